@@ -1,0 +1,180 @@
+/**
+ * Cogitator's SSE stream (`POST /agents/:name/stream`): one JSON event per `data:` line. See
+ * shared/PROTOCOLS.md section 1. Tool calls are keyed by their call id: `tool-call-start.id` and
+ * `tool-result.toolCallId` (a result's own `id` is a `res_…` id, never a call id).
+ */
+import { z } from 'zod';
+import { ToolPresentationSchema, type StepEvent } from '../events';
+import { diagnostic, parseFrame, type StepDecoder } from './types';
+
+const callId = z.string().min(1);
+const presentation = ToolPresentationSchema.optional();
+const pendingApproval = z.looseObject({
+  toolCallId: callId,
+  toolName: z.string().optional(),
+  arguments: z.unknown().optional(),
+  description: z.string().optional(),
+  sideEffects: z.array(z.string()).optional(),
+});
+
+/** The Cogitator events the kit reads, checked at the boundary. Unknown keys pass through. */
+export const CogitatorEventSchemas = {
+  'tool-call-start': z.looseObject({ id: callId, toolName: z.string() }),
+  'tool-call-delta': z.looseObject({ id: callId, argsTextDelta: z.string() }),
+  'tool-call-end': z.looseObject({ id: callId }),
+  'tool-update': z.looseObject({
+    toolCallId: callId,
+    content: z.unknown().optional(),
+    details: z.unknown().optional(),
+    presentation,
+    arguments: z.unknown().optional(),
+  }),
+  'tool-result': z.looseObject({
+    toolCallId: callId,
+    result: z.unknown().optional(),
+    details: z.unknown().optional(),
+    presentation,
+    error: z.string().nullish(),
+    errorCode: z.string().nullish(),
+  }),
+  'approval-required': z.looseObject({ approvals: z.array(pendingApproval) }),
+  error: z.looseObject({ message: z.string().optional(), code: z.string().nullish() }),
+  finish: z.looseObject({
+    status: z.string().optional(),
+    pendingApprovals: z.array(pendingApproval).optional(),
+  }),
+  start: z.looseObject({ messageId: z.string().optional() }),
+} as const;
+
+type CogitatorType = keyof typeof CogitatorEventSchemas;
+type Cog<T extends CogitatorType> = z.infer<(typeof CogitatorEventSchemas)[T]>;
+
+/** Events read and deliberately ignored: text and reasoning parts, other routes' events. */
+const IGNORED = new Set([
+  'text-start',
+  'text-delta',
+  'text-end',
+  'reasoning-start',
+  'reasoning-delta',
+  'reasoning-end',
+  'workflow',
+  'swarm',
+]);
+
+function approvalEvents(approvals: readonly z.infer<typeof pendingApproval>[]): StepEvent[] {
+  return approvals.map((a) => {
+    const event: StepEvent = { type: 'step-approval', id: a.toolCallId };
+    if (a.toolName) event.toolName = a.toolName;
+    if (a.arguments !== undefined) event.input = a.arguments;
+    if (a.description) event.description = a.description;
+    if (a.sideEffects) event.sideEffects = a.sideEffects;
+    return event;
+  });
+}
+
+const translate: { [T in CogitatorType]: (e: Cog<T>) => StepEvent[] } = {
+  start: (e) => [e.messageId ? { type: 'run-start', runId: e.messageId } : { type: 'run-start' }],
+  'tool-call-start': (e) => [{ type: 'step-start', id: e.id, toolName: e.toolName }],
+  'tool-call-delta': (e) => (e.argsTextDelta === '' ? [] : [{ type: 'step-input-delta', id: e.id, delta: e.argsTextDelta }]),
+  'tool-call-end': (e) => [{ type: 'step-input', id: e.id }],
+  'tool-update'(e) {
+    const out: StepEvent[] = [];
+    if (e.arguments !== undefined) out.push({ type: 'step-input', id: e.toolCallId, input: e.arguments });
+    if (e.content !== undefined || e.details !== undefined || e.presentation || e.arguments === undefined) {
+      const progress: StepEvent = { type: 'step-progress', id: e.toolCallId };
+      if (e.content !== undefined) progress.content = e.content;
+      if (e.details !== undefined) progress.details = e.details;
+      if (e.presentation) progress.presentation = e.presentation;
+      out.push(progress);
+    }
+    return out;
+  },
+  'tool-result'(e) {
+    if (typeof e.error === 'string') {
+      const failed: StepEvent = { type: 'step-error', id: e.toolCallId, message: e.error };
+      if (e.errorCode) failed.code = e.errorCode;
+      if (e.result !== undefined && e.result !== null) failed.result = e.result;
+      if (e.details !== undefined) failed.details = e.details;
+      if (e.presentation) failed.presentation = e.presentation;
+      return [failed];
+    }
+    const done: StepEvent = { type: 'step-result', id: e.toolCallId };
+    if (e.result !== undefined) done.result = e.result;
+    if (e.details !== undefined) done.details = e.details;
+    if (e.presentation) done.presentation = e.presentation;
+    return [done];
+  },
+  'approval-required': (e) => approvalEvents(e.approvals),
+  error: (e) => [
+    e.code
+      ? { type: 'run-error', message: e.message || 'The agent reported an error', code: e.code }
+      : { type: 'run-error', message: e.message || 'The agent reported an error' },
+  ],
+  finish: (e) => [
+    ...approvalEvents(e.pendingApprovals ?? []),
+    { type: 'run-finish', status: e.status === 'paused' ? 'paused' : 'done' },
+  ],
+};
+
+/**
+ * Older servers and docs wrote `tool_call_start`, `name` and `callId` (PROTOCOLS.md 1.11); read them
+ * as today's names.
+ */
+function normalize(raw: Record<string, unknown>): Record<string, unknown> {
+  const type = typeof raw.type === 'string' ? raw.type.replace(/_/g, '-') : raw.type;
+  if (type === raw.type && !('name' in raw && !('toolName' in raw)) && !('callId' in raw && !('toolCallId' in raw))) {
+    return raw;
+  }
+  const out: Record<string, unknown> = { ...raw, type };
+  if (out.toolName === undefined && typeof out.name === 'string') out.toolName = out.name;
+  if (out.toolCallId === undefined && typeof out.callId === 'string') out.toolCallId = out.callId;
+  if (out.id === undefined && typeof out.callId === 'string') out.id = out.callId;
+  return out;
+}
+
+/** Makes a decoder for one Cogitator stream. */
+export function cogitator(): StepDecoder {
+  let ended = false;
+  let started = false;
+  return {
+    protocol: 'cogitator',
+    push(frame) {
+      const parsed = parseFrame('cogitator', frame);
+      if (parsed.ok === 'skip') return [];
+      if (parsed.ok === false) return [parsed.event];
+      const raw = parsed.value;
+      if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) {
+        return [diagnostic('cogitator', 'a frame that is not a JSON object')];
+      }
+      const event = normalize(raw as Record<string, unknown>);
+      const type = event.type;
+      if (typeof type !== 'string') return [diagnostic('cogitator', 'an event without a "type"')];
+      if (IGNORED.has(type)) return [];
+      if (!Object.hasOwn(CogitatorEventSchemas, type)) {
+        return [diagnostic('cogitator', `an event of unknown type "${type}"; ignored`)];
+      }
+      const schema = CogitatorEventSchemas[type as CogitatorType];
+      const checked = schema.safeParse(event);
+      if (!checked.success) {
+        const issue = checked.error.issues[0];
+        const where = issue?.path.length ? ` at "${issue.path.join('.')}"` : '';
+        return [diagnostic('cogitator', `a malformed "${type}" event${where}: ${issue?.message ?? 'invalid'}`)];
+      }
+      if (type === 'start') started = true;
+      if (type === 'finish' || type === 'error') ended = true;
+      return (translate[type as CogitatorType] as (e: unknown) => StepEvent[])(checked.data);
+    },
+    end() {
+      if (ended) return [];
+      ended = true;
+      return [
+        {
+          type: 'run-abort',
+          reason: started
+            ? 'The stream closed before the run finished.'
+            : 'The stream closed before any run started.',
+        },
+      ];
+    },
+  };
+}

@@ -1,0 +1,36 @@
+/**
+ * The kit's own wire format: `StepEvent` JSON, one per SSE `data:` line or JSONL line, checked with
+ * `StepEventSchema`.
+ */
+import { type StepEvent, StepEventSchema } from '../events';
+import { diagnostic, parseFrame, type StepDecoder } from './types';
+
+/** Makes a decoder for one native stream. */
+export function native(): StepDecoder {
+  let ended = false;
+  return {
+    protocol: 'native',
+    push(frame) {
+      const parsed = parseFrame('native', frame);
+      if (parsed.ok === 'skip') return [];
+      if (parsed.ok === false) return [parsed.event];
+      const checked = StepEventSchema.safeParse(parsed.value);
+      if (!checked.success) {
+        const issue = checked.error.issues[0];
+        const type = (parsed.value as { type?: unknown } | null)?.type;
+        const what = typeof type === 'string' ? `"${type}" event` : 'event';
+        const where = issue?.path.length ? ` at "${issue.path.join('.')}"` : '';
+        return [diagnostic('native', `a malformed ${what}${where}: ${issue?.message ?? 'invalid'}`)];
+      }
+      const event: StepEvent = checked.data;
+      if (event.type === 'run-finish' || event.type === 'run-error' || event.type === 'run-abort') ended = true;
+      if (event.type === 'run-start') ended = false;
+      return [event];
+    },
+    end() {
+      if (ended) return [];
+      ended = true;
+      return [{ type: 'run-abort', reason: 'The stream closed before the run finished.' }];
+    },
+  };
+}

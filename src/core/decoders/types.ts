@@ -1,0 +1,47 @@
+import type { StepEvent } from '../events';
+
+/** The wire formats the kit reads. */
+export type ProtocolName = 'cogitator' | 'native';
+
+/**
+ * A stateful decoder of one stream: frames in (the text of one SSE `data:` field or one JSONL line,
+ * or a value already parsed), `StepEvent`s out. Total: a bad frame becomes a `diagnostic` event.
+ */
+export interface StepDecoder {
+  readonly protocol: ProtocolName;
+  /** Decodes one frame. */
+  push(frame: unknown): StepEvent[];
+  /** The stream ended: closes what the wire left open (a run that never finished is `run-abort`). */
+  end(): StepEvent[];
+}
+
+/** A frame parsed as JSON, or the diagnostic that says why it is not. */
+export type ParsedFrame = { ok: true; value: unknown } | { ok: false; event: StepEvent } | { ok: 'skip' };
+
+const MAX_QUOTED = 80;
+
+/** A short, printable excerpt of a frame for a message. */
+export function excerpt(text: string): string {
+  const flat = text.replace(/\s+/g, ' ').trim();
+  return flat.length > MAX_QUOTED ? `${flat.slice(0, MAX_QUOTED)}…` : flat;
+}
+
+/** A diagnostic event for a protocol. */
+export function diagnostic(protocol: ProtocolName, reason: string): StepEvent {
+  return { type: 'diagnostic', protocol, reason };
+}
+
+/**
+ * Turns a frame into a JSON value. `[DONE]` and empty frames are skipped; text that is not JSON is a
+ * diagnostic naming the protocol and a piece of the frame.
+ */
+export function parseFrame(protocol: ProtocolName, frame: unknown): ParsedFrame {
+  if (typeof frame !== 'string') return { ok: true, value: frame };
+  const text = frame.trim();
+  if (text === '' || text === '[DONE]') return { ok: 'skip' };
+  try {
+    return { ok: true, value: JSON.parse(text) };
+  } catch {
+    return { ok: false, event: diagnostic(protocol, `a frame that is not JSON: ${excerpt(text)}`) };
+  }
+}

@@ -1,0 +1,243 @@
+/**
+ * Bytes → frames → events. A source (a `Response`, a byte stream, an async iterable of text or a
+ * whole string) is cut into frames (SSE with eventsource-parser, or JSONL by line), each frame is
+ * decoded by the stream's protocol decoder, and the events come out in one batch per chunk read.
+ */
+import { createParser, type EventSourceParser } from 'eventsource-parser';
+import { decoders } from './decoders';
+import { detectProtocol } from './decoders/detect';
+import type { ProtocolName, StepDecoder } from './decoders/types';
+import type { StepEvent } from './events';
+import { reduceStepsBatch } from './reduce';
+import { emptyStepsState, type StepsState } from './step';
+
+/** What `readStream` reads. */
+export type StreamSource =
+  | Response
+  | ReadableStream<Uint8Array>
+  | ReadableStream<string>
+  | AsyncIterable<string | Uint8Array>
+  | Iterable<string>
+  | string;
+
+/** How frames are cut out of the text. */
+export type Framing = 'auto' | 'sse' | 'jsonl';
+
+/** Options of `readStream` and `stepsFromText`. */
+export interface ReadStreamOptions {
+  /**
+   * The wire format; `'auto'` detects it from the response headers or the first frame.
+   * @default 'auto'
+   */
+  protocol?: 'auto' | ProtocolName;
+  /**
+   * How the text is cut into frames; `'auto'` uses the content type, else the first characters.
+   * @default 'auto'
+   */
+  framing?: Framing;
+  /** Stops reading (and cancels the body) when aborted. */
+  signal?: AbortSignal;
+}
+
+/** Larger single SSE events than this are dropped with a diagnostic instead of filling memory. */
+const MAX_SSE_BUFFER = 32 * 1024 * 1024;
+
+/** Cuts text into frames. SSE `event:`/`id:` lines and comments (`: keep-alive`) are read and ignored. */
+class Framer {
+  private framing: 'sse' | 'jsonl' | undefined;
+  private pending = '';
+  private sse: EventSourceParser | undefined;
+
+  constructor(
+    framing: Framing,
+    private readonly onFrame: (frame: string) => void,
+    private readonly onProblem: (reason: string) => void,
+  ) {
+    if (framing !== 'auto') this.framing = framing;
+  }
+
+  feed(text: string): void {
+    if (!this.framing) {
+      this.pending += text;
+      const start = this.pending.trimStart();
+      if (start === '') return;
+      this.framing = /^(data|event|id|retry)?:/.test(start) || /^(data|event|id|retry)\s*$/.test(start) ? 'sse' : 'jsonl';
+      text = this.pending;
+      this.pending = '';
+    }
+    if (this.framing === 'sse') this.parser().feed(text);
+    else this.feedLines(text);
+  }
+
+  end(): void {
+    if (this.framing === 'sse') {
+      this.parser().reset({ consume: true });
+    } else {
+      const rest = this.pending;
+      this.pending = '';
+      if (rest.trim() !== '') this.onFrame(rest);
+    }
+  }
+
+  private feedLines(text: string): void {
+    const lines = (this.pending + text).split('\n');
+    this.pending = lines.pop() ?? '';
+    for (const line of lines) {
+      const frame = line.endsWith('\r') ? line.slice(0, -1) : line;
+      if (frame.trim() !== '') this.onFrame(frame);
+    }
+  }
+
+  private parser(): EventSourceParser {
+    if (!this.sse) {
+      this.sse = createParser({
+        maxBufferSize: MAX_SSE_BUFFER,
+        onEvent: (event) => this.onFrame(event.data),
+        onError: (error) => {
+          if (error.type === 'max-buffer-size-exceeded') {
+            this.onProblem(`an SSE event larger than ${MAX_SSE_BUFFER} characters; dropped`);
+            this.sse?.reset();
+          } else if (error.type === 'unknown-field') {
+            this.onProblem(`a line that is not an SSE field: ${String(error.line ?? error.field).slice(0, 80)}`);
+          }
+        },
+      });
+    }
+    return this.sse;
+  }
+}
+
+/**
+ * A whole stream's decoding: framing, protocol detection (buffering frames until a frame says which
+ * protocol it is), decoding. Push text, take events.
+ */
+class StreamDecoder {
+  private decoder: StepDecoder | undefined;
+  private waiting: string[] = [];
+  private out: StepEvent[] = [];
+  private readonly framer: Framer;
+
+  constructor(
+    private readonly protocol: 'auto' | ProtocolName,
+    framing: Framing,
+  ) {
+    if (protocol !== 'auto') this.decoder = decoders[protocol]();
+    this.framer = new Framer(
+      framing,
+      (frame) => this.frame(frame),
+      (reason) => this.out.push({ type: 'diagnostic', reason, ...(this.decoder ? { protocol: this.decoder.protocol } : {}) }),
+    );
+  }
+
+  push(text: string): StepEvent[] {
+    this.framer.feed(text);
+    return this.take();
+  }
+
+  end(): StepEvent[] {
+    this.framer.end();
+    if (!this.decoder) this.settle('cogitator');
+    if (this.decoder) this.out.push(...this.decoder.end());
+    return this.take();
+  }
+
+  private frame(frame: string): void {
+    if (this.decoder) {
+      this.out.push(...this.decoder.push(frame));
+      return;
+    }
+    this.waiting.push(frame);
+    const detected = detectProtocol(frame);
+    if (detected) this.settle(detected);
+  }
+
+  private settle(protocol: ProtocolName): void {
+    this.decoder = decoders[protocol]();
+    const waiting = this.waiting;
+    this.waiting = [];
+    for (const frame of waiting) this.out.push(...this.decoder.push(frame));
+  }
+
+  private take(): StepEvent[] {
+    const out = this.out;
+    this.out = [];
+    return out;
+  }
+}
+
+function framingOf(source: StreamSource, framing: Framing): Framing {
+  if (framing !== 'auto' || typeof Response === 'undefined' || !(source instanceof Response)) return framing;
+  const type = source.headers.get('content-type') ?? '';
+  if (type.includes('text/event-stream')) return 'sse';
+  if (/ndjson|jsonl|json-seq/.test(type)) return 'jsonl';
+  return 'auto';
+}
+
+async function* textChunks(source: StreamSource, signal: AbortSignal | undefined): AsyncGenerator<string> {
+  if (typeof source === 'string') {
+    yield source;
+    return;
+  }
+  let stream: ReadableStream<Uint8Array | string> | null | undefined;
+  if (typeof Response !== 'undefined' && source instanceof Response) stream = source.body;
+  else if (typeof ReadableStream !== 'undefined' && source instanceof ReadableStream) stream = source;
+  if (stream === null) return;
+  const decoder = new TextDecoder();
+  const text = (chunk: string | Uint8Array) =>
+    typeof chunk === 'string' ? chunk : decoder.decode(chunk, { stream: true });
+  if (stream) {
+    const reader = stream.getReader();
+    const cancel = () => {
+      reader.cancel().catch(() => {});
+    };
+    signal?.addEventListener('abort', cancel, { once: true });
+    try {
+      while (!signal?.aborted) {
+        const { done, value } = await reader.read();
+        if (done) break;
+        yield text(value);
+      }
+    } finally {
+      signal?.removeEventListener('abort', cancel);
+      reader.releaseLock();
+    }
+  } else {
+    for await (const chunk of source as AsyncIterable<string | Uint8Array>) {
+      if (signal?.aborted) break;
+      yield text(chunk);
+    }
+  }
+  const rest = decoder.decode();
+  if (rest) yield rest;
+}
+
+/**
+ * Reads a stream into batches of `StepEvent`s, one batch per chunk that produced events. Never throws
+ * on bad input: malformed frames become `diagnostic` events. A stream that closes before its run
+ * finished ends with `run-abort`; one that is aborted through `signal` ends with `run-abort` too.
+ * A network error while reading is rethrown after the events read so far.
+ */
+export async function* readStream(source: StreamSource, options: ReadStreamOptions = {}): AsyncGenerator<StepEvent[]> {
+  const { signal } = options;
+  const decoder = new StreamDecoder(options.protocol ?? 'auto', framingOf(source, options.framing ?? 'auto'));
+  for await (const chunk of textChunks(source, signal)) {
+    const events = decoder.push(chunk);
+    if (events.length > 0) yield events;
+  }
+  let last = decoder.end();
+  if (signal?.aborted) {
+    last = last.map((e) => (e.type === 'run-abort' ? { ...e, reason: 'Stopped before the run finished.' } : e));
+  }
+  if (last.length > 0) yield last;
+}
+
+/** Decodes a whole capture (SSE or JSONL) into events, synchronously. */
+export function eventsFromText(text: string, options: Omit<ReadStreamOptions, 'signal'> = {}): StepEvent[] {
+  const decoder = new StreamDecoder(options.protocol ?? 'auto', options.framing ?? 'auto');
+  return [...decoder.push(text), ...decoder.end()];
+}
+
+/** Decodes and reduces a whole capture at once. */
+export function stepsFromText(text: string, options: Omit<ReadStreamOptions, 'signal'> = {}): StepsState {
+  return reduceStepsBatch(emptyStepsState, eventsFromText(text, options));
+}

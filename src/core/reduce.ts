@@ -1,0 +1,393 @@
+/**
+ * `reduceSteps`: events in, an immutable snapshot out. Total (it never throws), and it returns the
+ * same objects for everything an event did not touch, so one update re-renders one row.
+ */
+import { Allow, parse as parsePartialJson } from 'partial-json';
+import type { StepEvent, StepEventOf, StepEventType } from './events';
+import {
+  emptyStepsState,
+  isTerminalStatus,
+  type RunStatus,
+  type Step,
+  type StepStatus,
+  type StepsState,
+} from './step';
+
+/**
+ * A copy-on-write view of a state, shared by the events of one batch: `byId` and `ids` are copied at
+ * most once per batch, whatever the number of events, and only when something changed.
+ */
+class Draft {
+  private byId: Record<string, Step> | undefined;
+  private ids: string[] | undefined;
+  private run: StepsState['run'] | undefined;
+  private diagnostics: StepsState['diagnostics'] | undefined;
+  /** Steps whose argument text changed in this batch; parsed once at the end. */
+  readonly unparsed = new Set<string>();
+
+  constructor(readonly base: StepsState) {}
+
+  get(id: string): Step | undefined {
+    const map = this.byId ?? this.base.byId;
+    return Object.hasOwn(map, id) ? map[id] : undefined;
+  }
+
+  set(step: Step): void {
+    if (!this.byId) this.byId = { ...this.base.byId };
+    if (!Object.hasOwn(this.byId, step.id)) {
+      if (!this.ids) this.ids = [...this.base.ids];
+      this.ids.push(step.id);
+    }
+    this.byId[step.id] = step;
+  }
+
+  get runState(): StepsState['run'] {
+    return this.run ?? this.base.run;
+  }
+
+  setRun(run: StepsState['run']): void {
+    this.run = run;
+  }
+
+  diagnose(reason: string, protocol?: string): void {
+    const prev = this.diagnostics ?? this.base.diagnostics;
+    this.diagnostics = { count: prev.count + 1, last: protocol ? { reason, protocol } : { reason } };
+  }
+
+  /** Every step id, in order (including steps added in this batch). */
+  allIds(): readonly string[] {
+    return this.ids ?? this.base.ids;
+  }
+
+  finish(): StepsState {
+    for (const id of this.unparsed) {
+      const step = this.get(id);
+      if (!step) continue;
+      const input = parseArguments(step.inputText, step.status !== 'input-streaming');
+      if (input !== NO_PARSE && !shallowJsonEqual(input, step.input)) this.set({ ...step, input });
+    }
+    this.unparsed.clear();
+    if (!this.byId && !this.ids && !this.run && !this.diagnostics) return this.base;
+    return {
+      ids: this.ids ?? this.base.ids,
+      byId: this.byId ?? this.base.byId,
+      run: this.run ?? this.base.run,
+      diagnostics: this.diagnostics ?? this.base.diagnostics,
+    };
+  }
+}
+
+const NO_PARSE: unique symbol = Symbol('no-parse');
+
+/**
+ * Parses argument text: strictly once the arguments are complete, leniently (partial JSON) while they
+ * stream. Returns `NO_PARSE` when the text says nothing yet or is not JSON at all.
+ */
+function parseArguments(text: string, complete: boolean): unknown | typeof NO_PARSE {
+  if (text.trim() === '') return NO_PARSE;
+  if (complete) {
+    try {
+      return JSON.parse(text);
+    } catch {
+      // fall through: a truncated or broken text still shows what could be read
+    }
+  }
+  try {
+    return parsePartialJson(text, Allow.ALL);
+  } catch {
+    return NO_PARSE;
+  }
+}
+
+function shallowJsonEqual(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
+  return JSON.stringify(a) === JSON.stringify(b);
+}
+
+type Handler<K extends StepEventType> = (draft: Draft, event: StepEventOf<K>, now: number | undefined) => void;
+/** One handler per event type: adding an event to the union fails to compile until it is handled here. */
+type HandlerTable = { [K in StepEventType]: Handler<K> };
+
+function newStep(id: string, toolName: string | undefined, status: StepStatus, at: number | undefined): Step {
+  const step: Step = { id, toolName: toolName ?? '', status, inputText: '' };
+  if (at !== undefined) step.startedAt = at;
+  return step;
+}
+
+/** Fills in the tool name when the step does not know it yet. */
+function named(step: Step, toolName: string | undefined): Step {
+  return toolName && !step.toolName ? { ...step, toolName } : step;
+}
+
+function ended(step: Step, status: StepStatus, at: number | undefined): Step {
+  const next: Step = { ...step, status };
+  if (at !== undefined && next.endedAt === undefined) next.endedAt = at;
+  return next;
+}
+
+/**
+ * The step an event is about; made when the wire never announced it (a result without a start, a
+ * resumed run). Returns `undefined`, with a diagnostic, when the step is terminal and so must not move.
+ */
+function openStep(
+  draft: Draft,
+  event: { id: string; type: string; toolName?: string; at?: number },
+  statusIfNew: StepStatus,
+): Step | undefined {
+  const existing = draft.get(event.id);
+  if (!existing) return newStep(event.id, event.toolName, statusIfNew, event.at);
+  if (isTerminalStatus(existing.status)) {
+    draft.diagnose(`"${event.type}" for step "${event.id}" arrived after it ended (${existing.status}); dropped`);
+    return undefined;
+  }
+  return named(existing, event.toolName);
+}
+
+/** The arguments are final: parse what streamed, if the event did not bring them. */
+function withFinalInput(draft: Draft, step: Step): Step {
+  if (step.status === 'input-streaming' && step.inputText !== '') draft.unparsed.add(step.id);
+  return step;
+}
+
+/** Ends every open step of the run: `interrupted`, or `awaiting-approval` when the run paused. */
+function closeOpenSteps(draft: Draft, to: StepStatus, at: number | undefined): void {
+  for (const id of draft.allIds()) {
+    const step = draft.get(id);
+    if (!step || (step.status !== 'input-streaming' && step.status !== 'running')) continue;
+    if (step.status === 'input-streaming') draft.unparsed.add(id);
+    draft.set(to === 'interrupted' ? ended(step, to, at) : { ...step, status: to });
+  }
+}
+
+const handlers: HandlerTable = {
+  'step-start'(draft, e) {
+    const existing = draft.get(e.id);
+    if (!existing) {
+      const step = newStep(e.id, e.toolName, 'input-streaming', e.at);
+      if (e.parentId) step.parentId = e.parentId;
+      if (e.presentation) step.presentation = e.presentation;
+      draft.set(step);
+      return;
+    }
+    let next = named(existing, e.toolName);
+    if (existing.toolName && e.toolName && existing.toolName !== e.toolName) {
+      draft.diagnose(`step "${e.id}" was started again as "${e.toolName}"; it stays "${existing.toolName}"`);
+    }
+    if (e.parentId && !next.parentId) next = { ...next, parentId: e.parentId };
+    if (e.presentation) next = { ...next, presentation: e.presentation };
+    if (next !== existing) draft.set(next);
+  },
+
+  'step-input-delta'(draft, e) {
+    const existing = draft.get(e.id);
+    const step = existing ?? newStep(e.id, undefined, 'input-streaming', e.at);
+    if (step.status !== 'input-streaming') {
+      draft.diagnose(`argument text for step "${e.id}" arrived after its arguments were complete; dropped`);
+      return;
+    }
+    draft.set({ ...step, inputText: e.replace ? e.delta : step.inputText + e.delta });
+    draft.unparsed.add(e.id);
+  },
+
+  'step-input'(draft, e) {
+    const step = openStep(draft, e, 'input-streaming');
+    if (!step) return;
+    let next = step;
+    if ('input' in e && e.input !== undefined) {
+      next = { ...next, input: e.input };
+      draft.unparsed.delete(e.id);
+    } else {
+      withFinalInput(draft, next);
+    }
+    if (next.status === 'input-streaming' || next.status === 'interrupted') next = { ...next, status: 'running' };
+    draft.set(next);
+  },
+
+  'step-progress'(draft, e) {
+    const step = openStep(draft, e, 'running');
+    if (!step) return;
+    const prev = step.progress;
+    const next: Step = {
+      ...withFinalInput(draft, step),
+      progress: {
+        content: e.content !== undefined ? e.content : prev?.content,
+        details: e.details !== undefined ? e.details : prev?.details,
+        count: (prev?.count ?? 0) + 1,
+      },
+    };
+    if (e.presentation) next.presentation = e.presentation;
+    if (next.status === 'input-streaming' || next.status === 'interrupted') next.status = 'running';
+    draft.set(next);
+  },
+
+  'step-approval'(draft, e) {
+    const step = openStep(draft, e, 'awaiting-approval');
+    if (!step) return;
+    const approval = { ...step.approval };
+    if (e.approvalId !== undefined) approval.id = e.approvalId;
+    if (e.description !== undefined) approval.description = e.description;
+    if (e.sideEffects !== undefined) approval.sideEffects = e.sideEffects;
+    const next: Step = { ...withFinalInput(draft, step), status: 'awaiting-approval', approval };
+    if (e.input !== undefined) {
+      next.input = e.input;
+      draft.unparsed.delete(e.id);
+    }
+    draft.set(next);
+  },
+
+  'step-decision'(draft, e) {
+    const step = draft.get(e.id);
+    if (!step) {
+      draft.diagnose(`a decision for unknown step "${e.id}"; dropped`);
+      return;
+    }
+    if (isTerminalStatus(step.status)) {
+      draft.diagnose(`a decision for step "${e.id}" arrived after it ended (${step.status}); dropped`);
+      return;
+    }
+    const decision = e.reason !== undefined ? { approved: e.approved, reason: e.reason } : { approved: e.approved };
+    const next: Step = { ...step, approval: { ...step.approval, decision } };
+    if (!e.approved) draft.set(ended(next, 'denied', e.at));
+    else draft.set(next.status === 'awaiting-approval' ? { ...next, status: 'running' } : next);
+  },
+
+  'step-result'(draft, e) {
+    const step = openStep(draft, e, 'running');
+    if (!step) return;
+    const next = ended(withFinalInput(draft, step), 'succeeded', e.at);
+    if (e.result !== undefined) next.result = e.result;
+    if (e.details !== undefined) next.details = e.details;
+    if (e.presentation) next.presentation = e.presentation;
+    draft.set(next);
+  },
+
+  'step-error'(draft, e) {
+    const step = openStep(draft, e, 'running');
+    if (!step) return;
+    const next = ended(withFinalInput(draft, step), 'failed', e.at);
+    next.error = e.code !== undefined ? { message: e.message, code: e.code } : { message: e.message };
+    if (e.result !== undefined) next.result = e.result;
+    if (e.details !== undefined) next.details = e.details;
+    if (e.presentation) next.presentation = e.presentation;
+    draft.set(next);
+  },
+
+  'step-denied'(draft, e) {
+    const step = openStep(draft, e, 'awaiting-approval');
+    if (!step) return;
+    const next = ended(withFinalInput(draft, step), 'denied', e.at);
+    if (!step.approval?.decision) {
+      next.approval = {
+        ...step.approval,
+        decision: e.reason !== undefined ? { approved: false, reason: e.reason } : { approved: false },
+      };
+    }
+    draft.set(next);
+  },
+
+  'step-cancelled'(draft, e) {
+    const step = draft.get(e.id);
+    if (!step) {
+      draft.diagnose(`a cancel for unknown step "${e.id}"; dropped`);
+      return;
+    }
+    if (isTerminalStatus(step.status)) return; // cancelling what already ended is a no-op, not an anomaly
+    draft.set(ended(withFinalInput(draft, step), 'cancelled', e.at));
+  },
+
+  'run-start'(draft) {
+    setRun(draft, 'streaming');
+  },
+
+  'run-finish'(draft, e) {
+    if (e.status === 'paused') {
+      closeOpenSteps(draft, 'awaiting-approval', e.at);
+      setRun(draft, 'paused');
+    } else {
+      closeOpenSteps(draft, 'interrupted', e.at);
+      setRun(draft, 'done');
+    }
+  },
+
+  'run-error'(draft, e) {
+    closeOpenSteps(draft, 'interrupted', e.at);
+    draft.setRun({
+      status: 'error',
+      error: e.code !== undefined ? { message: e.message, code: e.code } : { message: e.message },
+    });
+  },
+
+  'run-abort'(draft, e) {
+    const status = draft.runState.status;
+    // An abort after the run already ended (the connection closing after `finish`) changes nothing.
+    if (status === 'done' || status === 'error' || status === 'paused') return;
+    closeOpenSteps(draft, 'interrupted', e.at);
+    setRun(draft, 'interrupted');
+  },
+
+  diagnostic(draft, e) {
+    draft.diagnose(e.reason, e.protocol);
+  },
+};
+
+function setRun(draft: Draft, status: RunStatus): void {
+  const run = draft.runState;
+  if (run.status !== status || run.error) draft.setRun({ status });
+}
+
+const STEP_EVENT_NEEDS_ID = (type: string) => type.startsWith('step-');
+
+function applyEvent(draft: Draft, event: StepEvent, now: number | undefined): void {
+  const e = event as unknown;
+  if (typeof e !== 'object' || e === null || typeof (e as { type?: unknown }).type !== 'string') {
+    draft.diagnose('an event that is not an object with a string "type"; dropped');
+    return;
+  }
+  const type = (e as { type: string }).type;
+  const handler = Object.hasOwn(handlers, type) ? (handlers as Record<string, Handler<StepEventType>>)[type] : undefined;
+  if (!handler) {
+    draft.diagnose(`unknown event type "${type}"; dropped`);
+    return;
+  }
+  const stepId = (e as { id?: unknown }).id;
+  if (STEP_EVENT_NEEDS_ID(type) && (typeof stepId !== 'string' || stepId === '')) {
+    draft.diagnose(`"${type}" without a step id; dropped`);
+    return;
+  }
+  const stamped = event.at === undefined && now !== undefined ? { ...event, at: now } : event;
+  try {
+    handler(draft, stamped as never, now);
+  } catch (error) {
+    // Unreachable with schema-valid events; kept so that a hand-made event can never break a UI.
+    draft.diagnose(`"${type}" could not be applied: ${error instanceof Error ? error.message : String(error)}`);
+  }
+}
+
+/**
+ * Applies one event to a state. Pure and total: unknown events, events for unknown ids, out-of-order
+ * and duplicate events never throw; they are dropped or repaired and counted in `state.diagnostics`.
+ * Returns `state` itself when nothing changed.
+ *
+ * @param now the clock reading to stamp `startedAt` / `endedAt` with when the event carries no `at`
+ */
+export function reduceSteps(state: StepsState, event: StepEvent, now?: number): StepsState {
+  const draft = new Draft(state);
+  applyEvent(draft, event, now);
+  return draft.finish();
+}
+
+/**
+ * Applies a batch of events at once: the same result as folding `reduceSteps` over them, but the
+ * step map and the id list are copied at most once for the whole batch.
+ */
+export function reduceStepsBatch(state: StepsState, events: readonly StepEvent[], now?: number): StepsState {
+  const draft = new Draft(state);
+  for (const event of events) applyEvent(draft, event, now);
+  return draft.finish();
+}
+
+/** Folds events into a fresh state. */
+export function stepsFromEvents(events: readonly StepEvent[]): StepsState {
+  return reduceStepsBatch(emptyStepsState, events);
+}

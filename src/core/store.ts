@@ -1,0 +1,94 @@
+/**
+ * `createStepStore`: a tiny external store around `reduceSteps`. One store per run or message, never
+ * a module singleton.
+ */
+import type { StepEvent } from './events';
+import { reduceStepsBatch } from './reduce';
+import { emptyStepsState, type StepsState } from './step';
+import { warnOnce } from './warn';
+
+/** Options of `createStepStore`. */
+export interface StepStoreOptions {
+  /**
+   * The clock that stamps `startedAt` / `endedAt` when the wire carries no time.
+   * @default Date.now
+   */
+  now?: () => number;
+  /**
+   * How listener notifications are batched: called with a `flush` function at most once until that
+   * flush has run. Pass `(flush) => flush()` to notify synchronously (tests).
+   * @default requestAnimationFrame where there is one, else a microtask
+   */
+  schedule?: (flush: () => void) => void;
+  /** The state to start from. @default emptyStepsState */
+  initialState?: StepsState;
+}
+
+/** A store of one run's steps. */
+export interface StepStore {
+  /** The current snapshot; the same object until an event changes something. */
+  getSnapshot(): StepsState;
+  /** Registers a listener; returns the function that removes it. */
+  subscribe(listener: () => void): () => void;
+  /** Applies one event or a batch; listeners hear of it once, on the next scheduled flush. */
+  apply(events: StepEvent | readonly StepEvent[]): void;
+  /** Back to the initial state (or to `state`), listeners told. */
+  reset(state?: StepsState): void;
+}
+
+function defaultSchedule(flush: () => void): void {
+  if (typeof requestAnimationFrame === 'function') requestAnimationFrame(() => flush());
+  else queueMicrotask(flush);
+}
+
+/** Makes a store: `getSnapshot / subscribe / apply / reset`, with an injected clock and scheduler. */
+export function createStepStore(options: StepStoreOptions = {}): StepStore {
+  const now = options.now ?? Date.now;
+  const schedule = options.schedule ?? defaultSchedule;
+  const initial = options.initialState ?? emptyStepsState;
+  const listeners = new Set<() => void>();
+  let state = initial;
+  let notified = state;
+  let scheduled = false;
+
+  const flush = () => {
+    scheduled = false;
+    if (notified === state) return;
+    notified = state;
+    for (const listener of [...listeners]) listener();
+  };
+
+  const changed = (previous: StepsState) => {
+    if (state.diagnostics !== previous.diagnostics && state.diagnostics.last) {
+      const { reason, protocol } = state.diagnostics.last;
+      warnOnce(protocol ? `${protocol}: ${reason}` : reason);
+    }
+    if (!scheduled) {
+      scheduled = true;
+      schedule(flush);
+    }
+  };
+
+  return {
+    getSnapshot: () => state,
+    subscribe(listener) {
+      listeners.add(listener);
+      return () => {
+        listeners.delete(listener);
+      };
+    },
+    apply(events) {
+      const list = Array.isArray(events) ? events : [events as StepEvent];
+      if (list.length === 0) return;
+      const previous = state;
+      state = reduceStepsBatch(state, list, now());
+      if (state !== previous) changed(previous);
+    },
+    reset(next = initial) {
+      if (state === next) return;
+      const previous = state;
+      state = next;
+      changed(previous);
+    },
+  };
+}
