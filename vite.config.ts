@@ -1,0 +1,129 @@
+/// <reference types="vitest/config" />
+import { readFileSync } from 'node:fs';
+import { isAbsolute, resolve } from 'node:path';
+import { storybookTest } from '@storybook/addon-vitest/vitest-plugin';
+import react from '@vitejs/plugin-react';
+import { playwright } from '@vitest/browser-playwright';
+import { defineConfig, type Plugin } from 'vite';
+import dts from 'vite-plugin-dts';
+import { configDefaults } from 'vitest/config';
+
+const root = import.meta.dirname;
+const fromRoot = (path: string) => resolve(root, path);
+
+/**
+ * `src/styles.css` is the kit's theme. No module imports it: it is shipped verbatim as
+ * `dist/styles.css` (`import 'tool-steps/styles.css'`), so this plugin emits it as an asset.
+ */
+function emitStylesCss(): Plugin {
+  const source = fromRoot('src/styles.css');
+  return {
+    name: 'tool-steps:emit-styles-css',
+    apply: 'build',
+    enforce: 'post', // after vite:css-post, so CSS imported from JS is already in the bundle
+    buildStart() {
+      this.addWatchFile(source);
+    },
+    generateBundle(_options, bundle) {
+      for (const file of Object.keys(bundle)) {
+        if (file.endsWith('.css')) {
+          this.warn(`${file}: CSS imported from JS was bundled; the kit's styles belong in src/styles.css`);
+        }
+      }
+      this.emitFile({ type: 'asset', fileName: 'styles.css', source: readFileSync(source, 'utf8') });
+    },
+  };
+}
+
+/** Every bare specifier (react, react/jsx-runtime, lucide-react, zod, diff, ...) stays an import. */
+const isExternal = (id: string) =>
+  !id.startsWith('.') && !id.startsWith('\0') && !isAbsolute(id) && !/^tool-steps(\/|$)/.test(id);
+
+// Debian's chromium (apt-get install -y chromium); Playwright's own browser download cannot work here.
+const chromiumArgs = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-dev-shm-usage',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+  '--disable-quic',
+];
+const chromium = () => ({
+  enabled: true,
+  headless: true,
+  provider: playwright({
+    launchOptions: { executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: chromiumArgs },
+    actionTimeout: 10_000,
+  }),
+  instances: [{ browser: 'chromium' as const }],
+  // failure screenshots land in a git-ignored folder instead of beside each test or story
+  screenshotDirectory: 'test/__screenshots__',
+  connectTimeout: 120_000,
+});
+
+export default defineConfig({
+  plugins: [react(), emitStylesCss(), dts({ tsconfigPath: './tsconfig.build.json', bundleTypes: true })],
+  resolve: {
+    // exact matches, the subpath first
+    alias: [
+      { find: /^tool-steps\/core$/, replacement: fromRoot('src/core/index.ts') },
+      { find: /^tool-steps$/, replacement: fromRoot('src/index.ts') },
+    ],
+  },
+  build: {
+    lib: {
+      entry: { index: fromRoot('src/index.ts'), core: fromRoot('src/core/index.ts') },
+      formats: ['es'],
+      fileName: (_format, entryName) => `${entryName}.js`,
+    },
+    rolldownOptions: {
+      external: isExternal,
+      output: { chunkFileNames: 'chunks/[name]-[hash].js' },
+    },
+    sourcemap: true,
+  },
+  test: {
+    // generous for a 2-core machine, where Chromium start-up and the first transform are slow
+    testTimeout: 20_000,
+    hookTimeout: 60_000,
+    teardownTimeout: 20_000,
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'core',
+          environment: 'node',
+          include: ['test/core/**/*.test.ts', 'test/smoke/toolchain.test.ts'],
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'dom',
+          environment: 'jsdom',
+          setupFiles: ['./test/setup.ts'],
+          include: ['test/**/*.test.{ts,tsx}'],
+          exclude: [...configDefaults.exclude, 'test/core/**', 'test/smoke/toolchain.test.ts', '**/*.browser.test.*'],
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'browser',
+          include: ['test/**/*.browser.test.{ts,tsx}'],
+          browser: chromium(),
+        },
+      },
+      {
+        extends: true,
+        plugins: [storybookTest({ configDir: fromRoot('.storybook') })],
+        test: {
+          name: 'storybook',
+          browser: chromium(),
+        },
+      },
+    ],
+  },
+});
