@@ -1,0 +1,123 @@
+// Bench scenarios: each times the kit's way against a baseline doing the same work the plain way.
+import {
+  emptyStepsState,
+  eventsFromText,
+  reduceSteps,
+  reduceStepsBatch,
+  type StepEvent,
+  type StepsState,
+  stepsFromText,
+} from '../src/core';
+
+interface Scenario {
+  name: string;
+  runs?: number;
+  /** Fewer runs for a slow baseline. */
+  baselineRuns?: number;
+  subject: { name: string; run: () => void };
+  baseline: { name: string; run: () => void };
+  check?: () => string;
+}
+
+/** A long agent run: `steps` calls, each streamed in deltas, with progress and a result. */
+function agentRun(steps: number): StepEvent[] {
+  const events: StepEvent[] = [{ type: 'run-start' }];
+  for (let i = 0; i < steps; i++) {
+    const id = `call_${i}`;
+    events.push({ type: 'step-start', id, toolName: i % 2 ? 'read_file' : 'run_command' });
+    const args = JSON.stringify({ path: `src/module-${i}/index.ts`, command: `pnpm test --filter ${i}` });
+    for (let c = 0; c < args.length; c += 8) events.push({ type: 'step-input-delta', id, delta: args.slice(c, c + 8) });
+    events.push({ type: 'step-input', id });
+    for (let p = 0; p < 5; p++) events.push({ type: 'step-progress', id, content: `line ${p}` });
+    events.push({ type: 'step-result', id, result: { ok: true, i } });
+  }
+  events.push({ type: 'run-finish', status: 'done' });
+  return events;
+}
+
+/** Cuts events into the batches a store would see: one per animation frame. */
+function frames(events: StepEvent[], perFrame: number): StepEvent[][] {
+  const out: StepEvent[][] = [];
+  for (let i = 0; i < events.length; i += perFrame) out.push(events.slice(i, i + perFrame));
+  return out;
+}
+
+const run2000 = agentRun(2000);
+const batches = frames(run2000, 200);
+let last: StepsState = emptyStepsState;
+
+/** A 1 MB argument (a file's content) streamed in 4,000 deltas, all within one frame's batch. */
+const bigArgument = JSON.stringify({ path: 'big.txt', content: 'x'.repeat(1_000_000) });
+const bigEvents: StepEvent[] = [{ type: 'step-start', id: 'w', toolName: 'write_file' }];
+for (let c = 0; c < bigArgument.length; c += 250) bigEvents.push({ type: 'step-input-delta', id: 'w', delta: bigArgument.slice(c, c + 250) });
+const bigFrames = frames(bigEvents, 100);
+
+/** A 5,000-call Cogitator capture as SSE text. */
+function cogitatorCapture(calls: number): string {
+  const lines: string[] = [JSON.stringify({ type: 'start', messageId: 'msg_1' })];
+  for (let i = 0; i < calls; i++) {
+    const id = `call_${i}`;
+    lines.push(JSON.stringify({ type: 'tool-call-start', id, toolName: 'grep' }));
+    lines.push(JSON.stringify({ type: 'tool-call-delta', id, argsTextDelta: JSON.stringify({ pattern: `p${i}`, path: 'src' }) }));
+    lines.push(JSON.stringify({ type: 'tool-call-end', id }));
+    lines.push(JSON.stringify({ type: 'tool-update', toolCallId: id, content: `searching ${i}` }));
+    lines.push(JSON.stringify({ type: 'tool-result', id: `res_${i}`, toolCallId: id, result: `src/a.ts:${i}: match\n`.repeat(5) }));
+  }
+  lines.push(JSON.stringify({ type: 'finish', messageId: 'msg_1', status: 'completed' }));
+  return `${lines.map((l) => `data: ${l}\n\n`).join('')}data: [DONE]\n\n`;
+}
+const capture = cogitatorCapture(5000);
+
+export const scenarios: Scenario[] = [
+  {
+    name: `reduce a 2,000-call run (${run2000.length.toLocaleString('en')} events) in frames of 200 events`,
+    baselineRuns: 3,
+    subject: {
+      name: 'reduceStepsBatch per frame (copy-on-write draft)',
+      run: () => {
+        let s = emptyStepsState;
+        for (const batch of batches) s = reduceStepsBatch(s, batch);
+        last = s;
+      },
+    },
+    baseline: {
+      name: 'reduceSteps per event (one copy per event)',
+      run: () => {
+        let s = emptyStepsState;
+        for (const e of run2000) s = reduceSteps(s, e);
+      },
+    },
+    check: () => `${last.ids.length} steps, ${last.ids.filter((id) => last.byId[id]?.status === 'succeeded').length} succeeded`,
+  },
+  {
+    name: `stream a ${(bigArgument.length / 1e6).toFixed(1)} MB argument in ${bigEvents.length - 1} deltas (frames of 100)`,
+    runs: 7,
+    baselineRuns: 3,
+    subject: {
+      name: 'reduceStepsBatch (partial parse once per frame)',
+      run: () => {
+        let s = emptyStepsState;
+        for (const batch of bigFrames) s = reduceStepsBatch(s, batch);
+      },
+    },
+    baseline: {
+      name: 'reduceSteps per event (partial parse per delta)',
+      run: () => {
+        let s = emptyStepsState;
+        for (const e of bigEvents) s = reduceSteps(s, e);
+      },
+    },
+  },
+  {
+    name: `decode a ${(capture.length / 1e6).toFixed(1)} MB Cogitator capture (5,000 calls)`,
+    runs: 7,
+    subject: { name: 'stepsFromText (SSE → events → state)', run: () => void stepsFromText(capture) },
+    baseline: {
+      name: 'JSON.parse of every data line only (no reduce)',
+      run: () => {
+        for (const line of capture.split('\n')) if (line.startsWith('data: {')) JSON.parse(line.slice(6));
+      },
+    },
+    check: () => `${eventsFromText(capture).length.toLocaleString('en')} events`,
+  },
+];
