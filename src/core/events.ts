@@ -129,11 +129,13 @@ export const RunStartEventSchema = z.object({
 
 /**
  * The run ended as the server meant it to: `done`, or `paused` for approvals. Open steps end
- * `interrupted` (done) or `awaiting-approval` (paused).
+ * `interrupted` (done) or `awaiting-approval` (paused), except those listed in `keepOpen`: calls the
+ * client itself still has to run (AI SDK client-side tools wait for `addToolOutput`).
  */
 export const RunFinishEventSchema = z.object({
   type: z.literal('run-finish'),
   status: z.enum(['done', 'paused']).optional(),
+  keepOpen: z.array(z.string()).optional(),
   at,
 });
 

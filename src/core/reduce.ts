@@ -151,10 +151,11 @@ function withFinalInput(draft: Draft, step: Step): Step {
 }
 
 /** Ends every open step of the run: `interrupted`, or `awaiting-approval` when the run paused. */
-function closeOpenSteps(draft: Draft, to: StepStatus, at: number | undefined): void {
+function closeOpenSteps(draft: Draft, to: StepStatus, at: number | undefined, keepOpen?: readonly string[]): void {
+  const keep = keepOpen && keepOpen.length > 0 ? new Set(keepOpen) : undefined;
   for (const id of draft.allIds()) {
     const step = draft.get(id);
-    if (!step || (step.status !== 'input-streaming' && step.status !== 'running')) continue;
+    if (!step || (step.status !== 'input-streaming' && step.status !== 'running') || keep?.has(id)) continue;
     if (step.status === 'input-streaming') draft.unparsed.add(id);
     draft.set(to === 'interrupted' ? ended(step, to, at) : { ...step, status: to });
   }
@@ -274,6 +275,8 @@ const handlers: HandlerTable = {
   },
 
   'step-denied'(draft, e) {
+    // A local Deny followed by the server's own denial is one decision, not an anomaly.
+    if (draft.get(e.id)?.status === 'denied') return;
     const step = openStep(draft, e, 'awaiting-approval');
     if (!step) return;
     const next = ended(withFinalInput(draft, step), 'denied', e.at);
@@ -302,10 +305,10 @@ const handlers: HandlerTable = {
 
   'run-finish'(draft, e) {
     if (e.status === 'paused') {
-      closeOpenSteps(draft, 'awaiting-approval', e.at);
+      closeOpenSteps(draft, 'awaiting-approval', e.at, e.keepOpen);
       setRun(draft, 'paused');
     } else {
-      closeOpenSteps(draft, 'interrupted', e.at);
+      closeOpenSteps(draft, 'interrupted', e.at, e.keepOpen);
       setRun(draft, 'done');
     }
   },

@@ -1,0 +1,409 @@
+/**
+ * The Vercel AI SDK UI message stream (`x-vercel-ai-ui-message-stream: v1`, ai 5.x, 6.x and 7.x):
+ * one JSON chunk per SSE `data:` field, ending with `data: [DONE]`. See shared/AI-SDK.md, A1. Only
+ * the tool chunks and the run's frame (`start`, `finish`, `error`, `abort`, steps) make events; text,
+ * reasoning, sources, files and `data-*` parts are read and ignored.
+ *
+ * How the SDK's own client reducer (`processUIMessageStream`, used by `useChat` and
+ * `readUIMessageStream`) shows a tool part, and the step this decoder makes of the same chunks
+ * (checked chunk by chunk against the real SDK, 6.0.326 and 7.0.173, in
+ * test/core/decoders/ai-sdk-differential.test.ts):
+ *
+ * | SDK part state                        | our `Step.status`   | notes                                                        |
+ * | ------------------------------------- | ------------------- | ------------------------------------------------------------ |
+ * | `input-streaming`                     | `input-streaming`   | `input` = partial parse of the streamed text                 |
+ * | `input-available`                     | `running`           | also after `finish`: a client-side tool waiting for its output |
+ * | `approval-requested`                  | `awaiting-approval` | `approval.id` = `approvalId`, `description` = `reason`        |
+ * | `approval-responded`, approved        | `running`           | `approval.decision = { approved: true, reason? }`            |
+ * | `approval-responded`, not approved    | `denied`            | we end it at the decision; the SDK waits for `tool-output-denied` |
+ * | `output-available`, `preliminary`     | `running`           | the output is `progress.content` (each one replaces the last) |
+ * | `output-available`                    | `succeeded`         | `result` = `output`                                          |
+ * | `output-error`                        | `failed`            | `error.message` = `errorText` (incl. `tool-input-error`)     |
+ * | `output-error` from `tool-input-error` with `providerExecuted` | `running` | the provider runs the call anyway; its result follows (failed at `finish` if none) |
+ * | `output-denied`                       | `denied`            |                                                              |
+ * | part removed by `reset-step`          | `cancelled`         | the event union cannot remove a step                         |
+ * | any open state, then `error`/`abort`  | `interrupted`       | the SDK leaves parts as they were                            |
+ * | `input-streaming`, then `finish`      | `interrupted`       | the SDK leaves it streaming forever                          |
+ *
+ * The SDK throws (and stops reading) on a chunk for an unknown call; this decoder never throws: see
+ * the comments at each chunk type.
+ */
+import { z } from 'zod';
+import type { StepEvent } from '../events';
+import { diagnostic, type ProtocolName, parseFrame, type StepDecoder } from './types';
+
+const PROTOCOL: ProtocolName = 'ai-sdk';
+
+const callId = z.string().min(1);
+const jsonObject = z.record(z.string(), z.unknown());
+/** Fields every tool call chunk may carry about the call itself. */
+const callFields = {
+  toolCallId: callId,
+  toolName: z.string(),
+  providerExecuted: z.boolean().optional(),
+  toolMetadata: jsonObject.optional(),
+  dynamic: z.boolean().optional(),
+  title: z.string().optional(),
+};
+
+/** The chunks that make events, checked at the boundary. Unknown keys pass through. */
+export const AiSdkChunkSchemas = {
+  start: z.looseObject({ messageId: z.string().optional() }),
+  finish: z.looseObject({ finishReason: z.string().optional() }),
+  abort: z.looseObject({ reason: z.string().optional() }),
+  error: z.looseObject({ errorText: z.string() }),
+  'start-step': z.looseObject({}),
+  'finish-step': z.looseObject({}),
+  'reset-step': z.looseObject({}),
+  'tool-input-start': z.looseObject({ ...callFields, inputEncoding: z.enum(['json', 'text']).optional() }),
+  'tool-input-delta': z.looseObject({ toolCallId: callId, inputTextDelta: z.string() }),
+  'tool-input-available': z.looseObject({ ...callFields, input: z.unknown() }),
+  'tool-input-error': z.looseObject({ ...callFields, input: z.unknown(), errorText: z.string() }),
+  'tool-approval-request': z.looseObject({
+    approvalId: z.string().min(1),
+    toolCallId: callId,
+    reason: z.string().optional(),
+    isAutomatic: z.boolean().optional(),
+  }),
+  'tool-approval-response': z.looseObject({
+    approvalId: z.string().min(1),
+    approved: z.boolean(),
+    reason: z.string().optional(),
+  }),
+  'tool-output-available': z.looseObject({
+    toolCallId: callId,
+    output: z.unknown(),
+    preliminary: z.boolean().optional(),
+    providerExecuted: z.boolean().optional(),
+    toolMetadata: jsonObject.optional(),
+  }),
+  'tool-output-error': z.looseObject({
+    toolCallId: callId,
+    errorText: z.string(),
+    providerExecuted: z.boolean().optional(),
+    toolMetadata: jsonObject.optional(),
+  }),
+  'tool-output-denied': z.looseObject({ toolCallId: callId }),
+} as const;
+
+type ChunkType = keyof typeof AiSdkChunkSchemas;
+type Chunk<T extends ChunkType> = z.infer<(typeof AiSdkChunkSchemas)[T]>;
+
+/** Chunk types that say nothing about tool calls: read and ignored, without a diagnostic. */
+const IGNORED: ReadonlySet<string> = new Set([
+  'text-start',
+  'text-delta',
+  'text-end',
+  'reasoning-start',
+  'reasoning-delta',
+  'reasoning-end',
+  'source-url',
+  'source-document',
+  'file',
+  'reasoning-file',
+  'custom',
+  'steering-message',
+  'message-metadata',
+]);
+
+/** Where a call stands, as the SDK's reducer would show its part (minus the parts we end earlier). */
+type CallState = 'input-streaming' | 'input-available' | 'approval-requested' | 'running' | 'denied' | 'ended';
+
+interface Call {
+  state: CallState;
+  label?: string;
+  /**
+   * The tool's own `metadata` (its source, MCP annotations), which the SDK copies onto every part.
+   * `Step` has no field for facts about the tool, and `details` / `presentation` mean something else
+   * (what the call produced, how to label it), so it is kept here, per call, and read with
+   * `toolMetadata(id)`; see the report to the integrator for the field the model lacks.
+   */
+  toolMetadata?: Record<string, unknown>;
+  /** A provider-executed call whose input the SDK could not validate: the provider's result may still come. */
+  pendingError?: string;
+  /** Ended by `tool-input-error`: 6.x follows it with a `tool-output-error` for the same call. */
+  invalidInput?: boolean;
+}
+
+/** The AI SDK decoder, plus what it keeps that the step model has no field for. */
+export interface AiSdkDecoder extends StepDecoder {
+  /** The `toolMetadata` the stream gave for a call (the tool's own metadata), if any. */
+  toolMetadata(toolCallId: string): Readonly<Record<string, unknown>> | undefined;
+}
+
+/** Moves a call, except out of an end: the reducer drops what comes after a step ended, and so do we. */
+function move(call: Call, to: CallState): void {
+  if (call.state !== 'ended' && call.state !== 'denied') call.state = to;
+}
+
+const RESET_REASON = 'The step was reset (retried); the SDK discards its calls.';
+
+/** Makes a decoder for one AI SDK UI message stream. */
+export function aiSdk(): AiSdkDecoder {
+  const calls = new Map<string, Call>();
+  const byApproval = new Map<string, string>();
+  /** Calls first seen since the last `start-step`: what a `reset-step` drops. */
+  let stepCalls = new Set<string>();
+  const reported = new Set<string>();
+  let started = false;
+  let ended = false;
+  let errored = false;
+
+  /** Reports an anomaly once per key (a chunk type, a call id). */
+  function once(key: string, reason: string): StepEvent[] {
+    if (reported.has(key)) return [];
+    reported.add(key);
+    return [diagnostic(PROTOCOL, reason)];
+  }
+
+  /** The call a chunk announces; a `step-start` (with the title as label) when it is new or relabelled. */
+  function announce(
+    chunk: { toolCallId: string; toolName: string; title?: string; toolMetadata?: Record<string, unknown> },
+    out: StepEvent[],
+  ): Call {
+    let call = calls.get(chunk.toolCallId);
+    const fresh = !call;
+    if (!call) {
+      call = { state: 'input-streaming' };
+      calls.set(chunk.toolCallId, call);
+      stepCalls.add(chunk.toolCallId);
+    }
+    if (chunk.toolMetadata) call.toolMetadata = chunk.toolMetadata;
+    const relabel = chunk.title !== undefined && chunk.title !== call.label;
+    if (relabel) call.label = chunk.title;
+    if (fresh || relabel) {
+      const start: StepEvent = { type: 'step-start', id: chunk.toolCallId, toolName: chunk.toolName };
+      if (call.label !== undefined) start.presentation = { label: call.label };
+      out.push(start);
+    }
+    return call;
+  }
+
+  /**
+   * The call an output chunk is about. An output for a call this stream never announced is normal:
+   * after an approval, the server continues the same message in a new response whose first chunks are
+   * the outputs of calls announced by the previous one (the store still has their steps).
+   */
+  function known(id: string): Call {
+    let call = calls.get(id);
+    if (!call) {
+      call = { state: 'running' };
+      calls.set(id, call);
+    }
+    return call;
+  }
+
+  function finish(): StepEvent[] {
+    const out: StepEvent[] = [];
+    let open = 0;
+    let streaming = 0;
+    let awaiting = 0;
+    for (const [id, call] of calls) {
+      if (call.pendingError !== undefined) {
+        out.push({ type: 'step-error', id, message: call.pendingError });
+        call.pendingError = undefined;
+        call.state = 'ended';
+      } else if (call.state === 'input-available' || call.state === 'running') open++;
+      else if (call.state === 'input-streaming') streaming++;
+      else if (call.state === 'approval-requested') awaiting++;
+    }
+    if (open === 0 && streaming === 0 && awaiting > 0) {
+      out.push({ type: 'run-finish', status: 'paused' });
+      return out;
+    }
+    // The SDK leaves these parts `input-available` after `finish` (a client-side tool waits for
+    // `addToolOutput`; a tool the server did not run), so they stay open (`running`).
+    const keepOpen: string[] = [];
+    for (const [id, call] of calls) {
+      if (call.state === 'input-available' || call.state === 'running') keepOpen.push(id);
+      else if (call.state === 'input-streaming') call.state = 'ended';
+    }
+    out.push(keepOpen.length > 0 ? { type: 'run-finish', status: 'done', keepOpen } : { type: 'run-finish', status: 'done' });
+    return out;
+  }
+
+  const translate: { [T in ChunkType]: (chunk: Chunk<T>) => StepEvent[] } = {
+    start(c) {
+      started = true;
+      ended = false;
+      errored = false;
+      return [c.messageId ? { type: 'run-start', runId: c.messageId } : { type: 'run-start' }];
+    },
+    finish() {
+      if (errored) return []; // the run already ended in error; a `finish` must not turn it `done`
+      ended = true;
+      return finish();
+    },
+    abort(c) {
+      ended = true;
+      return [c.reason ? { type: 'run-abort', reason: c.reason } : { type: 'run-abort' }];
+    },
+    error(c) {
+      ended = true;
+      errored = true;
+      return [{ type: 'run-error', message: c.errorText || 'The AI SDK stream reported an error.' }];
+    },
+    'start-step'() {
+      stepCalls = new Set();
+      return [];
+    },
+    'finish-step': () => [],
+    'reset-step'() {
+      const out: StepEvent[] = [];
+      for (const id of stepCalls) {
+        out.push({ type: 'step-cancelled', id, reason: RESET_REASON });
+        const call = calls.get(id);
+        if (call) {
+          call.state = 'ended';
+          call.pendingError = undefined;
+        }
+      }
+      stepCalls = new Set();
+      return out;
+    },
+    'tool-input-start'(c) {
+      const out: StepEvent[] = [];
+      announce(c, out);
+      return out;
+    },
+    'tool-input-delta'(c) {
+      const call = calls.get(c.toolCallId);
+      if (!call) {
+        // The SDK throws here. Without a start there is no tool name, so nothing is drawn until the
+        // call's `tool-input-available` (which does name it) arrives.
+        return once(
+          `delta:${c.toolCallId}`,
+          `"tool-input-delta" for call "${c.toolCallId}" before its "tool-input-start"; dropped`,
+        );
+      }
+      return c.inputTextDelta === '' ? [] : [{ type: 'step-input-delta', id: c.toolCallId, delta: c.inputTextDelta }];
+    },
+    'tool-input-available'(c) {
+      const out: StepEvent[] = [];
+      const call = announce(c, out);
+      move(call, 'input-available');
+      const event: StepEvent = { type: 'step-input', id: c.toolCallId, toolName: c.toolName };
+      if (c.input !== undefined) event.input = c.input;
+      out.push(event);
+      return out;
+    },
+    'tool-input-error'(c) {
+      const out: StepEvent[] = [];
+      const call = announce(c, out);
+      const input: StepEvent = { type: 'step-input', id: c.toolCallId, toolName: c.toolName };
+      if (c.input !== undefined) input.input = c.input;
+      out.push(input);
+      if (c.providerExecuted) {
+        // streamText returns no error to the model for a provider-executed call: the provider runs it
+        // anyway and its result follows (to-ui-message-chunk.ts). The SDK shows `output-error` until
+        // then and `output-available` after; we keep the step running and fail it only at the end.
+        move(call, 'running');
+        if (call.state === 'running') call.pendingError = c.errorText;
+        return out;
+      }
+      move(call, 'ended');
+      call.invalidInput = true;
+      out.push({ type: 'step-error', id: c.toolCallId, message: c.errorText });
+      return out;
+    },
+    'tool-approval-request'(c) {
+      const out: StepEvent[] = [];
+      if (!calls.has(c.toolCallId)) {
+        // The SDK throws. The request is still shown: a person may have to answer it.
+        out.push(
+          ...once(
+            `approval:${c.toolCallId}`,
+            `"tool-approval-request" for call "${c.toolCallId}" that the stream never announced`,
+          ),
+        );
+      }
+      const call = known(c.toolCallId);
+      move(call, 'approval-requested');
+      byApproval.set(c.approvalId, c.toolCallId);
+      const event: StepEvent = { type: 'step-approval', id: c.toolCallId, approvalId: c.approvalId };
+      if (c.reason !== undefined) event.description = c.reason;
+      out.push(event);
+      return out;
+    },
+    'tool-approval-response'(c) {
+      const id = byApproval.get(c.approvalId);
+      if (id === undefined) {
+        return once(
+          `response:${c.approvalId}`,
+          `"tool-approval-response" for approval "${c.approvalId}" that the stream never requested; dropped`,
+        );
+      }
+      move(known(id), c.approved ? 'running' : 'denied');
+      const event: StepEvent = { type: 'step-decision', id, approved: c.approved };
+      if (c.reason !== undefined) event.reason = c.reason;
+      return [event];
+    },
+    'tool-output-available'(c) {
+      const call = known(c.toolCallId);
+      if (c.toolMetadata) call.toolMetadata = c.toolMetadata;
+      call.pendingError = undefined;
+      if (c.preliminary) {
+        move(call, 'running');
+        return [{ type: 'step-progress', id: c.toolCallId, content: c.output }];
+      }
+      move(call, 'ended');
+      return [{ type: 'step-result', id: c.toolCallId, result: c.output }];
+    },
+    'tool-output-error'(c) {
+      const call = known(c.toolCallId);
+      // ai 6.x streams an invalid call's error twice: `tool-input-error`, then `tool-output-error` (the
+      // tool result it sends the model). The step already failed with the first; the second is no anomaly.
+      if (call.invalidInput) return [];
+      if (c.toolMetadata) call.toolMetadata = c.toolMetadata;
+      call.pendingError = undefined;
+      move(call, 'ended');
+      return [{ type: 'step-error', id: c.toolCallId, message: c.errorText }];
+    },
+    'tool-output-denied'(c) {
+      const call = known(c.toolCallId);
+      // A declined `tool-approval-response` already ended the step `denied`.
+      if (call.state === 'denied') return [];
+      move(call, 'denied');
+      return [{ type: 'step-denied', id: c.toolCallId }];
+    },
+  };
+
+  return {
+    protocol: PROTOCOL,
+    push(frame) {
+      const parsed = parseFrame(PROTOCOL, frame);
+      if (parsed.ok === 'skip') return [];
+      if (parsed.ok === false) return [parsed.event];
+      const chunk = parsed.value;
+      if (typeof chunk !== 'object' || chunk === null || Array.isArray(chunk)) {
+        return [diagnostic(PROTOCOL, 'a chunk that is not a JSON object')];
+      }
+      const type = (chunk as { type?: unknown }).type;
+      if (typeof type !== 'string') return [diagnostic(PROTOCOL, 'a chunk without a "type"')];
+      if (IGNORED.has(type) || type.startsWith('data-')) return [];
+      if (!Object.hasOwn(AiSdkChunkSchemas, type)) {
+        return once(`type:${type}`, `a chunk of unknown type "${type}"; ignored`);
+      }
+      const checked = AiSdkChunkSchemas[type as ChunkType].safeParse(chunk);
+      if (!checked.success) {
+        const issue = checked.error.issues[0];
+        const where = issue?.path.length ? ` at "${issue.path.join('.')}"` : '';
+        return [diagnostic(PROTOCOL, `a malformed "${type}" chunk${where}: ${issue?.message ?? 'invalid'}`)];
+      }
+      return (translate[type as ChunkType] as (c: unknown) => StepEvent[])(checked.data);
+    },
+    end() {
+      if (ended) return [];
+      ended = true;
+      return [
+        {
+          type: 'run-abort',
+          reason: started ? 'The stream closed before the run finished.' : 'The stream closed before any run started.',
+        },
+      ];
+    },
+    toolMetadata(toolCallId) {
+      return calls.get(toolCallId)?.toolMetadata;
+    },
+  };
+}

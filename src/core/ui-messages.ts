@@ -1,0 +1,246 @@
+/**
+ * AI SDK `UIMessage`s (what `useChat` returns) → `StepsState`, so `<ToolSteps state={...}/>` can sit
+ * next to `useChat` without a second connection. Framework-free, and independent of the `ai` package:
+ * the shapes below are structural, read from the SDK's `ui-messages.ts` (5.x to 7.x).
+ *
+ * Part states map onto step statuses as the AI SDK decoder maps chunks (see the table in
+ * `decoders/ai-sdk.ts`): `input-streaming` → `input-streaming`; `input-available` → `running`;
+ * `approval-requested` → `awaiting-approval`; `approval-responded` → `running`, or `denied` when not
+ * approved; `output-available` → `succeeded`, or `running` while `preliminary`; `output-error` →
+ * `failed`; `output-denied` → `denied`.
+ */
+import { emptyStepsState, type Step, type StepApproval, type StepStatus, type StepsState } from './step';
+
+/** The approval a tool part carries (6.x and later). */
+export interface ToolUIPartApprovalLike {
+  readonly id?: string;
+  readonly approved?: boolean;
+  readonly reason?: string;
+  readonly requestReason?: string;
+  readonly isAutomatic?: boolean;
+}
+
+/** A tool part of a `UIMessage`: `tool-<name>` (static tools) or `dynamic-tool` (with `toolName`). */
+export interface ToolUIPartLike {
+  readonly type: string;
+  readonly toolCallId: string;
+  readonly state: string;
+  readonly toolName?: string;
+  readonly input?: unknown;
+  readonly rawInput?: unknown;
+  readonly inputEncoding?: string;
+  readonly output?: unknown;
+  readonly preliminary?: boolean;
+  readonly errorText?: string;
+  readonly title?: string;
+  readonly providerExecuted?: boolean;
+  readonly toolMetadata?: unknown;
+  readonly approval?: ToolUIPartApprovalLike;
+}
+
+/** What `stepsFromUIMessages` reads of a message: its parts (other fields are ignored). */
+export interface UIMessageLike {
+  readonly id?: string;
+  readonly role?: string;
+  readonly parts: readonly unknown[];
+}
+
+const STATUS: Readonly<Record<string, (part: ToolUIPartLike) => StepStatus>> = {
+  'input-streaming': () => 'input-streaming',
+  'input-available': () => 'running',
+  'approval-requested': () => 'awaiting-approval',
+  'approval-responded': (p) => (p.approval?.approved === false ? 'denied' : 'running'),
+  'output-available': (p) => (p.preliminary ? 'running' : 'succeeded'),
+  'output-error': () => 'failed',
+  'output-denied': () => 'denied',
+};
+
+/** `true` for a `tool-<name>` or `dynamic-tool` part with a call id and a state. */
+export function isToolUIPart(part: unknown): part is ToolUIPartLike {
+  if (typeof part !== 'object' || part === null) return false;
+  const p = part as { type?: unknown; toolCallId?: unknown; state?: unknown };
+  return (
+    typeof p.type === 'string' &&
+    (p.type.startsWith('tool-') || p.type === 'dynamic-tool') &&
+    typeof p.toolCallId === 'string' &&
+    p.toolCallId !== '' &&
+    typeof p.state === 'string'
+  );
+}
+
+/** The tool name of a tool part: `toolName` for `dynamic-tool`, else the type after `tool-`. */
+export function toolNameOfPart(part: ToolUIPartLike): string {
+  return part.type === 'dynamic-tool' ? (part.toolName ?? '') : part.type.slice('tool-'.length);
+}
+
+/** The step status a tool part stands for; `undefined` for a state this kit does not know. */
+export function statusOfToolPart(part: ToolUIPartLike): StepStatus | undefined {
+  const map = Object.hasOwn(STATUS, part.state) ? STATUS[part.state] : undefined;
+  return map?.(part);
+}
+
+function approvalOf(part: ToolUIPartLike): StepApproval | undefined {
+  const a = part.approval;
+  const denied = part.state === 'output-denied';
+  if (!a && !denied) return undefined;
+  const approval: StepApproval = {};
+  if (a?.id !== undefined) approval.id = a.id;
+  if (a?.requestReason !== undefined) approval.description = a.requestReason;
+  const approved = a?.approved ?? (denied ? false : undefined);
+  if (approved !== undefined) {
+    approval.decision = a?.reason !== undefined ? { approved, reason: a.reason } : { approved };
+  }
+  return approval;
+}
+
+function inputTextOf(part: ToolUIPartLike): string {
+  if (typeof part.rawInput === 'string') return part.rawInput;
+  if (part.input === undefined) return '';
+  if (typeof part.input === 'string' && part.inputEncoding === 'text') return part.input;
+  try {
+    return JSON.stringify(part.input) ?? '';
+  } catch {
+    return '';
+  }
+}
+
+/**
+ * The step a tool part stands for. `previous` (the step the same call made before) gives the progress
+ * count: each new preliminary output counts one more update.
+ */
+export function stepFromToolUIPart(part: ToolUIPartLike, previous?: Step): Step | undefined {
+  const status = statusOfToolPart(part);
+  if (!status) return undefined;
+  const step: Step = { id: part.toolCallId, toolName: toolNameOfPart(part), status, inputText: inputTextOf(part) };
+  // 6.x keeps a static tool's invalid input in `rawInput` (an object or the raw text), 7.x in `input`.
+  const input = part.input === undefined && part.state === 'output-error' ? part.rawInput : part.input;
+  if (input !== undefined) step.input = input;
+  if (typeof part.title === 'string' && part.title !== '') step.presentation = { label: part.title };
+  if (part.state === 'output-available') {
+    if (part.preliminary) {
+      const before = previous?.progress;
+      const same = before !== undefined && deepEqual(before.content, part.output);
+      step.progress = { content: part.output, count: same ? before.count : (before?.count ?? 0) + 1 };
+    } else {
+      step.result = part.output;
+    }
+  }
+  // The last progress stays once the final output replaced it, as the reducer keeps it.
+  if (!step.progress && previous?.progress) step.progress = previous.progress;
+  if (part.state === 'output-error') step.error = { message: part.errorText ?? '' };
+  const approval = approvalOf(part);
+  if (approval) step.approval = approval;
+  return step;
+}
+
+/** Deep equality of JSON-like values (what parts hold), with a shortcut for the same reference. */
+function deepEqual(a: unknown, b: unknown): boolean {
+  if (Object.is(a, b)) return true;
+  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
+  if (Array.isArray(a) !== Array.isArray(b)) return false;
+  if (Array.isArray(a)) {
+    const bs = b as unknown[];
+    return a.length === bs.length && a.every((item, i) => deepEqual(item, bs[i]));
+  }
+  const ak = Object.keys(a);
+  const bk = Object.keys(b);
+  if (ak.length !== bk.length) return false;
+  return ak.every(
+    (k) => Object.hasOwn(b, k) && deepEqual((a as Record<string, unknown>)[k], (b as Record<string, unknown>)[k]),
+  );
+}
+
+const READ_FIELDS = [
+  'type',
+  'toolName',
+  'state',
+  'title',
+  'preliminary',
+  'errorText',
+  'rawInput',
+  'inputEncoding',
+] as const;
+
+/** `true` when two parts would make the same step (only the fields a step reads are compared). */
+function sameToolPart(a: ToolUIPartLike, b: ToolUIPartLike): boolean {
+  if (a === b) return true;
+  for (const key of READ_FIELDS) if (!Object.is(a[key], b[key])) return false;
+  const x = a.approval;
+  const y = b.approval;
+  if (
+    x !== y &&
+    (!x ||
+      !y ||
+      x.id !== y.id ||
+      x.approved !== y.approved ||
+      x.reason !== y.reason ||
+      x.requestReason !== y.requestReason)
+  ) {
+    return false;
+  }
+  return deepEqual(a.input, b.input) && deepEqual(a.output, b.output);
+}
+
+/** The part each step was made from, to tell next time whether the step can be reused as it is. */
+const sources = new WeakMap<Step, ToolUIPartLike>();
+
+/**
+ * Turns AI SDK `UIMessage`s into steps: one per tool part (`tool-<name>` and `dynamic-tool`), in the
+ * order the calls first appear. Pass the previous result to keep identity: a step whose part did not
+ * change (the same object, or the same fields) is the same object as before, and so are `ids` and
+ * `byId` when nothing in them changed, so one streamed update re-renders one row. `run` stays `idle`:
+ * `useChat`'s own `status` is the run's status.
+ *
+ * Parts with a state this kit does not know are skipped and counted in `diagnostics`.
+ */
+export function stepsFromUIMessages(messages: readonly UIMessageLike[], previous?: StepsState): StepsState {
+  const before = previous?.byId ?? {};
+  const byId: Record<string, Step> = {};
+  const ids: string[] = [];
+  let skipped = 0;
+  let changed = false;
+  for (const message of messages) {
+    for (const part of message.parts) {
+      if (!isToolUIPart(part)) continue;
+      const id = part.toolCallId;
+      const old = Object.hasOwn(before, id) ? before[id] : undefined;
+      const source = old && sources.get(old);
+      let step: Step | undefined;
+      if (old && source && sameToolPart(source, part)) {
+        step = old;
+        sources.set(old, part);
+      } else {
+        step = stepFromToolUIPart(part, old);
+        if (!step) {
+          skipped++;
+          continue;
+        }
+        sources.set(step, part);
+      }
+      if (step !== old) changed = true;
+      if (Object.hasOwn(byId, id)) {
+        skipped++; // the same call twice: the later part is the newer state
+      } else {
+        ids.push(id);
+      }
+      byId[id] = step;
+    }
+  }
+  const base = previous ?? emptyStepsState;
+  const sameIds = ids.length === base.ids.length && ids.every((id, i) => id === base.ids[i]);
+  const diagnostics =
+    skipped === 0
+      ? emptyStepsState.diagnostics
+      : {
+          count: skipped,
+          last: { reason: 'tool parts with an unknown state, or the same call twice', protocol: 'ai-sdk' },
+        };
+  const sameDiagnostics = diagnostics.count === base.diagnostics.count;
+  if (previous && sameIds && !changed && sameDiagnostics && previous.run === emptyStepsState.run) return previous;
+  return {
+    ids: sameIds ? base.ids : ids,
+    byId: sameIds && !changed ? base.byId : byId,
+    run: emptyStepsState.run,
+    diagnostics: sameDiagnostics ? base.diagnostics : diagnostics,
+  };
+}
