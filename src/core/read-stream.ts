@@ -42,6 +42,8 @@ export interface ReadStreamOptions {
 /** Larger single SSE events than this are dropped with a diagnostic instead of filling memory. */
 const MAX_SSE_BUFFER = 32 * 1024 * 1024;
 
+const SSE_FIELDS = ['data', 'event', 'id', 'retry'];
+
 /** Cuts text into frames. SSE `event:`/`id:` lines and comments (`: keep-alive`) are read and ignored. */
 class Framer {
   private framing: 'sse' | 'jsonl' | undefined;
@@ -58,9 +60,12 @@ class Framer {
 
   feed(text: string): void {
     if (!this.framing) {
-      this.pending += text;
+      // A capture read as UTF-8 text may keep its byte order mark; it is not part of the first frame.
+      this.pending = (this.pending + text).replace(/^\uFEFF/, '');
       const start = this.pending.trimStart();
       if (start === '') return;
+      // "d", "da", "dat", "ev"…: too short to tell SSE from JSONL yet.
+      if (!/[\r\n:]/.test(start) && SSE_FIELDS.some((field) => field.startsWith(start))) return;
       this.framing = /^(data|event|id|retry)?:/.test(start) || /^(data|event|id|retry)\s*$/.test(start) ? 'sse' : 'jsonl';
       text = this.pending;
       this.pending = '';
@@ -71,11 +76,16 @@ class Framer {
 
   end(): void {
     if (this.framing === 'sse') {
-      this.parser().reset({ consume: true });
+      // An event the stream cut before its blank line is still dispatched: if it is whole it counts,
+      // if it is cut the decoder reports it (the SSE spec would drop it without a word).
+      this.parser().feed('\n\n');
     } else {
       const rest = this.pending;
       this.pending = '';
-      if (rest.trim() !== '') this.onFrame(rest);
+      if (rest.trim() !== '') {
+        if (this.framing) this.onFrame(rest);
+        else this.onProblem(`the stream ended before a whole frame: ${rest.trim().slice(0, 80)}`);
+      }
     }
   }
 
@@ -182,6 +192,10 @@ async function* textChunks(source: StreamSource, signal: AbortSignal | undefined
   if (typeof Response !== 'undefined' && source instanceof Response) stream = source.body;
   else if (typeof ReadableStream !== 'undefined' && source instanceof ReadableStream) stream = source;
   if (stream === null) return;
+  if (stream && signal?.aborted) {
+    await stream.cancel(signal.reason).catch(() => {});
+    return;
+  }
   const decoder = new TextDecoder();
   const text = (chunk: string | Uint8Array) =>
     typeof chunk === 'string' ? chunk : decoder.decode(chunk, { stream: true });
@@ -202,9 +216,24 @@ async function* textChunks(source: StreamSource, signal: AbortSignal | undefined
       reader.releaseLock();
     }
   } else {
-    for await (const chunk of source as AsyncIterable<string | Uint8Array>) {
-      if (signal?.aborted) break;
-      yield text(chunk);
+    const iterable = source as AsyncIterable<string | Uint8Array> | Iterable<string>;
+    const iterator =
+      Symbol.asyncIterator in iterable
+        ? (iterable as AsyncIterable<string | Uint8Array>)[Symbol.asyncIterator]()
+        : (iterable as Iterable<string>)[Symbol.iterator]();
+    // Waiting for the next chunk must not outlive an abort.
+    const aborted = new Promise<'aborted'>((resolve) => {
+      if (signal?.aborted) resolve('aborted');
+      signal?.addEventListener('abort', () => resolve('aborted'), { once: true });
+    });
+    while (true) {
+      const next = await Promise.race([Promise.resolve(iterator.next()), aborted]);
+      if (next === 'aborted') {
+        void Promise.resolve(iterator.return?.()).catch(() => {});
+        break;
+      }
+      if (next.done) break;
+      yield text(next.value);
     }
   }
   const rest = decoder.decode();
@@ -219,7 +248,11 @@ async function* textChunks(source: StreamSource, signal: AbortSignal | undefined
  */
 export async function* readStream(source: StreamSource, options: ReadStreamOptions = {}): AsyncGenerator<StepEvent[]> {
   const { signal } = options;
-  const decoder = new StreamDecoder(options.protocol ?? 'auto', framingOf(source, options.framing ?? 'auto'));
+  let protocol = options.protocol ?? 'auto';
+  if (protocol === 'auto' && typeof Response !== 'undefined' && source instanceof Response) {
+    protocol = detectProtocol(source.headers) ?? 'auto';
+  }
+  const decoder = new StreamDecoder(protocol, framingOf(source, options.framing ?? 'auto'));
   for await (const chunk of textChunks(source, signal)) {
     const events = decoder.push(chunk);
     if (events.length > 0) yield events;

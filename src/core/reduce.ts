@@ -25,7 +25,10 @@ class Draft {
   /** Steps whose argument text changed in this batch; parsed once at the end. */
   readonly unparsed = new Set<string>();
 
-  constructor(readonly base: StepsState) {}
+  constructor(
+    readonly base: StepsState,
+    private readonly onDiagnostic?: (reason: string, protocol?: string) => void,
+  ) {}
 
   get(id: string): Step | undefined {
     const map = this.byId ?? this.base.byId;
@@ -38,7 +41,12 @@ class Draft {
       if (!this.ids) this.ids = [...this.base.ids];
       this.ids.push(step.id);
     }
-    this.byId[step.id] = step;
+    // A plain assignment of "__proto__" would replace the map's prototype instead of adding a step.
+    if (step.id === '__proto__') {
+      Object.defineProperty(this.byId, step.id, { value: step, enumerable: true, writable: true, configurable: true });
+    } else {
+      this.byId[step.id] = step;
+    }
   }
 
   get runState(): StepsState['run'] {
@@ -52,6 +60,7 @@ class Draft {
   diagnose(reason: string, protocol?: string): void {
     const prev = this.diagnostics ?? this.base.diagnostics;
     this.diagnostics = { count: prev.count + 1, last: protocol ? { reason, protocol } : { reason } };
+    this.onDiagnostic?.(reason, protocol);
   }
 
   /** Every step id, in order (including steps added in this batch). */
@@ -64,7 +73,15 @@ class Draft {
       const step = this.get(id);
       if (!step) continue;
       const input = parseArguments(step.inputText, step.status !== 'input-streaming');
-      if (input !== NO_PARSE && !shallowJsonEqual(input, step.input)) this.set({ ...step, input });
+      if (input === NO_PARSE) {
+        // The text no longer reads as arguments (replaced by something else): drop the stale parse.
+        if (step.input !== undefined) {
+          const { input: _stale, ...rest } = step;
+          this.set(rest);
+        }
+      } else if (!shallowJsonEqual(input, step.input)) {
+        this.set({ ...step, input });
+      }
     }
     this.unparsed.clear();
     if (!this.byId && !this.ids && !this.run && !this.diagnostics) return this.base;
@@ -122,8 +139,14 @@ function named(step: Step, toolName: string | undefined): Step {
 
 function ended(step: Step, status: StepStatus, at: number | undefined): Step {
   const next: Step = { ...step, status };
-  if (at !== undefined && next.endedAt === undefined) next.endedAt = at;
+  if (at !== undefined && (next.endedAt === undefined || step.status === 'interrupted')) next.endedAt = at;
   return next;
+}
+
+/** An interrupted (or not yet running) step runs again: it has no end time until it really ends. */
+function resumed(step: Step): Step {
+  const { endedAt: _interruptedAt, ...rest } = step;
+  return { ...rest, status: 'running' };
 }
 
 /**
@@ -176,7 +199,7 @@ const handlers: HandlerTable = {
       draft.diagnose(`step "${e.id}" was started again as "${e.toolName}"; it stays "${existing.toolName}"`);
     }
     if (e.parentId && !next.parentId) next = { ...next, parentId: e.parentId };
-    if (e.presentation) next = { ...next, presentation: e.presentation };
+    if (e.presentation && !isTerminalStatus(existing.status)) next = { ...next, presentation: e.presentation };
     if (next !== existing) draft.set(next);
   },
 
@@ -201,8 +224,8 @@ const handlers: HandlerTable = {
     } else {
       withFinalInput(draft, next);
     }
-    if (next.status === 'input-streaming' || next.status === 'interrupted') next = { ...next, status: 'running' };
-    draft.set(next);
+    if (next.status === 'input-streaming' || next.status === 'interrupted') next = resumed(next);
+    if (next !== draft.get(e.id)) draft.set(next);
   },
 
   'step-progress'(draft, e) {
@@ -218,8 +241,7 @@ const handlers: HandlerTable = {
       },
     };
     if (e.presentation) next.presentation = e.presentation;
-    if (next.status === 'input-streaming' || next.status === 'interrupted') next.status = 'running';
-    draft.set(next);
+    draft.set(next.status === 'input-streaming' || next.status === 'interrupted' ? resumed(next) : next);
   },
 
   'step-approval'(draft, e) {
@@ -384,8 +406,13 @@ export function reduceSteps(state: StepsState, event: StepEvent, now?: number): 
  * Applies a batch of events at once: the same result as folding `reduceSteps` over them, but the
  * step map and the id list are copied at most once for the whole batch.
  */
-export function reduceStepsBatch(state: StepsState, events: readonly StepEvent[], now?: number): StepsState {
-  const draft = new Draft(state);
+export function reduceStepsBatch(
+  state: StepsState,
+  events: readonly StepEvent[],
+  now?: number,
+  onDiagnostic?: (reason: string, protocol?: string) => void,
+): StepsState {
+  const draft = new Draft(state, onDiagnostic);
   for (const event of events) applyEvent(draft, event, now);
   return draft.finish();
 }

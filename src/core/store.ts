@@ -58,11 +58,8 @@ export function createStepStore(options: StepStoreOptions = {}): StepStore {
     for (const listener of [...listeners]) listener();
   };
 
-  const changed = (previous: StepsState) => {
-    if (state.diagnostics !== previous.diagnostics && state.diagnostics.last) {
-      const { reason, protocol } = state.diagnostics.last;
-      warnOnce(protocol ? `${protocol}: ${reason}` : reason);
-    }
+  const warn = (reason: string, protocol?: string) => warnOnce(reason, protocol);
+  const changed = () => {
     if (!scheduled) {
       scheduled = true;
       schedule(flush);
@@ -81,14 +78,13 @@ export function createStepStore(options: StepStoreOptions = {}): StepStore {
       const list = Array.isArray(events) ? events : [events as StepEvent];
       if (list.length === 0) return;
       const previous = state;
-      state = reduceStepsBatch(state, list, now());
-      if (state !== previous) changed(previous);
+      state = reduceStepsBatch(state, list, now(), warn);
+      if (state !== previous) changed();
     },
     reset(next = initial) {
       if (state === next) return;
-      const previous = state;
       state = next;
-      changed(previous);
+      changed();
     },
   };
 }

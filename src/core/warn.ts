@@ -7,13 +7,13 @@ export function isDevelopment(): boolean {
 }
 
 /**
- * Warns once per distinct message, in development only. The message says what happened and what
- * was done about it; nothing is thrown.
+ * Warns once per kind of problem, in development only. The message says what happened and what was
+ * done about it; nothing is thrown.
  */
-export function warnOnce(message: string): void {
-  // One warning per kind of problem: ids and names in quotes do not make a message new.
-  const key = message.replace(/"[^"]*"/g, '""');
+export function warnOnce(reason: string, protocol?: string): void {
+  // The kind: quoted ids and names, and the excerpt or zod message after the first ': ', do not make a new one.
+  const key = `${protocol ?? ''}|${reason.replace(/"[^"]*"/g, '""').split(': ')[0]}`;
   if (!isDevelopment() || seen.has(key) || seen.size >= MAX_DISTINCT) return;
   seen.add(key);
-  console.warn(`[tool-steps] ${message}`);
+  console.warn(`[tool-steps] ${protocol ? `${protocol}: ` : ''}${reason}`);
 }

@@ -1,0 +1,267 @@
+// `tool-steps/core` never loads React: checked in the sources, in this process with React made to
+// throw, and in a child `node` whose node_modules has no React at all. Each check has a negative
+// control that shows it fails when React does come in.
+import { spawnSync } from 'node:child_process';
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join, relative, resolve } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { build } from 'vite';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+
+const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
+const coreDir = join(root, 'src/core');
+const REACTISH = /^(react|react-dom|lucide-react|scheduler)(\/|$)/;
+
+/** Every module specifier a source file names: static and type imports, re-exports, `import()`, `require()`. */
+function specifiersOf(source: string): string[] {
+  const found: string[] = [];
+  const patterns = [
+    /\b(?:import|export)\s+(?:type\s+)?[^'"`;]*?\bfrom\s*['"]([^'"]+)['"]/g,
+    /\bimport\s*['"]([^'"]+)['"]/g,
+    /\bimport\s*\(\s*['"]([^'"]+)['"]\s*\)/g,
+    /\brequire\s*\(\s*['"]([^'"]+)['"]\s*\)/g,
+  ];
+  for (const pattern of patterns) for (const match of source.matchAll(pattern)) found.push(match[1] as string);
+  return found;
+}
+
+function walk(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const path = join(dir, entry.name);
+    return entry.isDirectory() ? walk(path) : [path];
+  });
+}
+
+/** What is wrong with one core file's imports, as readable lines. */
+function problemsOf(file: string, source: string): string[] {
+  const problems: string[] = [];
+  for (const spec of specifiersOf(source)) {
+    if (REACTISH.test(spec)) problems.push(`${file} imports ${spec}`);
+    if (spec.endsWith('.tsx') || spec.endsWith('.jsx')) problems.push(`${file} imports a component file ${spec}`);
+    if (spec.startsWith('.')) {
+      const target = resolve(dirname(file), spec);
+      if (relative(coreDir, target).startsWith('..')) problems.push(`${file} imports ${spec}, outside src/core`);
+      if (existsSync(`${target}.tsx`) || existsSync(join(target, 'index.tsx'))) {
+        problems.push(`${file} imports ${spec}, a .tsx module`);
+      }
+    } else if (!spec.startsWith('node:') && !REACTISH.test(spec)) {
+      const name = spec.startsWith('@') ? spec.split('/').slice(0, 2).join('/') : (spec.split('/')[0] as string);
+      const manifest = join(root, 'node_modules', name, 'package.json');
+      if (!existsSync(manifest)) problems.push(`${file} imports ${spec}, which is not installed`);
+      else {
+        const pkg = JSON.parse(readFileSync(manifest, 'utf8')) as Record<string, Record<string, string> | undefined>;
+        const needs = Object.keys({ ...pkg.dependencies, ...pkg.peerDependencies });
+        for (const dep of needs.filter((d) => REACTISH.test(d)))
+          problems.push(`${file} imports ${spec}, which needs ${dep}`);
+      }
+    }
+  }
+  return problems;
+}
+
+describe('statically: no file under src/core names React', () => {
+  it('the scanner sees every import form (negative control)', () => {
+    const fake = [
+      "import { useState } from 'react';",
+      "import type { FC } from 'react';",
+      "export { createRoot } from 'react-dom/client';",
+      "import 'lucide-react';",
+      "const m = await import('react-dom');",
+      "import { ToolStep } from '../components/tool-step.tsx';",
+      "import { x } from '../react/use-steps';",
+      'import {\n  a,\n  b,\n} from "react/jsx-runtime";',
+    ].join('\n');
+    expect(specifiersOf(fake)).toEqual(
+      expect.arrayContaining([
+        'react',
+        'react-dom/client',
+        'lucide-react',
+        'react-dom',
+        '../components/tool-step.tsx',
+        '../react/use-steps',
+        'react/jsx-runtime',
+      ]),
+    );
+    const file = join(coreDir, 'fake.ts');
+    expect(problemsOf(file, fake).sort()).toEqual(
+      [
+        `${file} imports react`,
+        `${file} imports react`,
+        `${file} imports react-dom/client`,
+        `${file} imports lucide-react`,
+        `${file} imports react-dom`,
+        `${file} imports a component file ../components/tool-step.tsx`,
+        `${file} imports ../components/tool-step.tsx, outside src/core`,
+        `${file} imports ../react/use-steps, outside src/core`,
+        `${file} imports react/jsx-runtime`,
+      ].sort(),
+    );
+  });
+
+  it('src/core has only .ts files, and none of them imports React, a component or code outside core', () => {
+    const files = walk(coreDir);
+    expect(files.length).toBeGreaterThanOrEqual(10);
+    expect(files.filter((f) => !f.endsWith('.ts'))).toEqual([]);
+    const problems = files.flatMap((file) => problemsOf(file, readFileSync(file, 'utf8')));
+    expect(problems).toEqual([]);
+  });
+
+  it('src/core/index.ts reaches every module through relative imports that stay in core', () => {
+    const seen = new Set<string>();
+    const visit = (file: string) => {
+      if (seen.has(file)) return;
+      seen.add(file);
+      for (const spec of specifiersOf(readFileSync(file, 'utf8'))) {
+        if (!spec.startsWith('.')) continue;
+        const target = resolve(dirname(file), spec);
+        const path = [`${target}.ts`, join(target, 'index.ts'), target].find((p) => existsSync(p) && p.endsWith('.ts'));
+        expect(path, `${file} → ${spec}`).toBeDefined();
+        visit(path as string);
+      }
+    };
+    visit(join(coreDir, 'index.ts'));
+    for (const file of seen) expect(relative(coreDir, file).startsWith('..')).toBe(false);
+  });
+});
+
+describe('dynamically, in this process: importing tool-steps/core with React made to throw', () => {
+  const trap = (name: string) => () => {
+    throw new Error(`${name} imported`);
+  };
+
+  it('loads, and the trap is armed (negative control)', async () => {
+    vi.resetModules();
+    for (const name of [
+      'react',
+      'react-dom',
+      'react-dom/client',
+      'react/jsx-runtime',
+      'react/jsx-dev-runtime',
+      'lucide-react',
+    ]) {
+      vi.doMock(name, trap(name));
+    }
+    try {
+      const error = await import('react').then(
+        () => undefined,
+        (e: unknown) => e as Error & { cause?: unknown },
+      );
+      expect(`${error?.message} ${String(error?.cause)}`).toMatch(/react imported/);
+      const core = await import('tool-steps/core');
+      expect(typeof core.reduceSteps).toBe('function');
+      expect(typeof core.createStepStore).toBe('function');
+      expect(core.stepsFromText('data: {"type":"tool-call-start","id":"c","toolName":"grep"}\n\n').ids).toEqual(['c']);
+    } finally {
+      for (const name of [
+        'react',
+        'react-dom',
+        'react-dom/client',
+        'react/jsx-runtime',
+        'react/jsx-dev-runtime',
+        'lucide-react',
+      ]) {
+        vi.doUnmock(name);
+      }
+      vi.resetModules();
+    }
+  });
+});
+
+describe('dynamically, in a child node: the built core runs where React is not installed', () => {
+  let work = '';
+  beforeAll(() => {
+    work = mkdtempSync(join(tmpdir(), 'tool-steps-no-react-'));
+  });
+  afterAll(() => rmSync(work, { recursive: true, force: true }));
+
+  /** Bundles `entry` with every package left as an import, into `<work>/<name>/core.js`. */
+  async function bundle(name: string, entry: string): Promise<string> {
+    const outDir = join(work, name);
+    await build({
+      configFile: false,
+      logLevel: 'silent',
+      root,
+      build: {
+        outDir,
+        emptyOutDir: true,
+        write: true,
+        minify: false,
+        lib: { entry, formats: ['es'], fileName: () => 'core.js' },
+        rolldownOptions: { external: (id) => !id.startsWith('.') && !id.startsWith('/') && !id.startsWith('\0') },
+      },
+    });
+    return join(outDir, 'core.js');
+  }
+
+  /**
+   * Runs the bundle in a child `node` whose only node_modules holds the packages the bundle imports
+   * (and their own dependencies), React never among them. `--preserve-symlinks` keeps a package from
+   * finding React through its real path in the repository's node_modules.
+   */
+  function runWithoutReact(file: string) {
+    const dir = dirname(file);
+    const modules = join(dir, 'node_modules');
+    mkdirSync(modules, { recursive: true });
+    const link = (name: string) => {
+      if (REACTISH.test(name) || existsSync(join(modules, name))) return;
+      const source = join(root, 'node_modules', name);
+      if (!existsSync(source)) return;
+      mkdirSync(dirname(join(modules, name)), { recursive: true });
+      symlinkSync(source, join(modules, name), 'dir');
+      const pkg = JSON.parse(readFileSync(join(source, 'package.json'), 'utf8')) as {
+        dependencies?: Record<string, string>;
+      };
+      for (const dep of Object.keys(pkg.dependencies ?? {})) link(dep);
+    };
+    const bare = specifiersOf(readFileSync(file, 'utf8')).filter((s) => !s.startsWith('.') && !s.startsWith('node:'));
+    for (const spec of bare)
+      link(spec.startsWith('@') ? spec.split('/').slice(0, 2).join('/') : (spec.split('/')[0] as string));
+    const script = `const m = await import(${JSON.stringify(pathToFileURL(file).href)});
+const s = m.stepsFromText('data: {"type":"tool-call-start","id":"c","toolName":"grep"}\\n\\n');
+console.log(JSON.stringify({ exports: Object.keys(m).length, ids: s.ids, status: s.byId.c.status }));`;
+    writeFileSync(join(dir, 'check.mjs'), script);
+    return {
+      bare,
+      result: spawnSync(process.execPath, ['--preserve-symlinks', join(dir, 'check.mjs')], {
+        cwd: dir,
+        encoding: 'utf8',
+        timeout: 30_000,
+      }),
+    };
+  }
+
+  it('the core bundle imports no React and runs', async () => {
+    const file = await bundle('core', join(coreDir, 'index.ts'));
+    const { bare, result } = runWithoutReact(file);
+    expect(bare.filter((s) => REACTISH.test(s))).toEqual([]);
+    expect(result.stderr).toBe('');
+    expect(result.status).toBe(0);
+    const out = JSON.parse(result.stdout) as { exports: number; ids: string[]; status: string };
+    expect(out.ids).toEqual(['c']);
+    expect(out.status).toBe('interrupted');
+    expect(out.exports).toBeGreaterThan(10);
+  });
+
+  it('the same check fails for a core that imports React (negative control)', async () => {
+    const entry = join(work, 'with-react-entry.ts');
+    writeFileSync(
+      entry,
+      `import { version } from 'react';\nexport const reactVersion = version;\nexport * from ${JSON.stringify(join(coreDir, 'index.ts'))};\n`,
+    );
+    const file = await bundle('with-react', entry);
+    const { bare, result } = runWithoutReact(file);
+    expect(bare).toContain('react');
+    expect(result.status).not.toBe(0);
+    expect(result.stderr).toMatch(/Cannot find (package|module) 'react'/);
+  });
+});

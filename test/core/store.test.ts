@@ -1,0 +1,341 @@
+// createStepStore: getSnapshot / subscribe / apply / reset, batching, injected clock and scheduler,
+// and the development warning for skipped input.
+
+import { createStepStore, decoders, emptyStepsState, type StepEvent, type StepsState } from 'tool-steps/core';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+
+/** A scheduler that keeps the flushes until the test runs them. */
+function manualSchedule() {
+  const pending: Array<() => void> = [];
+  const schedule = vi.fn((flush: () => void) => {
+    pending.push(flush);
+  });
+  const run = () => {
+    for (const flush of pending.splice(0)) flush();
+  };
+  return { schedule, run, pending };
+}
+
+const sync = (flush: () => void) => flush();
+const start = (id: string, toolName = 'grep'): StepEvent => ({ type: 'step-start', id, toolName });
+
+afterEach(() => {
+  vi.restoreAllMocks();
+  vi.unstubAllGlobals();
+  vi.unstubAllEnvs();
+});
+
+describe('getSnapshot / apply', () => {
+  it('starts from emptyStepsState, or from initialState', () => {
+    expect(createStepStore().getSnapshot()).toBe(emptyStepsState);
+    const initial: StepsState = { ...emptyStepsState, run: { status: 'streaming' } };
+    expect(createStepStore({ initialState: initial }).getSnapshot()).toBe(initial);
+  });
+
+  it('apply takes one event or a batch and reduces them', () => {
+    const store = createStepStore({ schedule: sync, now: () => 0 });
+    store.apply(start('a'));
+    store.apply([start('b'), { type: 'step-result', id: 'a', result: 1 }]);
+    const state = store.getSnapshot();
+    expect(state.ids).toEqual(['a', 'b']);
+    expect(state.byId.a).toEqual({
+      id: 'a',
+      toolName: 'grep',
+      status: 'succeeded',
+      inputText: '',
+      result: 1,
+      startedAt: 0,
+      endedAt: 0,
+    });
+  });
+
+  it('the snapshot is the same object until something changes', () => {
+    const store = createStepStore({ schedule: sync });
+    store.apply(start('a'));
+    const first = store.getSnapshot();
+    expect(store.getSnapshot()).toBe(first);
+    store.apply(start('a')); // a no-op
+    expect(store.getSnapshot()).toBe(first);
+    store.apply({ type: 'step-progress', id: 'a', content: 'x' });
+    expect(store.getSnapshot()).not.toBe(first);
+  });
+
+  it('stamps with the injected clock, read once per apply', () => {
+    let t = 1000;
+    const now = vi.fn(() => t);
+    const store = createStepStore({ schedule: sync, now });
+    store.apply([start('a'), start('b')]);
+    expect(now).toHaveBeenCalledTimes(1);
+    t = 2500;
+    store.apply({ type: 'step-result', id: 'a' });
+    expect(store.getSnapshot().byId.a).toMatchObject({ startedAt: 1000, endedAt: 2500 });
+    expect(store.getSnapshot().byId.b?.startedAt).toBe(1000);
+  });
+
+  it('an event that carries its own time keeps it', () => {
+    const store = createStepStore({ schedule: sync, now: () => 99 });
+    store.apply({ type: 'step-start', id: 'a', toolName: 'x', at: 5 });
+    expect(store.getSnapshot().byId.a?.startedAt).toBe(5);
+  });
+
+  it('defaults to Date.now', () => {
+    vi.spyOn(Date, 'now').mockReturnValue(1234);
+    const store = createStepStore({ schedule: sync });
+    store.apply(start('a'));
+    expect(store.getSnapshot().byId.a?.startedAt).toBe(1234);
+  });
+
+  it('never throws on garbage', () => {
+    const store = createStepStore({ schedule: sync });
+    vi.spyOn(console, 'warn').mockImplementation(() => {});
+    expect(() => store.apply([null, 5, { type: 'x' }] as unknown as StepEvent[])).not.toThrow();
+    expect(store.getSnapshot().diagnostics.count).toBe(3);
+  });
+});
+
+describe('subscribe and notifications', () => {
+  it('a batch notifies once', () => {
+    const store = createStepStore({ schedule: sync });
+    const listener = vi.fn();
+    store.subscribe(listener);
+    store.apply([start('a'), start('b'), start('c'), { type: 'step-result', id: 'a' }]);
+    expect(listener).toHaveBeenCalledTimes(1);
+    expect(store.getSnapshot().ids).toEqual(['a', 'b', 'c']);
+  });
+
+  it('several applies before the scheduled flush notify once', () => {
+    const { schedule, run } = manualSchedule();
+    const store = createStepStore({ schedule });
+    const listener = vi.fn();
+    store.subscribe(listener);
+    store.apply(start('a'));
+    store.apply(start('b'));
+    store.apply({ type: 'step-progress', id: 'a', content: 1 });
+    expect(schedule).toHaveBeenCalledTimes(1);
+    expect(listener).not.toHaveBeenCalled();
+    // the snapshot is already current; only the notification waits
+    expect(store.getSnapshot().ids).toEqual(['a', 'b']);
+    run();
+    expect(listener).toHaveBeenCalledTimes(1);
+    run();
+    expect(listener).toHaveBeenCalledTimes(1);
+  });
+
+  it('schedules again after a flush', () => {
+    const { schedule, run } = manualSchedule();
+    const store = createStepStore({ schedule });
+    const listener = vi.fn();
+    store.subscribe(listener);
+    store.apply(start('a'));
+    run();
+    store.apply(start('b'));
+    expect(schedule).toHaveBeenCalledTimes(2);
+    run();
+    expect(listener).toHaveBeenCalledTimes(2);
+  });
+
+  it('no notification (and nothing scheduled) when nothing changed', () => {
+    const { schedule, run } = manualSchedule();
+    const store = createStepStore({ schedule });
+    const listener = vi.fn();
+    store.subscribe(listener);
+    store.apply([]);
+    expect(schedule).not.toHaveBeenCalled();
+    store.apply(start('a'));
+    run();
+    store.apply(start('a'));
+    store.apply({ type: 'step-cancelled', id: 'a' });
+    store.apply({ type: 'step-cancelled', id: 'a' }); // a cancel of a cancelled step changes nothing
+    run();
+    expect(listener).toHaveBeenCalledTimes(2);
+    const calls = schedule.mock.calls.length;
+    store.apply({ type: 'step-cancelled', id: 'a' });
+    expect(schedule).toHaveBeenCalledTimes(calls);
+  });
+
+  it('a change undone before the flush notifies nobody', () => {
+    const { schedule, run } = manualSchedule();
+    const store = createStepStore({ schedule });
+    const listener = vi.fn();
+    store.subscribe(listener);
+    store.apply(start('a'));
+    store.reset();
+    run();
+    expect(listener).not.toHaveBeenCalled();
+    expect(store.getSnapshot()).toBe(emptyStepsState);
+  });
+
+  it('unsubscribe stops the notifications of that listener only', () => {
+    const store = createStepStore({ schedule: sync });
+    const kept = vi.fn();
+    const removed = vi.fn();
+    store.subscribe(kept);
+    const unsubscribe = store.subscribe(removed);
+    store.apply(start('a'));
+    unsubscribe();
+    unsubscribe();
+    store.apply(start('b'));
+    expect(kept).toHaveBeenCalledTimes(2);
+    expect(removed).toHaveBeenCalledTimes(1);
+  });
+
+  it('a listener that unsubscribes another during a flush does not skip anyone in that flush', () => {
+    const store = createStepStore({ schedule: sync });
+    const second = vi.fn();
+    let off: () => void = () => {};
+    store.subscribe(() => off());
+    off = store.subscribe(second);
+    store.apply(start('a'));
+    expect(second).toHaveBeenCalledTimes(1);
+    store.apply(start('b'));
+    expect(second).toHaveBeenCalledTimes(1);
+  });
+
+  it('listeners read the new snapshot when they are called', () => {
+    const store = createStepStore({ schedule: sync });
+    const seen: string[][] = [];
+    store.subscribe(() => seen.push([...store.getSnapshot().ids]));
+    store.apply(start('a'));
+    store.apply(start('b'));
+    expect(seen).toEqual([['a'], ['a', 'b']]);
+  });
+
+  it('by default notifies on a microtask where there is no requestAnimationFrame', async () => {
+    expect(typeof requestAnimationFrame).toBe('undefined');
+    const store = createStepStore();
+    const listener = vi.fn();
+    store.subscribe(listener);
+    store.apply(start('a'));
+    store.apply(start('b'));
+    expect(listener).not.toHaveBeenCalled();
+    await Promise.resolve();
+    expect(listener).toHaveBeenCalledTimes(1);
+  });
+
+  it('by default notifies once per animation frame where there is one', () => {
+    const frames: FrameRequestCallback[] = [];
+    vi.stubGlobal('requestAnimationFrame', (cb: FrameRequestCallback) => frames.push(cb));
+    const store = createStepStore();
+    const listener = vi.fn();
+    store.subscribe(listener);
+    store.apply(start('a'));
+    store.apply(start('b'));
+    expect(frames).toHaveLength(1);
+    expect(listener).not.toHaveBeenCalled();
+    frames[0]?.(16);
+    expect(listener).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('reset', () => {
+  it('goes back to the initial state and tells the listeners', () => {
+    const initial: StepsState = { ...emptyStepsState, run: { status: 'streaming' } };
+    const store = createStepStore({ schedule: sync, initialState: initial });
+    const listener = vi.fn();
+    store.subscribe(listener);
+    store.apply(start('a'));
+    store.reset();
+    expect(store.getSnapshot()).toBe(initial);
+    expect(listener).toHaveBeenCalledTimes(2);
+  });
+
+  it('reset(state) sets that state', () => {
+    const store = createStepStore({ schedule: sync });
+    const other = createStepStore({ schedule: sync });
+    other.apply(start('x'));
+    const listener = vi.fn();
+    store.subscribe(listener);
+    store.reset(other.getSnapshot());
+    expect(store.getSnapshot()).toBe(other.getSnapshot());
+    expect(listener).toHaveBeenCalledTimes(1);
+  });
+
+  it('resetting to the current state notifies nobody', () => {
+    const { schedule } = manualSchedule();
+    const store = createStepStore({ schedule });
+    store.reset();
+    store.reset(emptyStepsState);
+    expect(schedule).not.toHaveBeenCalled();
+  });
+});
+
+describe('development warnings', () => {
+  // The "warned once" memory is module state: each test gets a fresh copy of the core.
+  let core: typeof import('tool-steps/core');
+  let warn: ReturnType<typeof vi.spyOn>;
+  beforeEach(async () => {
+    vi.resetModules();
+    core = await import('tool-steps/core');
+    warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+  });
+
+  it('warns once per kind, with the protocol and the reason', () => {
+    const store = core.createStepStore({ schedule: sync });
+    store.apply({ type: 'diagnostic', protocol: 'cogitator', reason: 'a frame that is not JSON: oops' });
+    store.apply({ type: 'diagnostic', protocol: 'cogitator', reason: 'a frame that is not JSON: oops' });
+    expect(warn).toHaveBeenCalledTimes(1);
+    expect(warn).toHaveBeenCalledWith('[tool-steps] cogitator: a frame that is not JSON: oops');
+    store.apply({ type: 'diagnostic', reason: 'something else entirely' });
+    expect(warn).toHaveBeenCalledTimes(2);
+    expect(warn).toHaveBeenLastCalledWith('[tool-steps] something else entirely');
+    expect(store.getSnapshot().diagnostics.count).toBe(3);
+  });
+
+  it('ids and names do not make a new kind', () => {
+    const store = core.createStepStore({ schedule: sync });
+    store.apply([start('a'), { type: 'step-result', id: 'a' }, start('b'), { type: 'step-result', id: 'b' }]);
+    store.apply({ type: 'step-result', id: 'a' });
+    store.apply({ type: 'step-result', id: 'b' });
+    expect(warn).toHaveBeenCalledTimes(1);
+    expect(warn).toHaveBeenCalledWith(
+      '[tool-steps] "step-result" for step "a" arrived after it ended (succeeded); dropped',
+    );
+  });
+
+  it('the once is per store-independent kind: a second store does not warn again', () => {
+    core.createStepStore({ schedule: sync }).apply({ type: 'diagnostic', reason: 'same kind' });
+    core.createStepStore({ schedule: sync }).apply({ type: 'diagnostic', reason: 'same kind' });
+    expect(warn).toHaveBeenCalledTimes(1);
+  });
+
+  it('two malformed frames with different text are one kind: one warning', () => {
+    const decoder = core.decoders.cogitator();
+    const store = core.createStepStore({ schedule: sync });
+    store.apply(decoder.push('{"type":"tool-call-st'));
+    store.apply(decoder.push('not json at all'));
+    expect(store.getSnapshot().diagnostics.count).toBe(2);
+    expect(warn).toHaveBeenCalledTimes(1);
+    expect(String(warn.mock.calls[0]?.[0])).toMatch(/^\[tool-steps\] cogitator: a frame that is not JSON/);
+  });
+
+  it('each kind in one batch is warned about, not only the last', () => {
+    const store = core.createStepStore({ schedule: sync });
+    store.apply([
+      { type: 'diagnostic', protocol: 'cogitator', reason: 'first kind' },
+      { type: 'diagnostic', protocol: 'cogitator', reason: 'second kind' },
+    ]);
+    expect(warn).toHaveBeenCalledTimes(2);
+    expect(warn).toHaveBeenNthCalledWith(1, '[tool-steps] cogitator: first kind');
+    expect(warn).toHaveBeenNthCalledWith(2, '[tool-steps] cogitator: second kind');
+  });
+
+  it('does not warn when nothing was skipped', () => {
+    const store = core.createStepStore({ schedule: sync });
+    store.apply([start('a'), { type: 'step-result', id: 'a' }, { type: 'run-finish' }]);
+    expect(warn).not.toHaveBeenCalled();
+  });
+
+  it('is silent in production, while still counting', () => {
+    vi.stubEnv('NODE_ENV', 'production');
+    const store = core.createStepStore({ schedule: sync });
+    store.apply({ type: 'diagnostic', reason: 'quiet please' });
+    expect(warn).not.toHaveBeenCalled();
+    expect(store.getSnapshot().diagnostics).toEqual({ count: 1, last: { reason: 'quiet please' } });
+  });
+
+  it('a real malformed Cogitator frame warns with protocol and reason', () => {
+    const store = core.createStepStore({ schedule: sync });
+    store.apply(decoders.cogitator().push({ type: 'mystery-event' }));
+    expect(warn).toHaveBeenCalledWith('[tool-steps] cogitator: an event of unknown type "mystery-event"; ignored');
+  });
+});
