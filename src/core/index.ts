@@ -39,7 +39,22 @@ export type {
 } from './step';
 export { knownTools, presentStep } from './presentation';
 export type { KnownToolPresentation, PresentationOverrides, ResolvedPresentation } from './presentation';
-export { CogitatorEventSchemas, decoders, detectProtocol } from './decoders';
+export {
+  AiSdkChunkSchemas,
+  ANVIA_CLIENT_PROTOCOL,
+  CogitatorEventSchemas,
+  candidateProtocols,
+  decoderFor,
+  decoders,
+  detectProtocol,
+  unrecognizedStreamEvent,
+} from './decoders';
 export type { ProtocolName, StepDecoder } from './decoders';
 export { eventsFromText, readStream, stepsFromText } from './read-stream';
 export type { Framing, ReadStreamOptions, StreamSource } from './read-stream';
+export { isToolUIPart, statusOfToolPart, stepFromToolUIPart, stepsFromUIMessages, toolNameOfPart } from './ui-messages';
+export type { ToolUIPartApprovalLike, ToolUIPartLike, UIMessageLike } from './ui-messages';
+export { stepFromAnviaToolResult, stepFromDualChannelResult } from './results';
+export type { DualChannelResultOptions, MediaDetails, TerminalDetails } from './results';
+export { cogitatorWebSocket, stepsFromCogitatorThread } from './cogitator-history';
+export type { CogitatorThreadOptions } from './cogitator-history';

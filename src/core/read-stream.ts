@@ -4,8 +4,8 @@
  * decoded by the stream's protocol decoder, and the events come out in one batch per chunk read.
  */
 import { createParser, type EventSourceParser } from 'eventsource-parser';
-import { decoders } from './decoders';
-import { detectProtocol } from './decoders/detect';
+import { decoderFor } from './decoders';
+import { candidateProtocols, detectProtocol, unrecognizedStreamEvent } from './decoders/detect';
 import type { ProtocolName, StepDecoder } from './decoders/types';
 import type { StepEvent } from './events';
 import { reduceStepsBatch } from './reduce';
@@ -43,6 +43,8 @@ export interface ReadStreamOptions {
 const MAX_SSE_BUFFER = 32 * 1024 * 1024;
 
 const SSE_FIELDS = ['data', 'event', 'id', 'retry'];
+/** Frames that name no protocol before the reader gives up guessing. */
+const MAX_UNDECIDED_FRAMES = 20;
 
 /** Cuts text into frames. SSE `event:`/`id:` lines and comments (`: keep-alive`) are read and ignored. */
 class Framer {
@@ -124,6 +126,8 @@ class Framer {
 class StreamDecoder {
   private decoder: StepDecoder | undefined;
   private waiting: string[] = [];
+  /** No decoder reads this stream: its frames are skipped. */
+  private unrecognized = false;
   private out: StepEvent[] = [];
   private readonly framer: Framer;
 
@@ -131,7 +135,7 @@ class StreamDecoder {
     private readonly protocol: 'auto' | ProtocolName,
     framing: Framing,
   ) {
-    if (protocol !== 'auto') this.decoder = decoders[protocol]();
+    if (protocol !== 'auto') this.decoder = decoderFor(protocol);
     this.framer = new Framer(
       framing,
       (frame) => this.frame(frame),
@@ -146,7 +150,7 @@ class StreamDecoder {
 
   end(): StepEvent[] {
     this.framer.end();
-    if (!this.decoder) this.settle('cogitator');
+    if (!this.decoder && !this.unrecognized) this.settleUndecided();
     if (this.decoder) this.out.push(...this.decoder.end());
     return this.take();
   }
@@ -156,13 +160,43 @@ class StreamDecoder {
       this.out.push(...this.decoder.push(frame));
       return;
     }
+    if (this.unrecognized) return;
     this.waiting.push(frame);
     const detected = detectProtocol(frame);
     if (detected) this.settle(detected);
+    else if (this.waiting.length >= MAX_UNDECIDED_FRAMES) this.settleUndecided();
+  }
+
+  /**
+   * No frame named the protocol: an ambiguous frame's first candidate is the best guess; with none,
+   * the stream is nobody's, and the run ends with an error quoting what was seen.
+   */
+  private settleUndecided(): void {
+    const last = this.waiting.at(-1);
+    if (this.waiting.length === 1 && last !== undefined && candidateProtocols(last).length === 0 && !isJson(last)) {
+      // One frame that is not even JSON: a stream cut inside its first frame, not a foreign protocol.
+      this.out.push({ type: 'diagnostic', reason: `a frame that is not JSON: ${last.trim().slice(0, 80)}` });
+      this.waiting = [];
+    }
+    if (this.waiting.length === 0) {
+      this.out.push({ type: 'run-abort', reason: 'The stream closed before any run started.' });
+      this.unrecognized = true;
+      return;
+    }
+    for (const frame of this.waiting) {
+      const candidates = candidateProtocols(frame);
+      if (candidates.length > 0) {
+        this.settle(candidates[0] as ProtocolName);
+        return;
+      }
+    }
+    this.out.push(unrecognizedStreamEvent(this.waiting));
+    this.unrecognized = true;
+    this.waiting = [];
   }
 
   private settle(protocol: ProtocolName): void {
-    this.decoder = decoders[protocol]();
+    this.decoder = decoderFor(protocol);
     const waiting = this.waiting;
     this.waiting = [];
     for (const frame of waiting) this.out.push(...this.decoder.push(frame));
@@ -172,6 +206,15 @@ class StreamDecoder {
     const out = this.out;
     this.out = [];
     return out;
+  }
+}
+
+function isJson(text: string): boolean {
+  try {
+    JSON.parse(text);
+    return true;
+  } catch {
+    return false;
   }
 }
 

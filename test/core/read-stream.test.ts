@@ -474,3 +474,43 @@ describe('stepsFromText', () => {
     expect(state.byId.x?.status).toBe('succeeded');
   });
 });
+
+describe('protocol detection across a stream', () => {
+  it('a stream no decoder recognizes ends with UNRECOGNIZED_STREAM quoting what was seen', () => {
+    const state = stepsFromText(jsonl({ kind: 'hello' }, { kind: 'world' }));
+    expect(state.run.status).toBe('error');
+    expect(state.run.error?.code).toBe('UNRECOGNIZED_STREAM');
+    expect(state.run.error?.message).toContain('{\\"kind\\":\\"hello\\"}');
+    expect(state.run.error?.message).toContain('protocol');
+  });
+
+  it('gives up guessing after 20 frames that name no protocol, and keeps what was known', () => {
+    const frames = Array.from({ length: 25 }, (_, i) => ({ n: i }));
+    const events = eventsFromText(jsonl(...frames));
+    expect(events).toHaveLength(1);
+    expect(events[0]).toMatchObject({ type: 'run-error', code: 'UNRECOGNIZED_STREAM' });
+    expect((events[0] as { message: string }).message).toContain('and 17 more');
+  });
+
+  it('the AI SDK header picks the ai-sdk decoder before any frame', async () => {
+    const body = sse({ type: 'start' }, { type: 'tool-input-available', toolCallId: 't1', toolName: 'search', input: { q: 'x' } }, { type: 'finish' });
+    const response = new Response(body, {
+      headers: { 'content-type': 'text/event-stream', 'x-vercel-ai-ui-message-stream': 'v1' },
+    });
+    let state: StepsState = emptyStepsState;
+    for await (const batch of readStream(response)) state = reduceStepsBatch(state, batch);
+    expect(state.byId.t1).toMatchObject({ toolName: 'search', status: 'running', input: { q: 'x' } });
+    expect(state.run.status).toBe('done');
+  });
+
+  it("Cogitator's WebSocket frames, as JSONL, are detected and read like the SSE run", () => {
+    const frames = jsonl(
+      { type: 'event', id: 'r1', payload: { type: 'tool-call', id: 'c1', name: 'read_file', arguments: { path: 'a.ts' } } },
+      { type: 'event', id: 'r1', payload: { type: 'tool-result', callId: 'c1', name: 'read_file', result: 'x' } },
+      { type: 'event', id: 'r1', payload: { type: 'complete', result: {} } },
+    );
+    const state = stepsFromText(frames);
+    expect(state.byId.c1).toMatchObject({ toolName: 'read_file', status: 'succeeded', input: { path: 'a.ts' }, result: 'x' });
+    expect(state.diagnostics.count).toBe(0);
+  });
+});

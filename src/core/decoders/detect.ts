@@ -1,20 +1,177 @@
-import { StepEventSchema } from '../events';
-import { parseFrame, type ProtocolName } from './types';
+/**
+ * Which wire format a stream speaks, from its response headers or from its first frames.
+ *
+ * Some frame types exist in more than one format with other fields (`start`, `finish`, `error`,
+ * `text-*`, `reasoning-*` in both Cogitator and the AI SDK); such a frame decides only when a field
+ * says which one it is, else it is ambiguous and the caller asks again with the next frame.
+ */
+import { type StepEvent, StepEventSchema } from '../events';
+import { excerpt, type ProtocolName } from './types';
+
+/** The wire formats detection can name: every decoder's protocol. */
+export type DetectedProtocol = ProtocolName;
+
+const PROTOCOLS: readonly DetectedProtocol[] = ['cogitator', 'cogitator-ws', 'native', 'ai-sdk', 'anvia'];
 
 const NATIVE_TYPES: ReadonlySet<string> = new Set(StepEventSchema.options.map((o) => o.shape.type.value));
 
+/** Types only Cogitator's SSE stream sends (PROTOCOLS.md 1.2). */
+const COGITATOR_TYPES: ReadonlySet<string> = new Set([
+  'tool-call-start',
+  'tool-call-delta',
+  'tool-call-end',
+  'tool-update',
+  'tool-result',
+  'approval-required',
+  'workflow',
+  'swarm',
+]);
+
+/** Types only the AI SDK's UI message stream sends (AI-SDK.md A1); `data-*` too. */
+const AI_SDK_TYPES: ReadonlySet<string> = new Set([
+  'tool-input-start',
+  'tool-input-delta',
+  'tool-input-available',
+  'tool-input-error',
+  'tool-approval-request',
+  'tool-approval-response',
+  'tool-output-available',
+  'tool-output-error',
+  'tool-output-denied',
+  'start-step',
+  'finish-step',
+  'reset-step',
+  'abort',
+  'message-metadata',
+  'source-url',
+  'source-document',
+  'file',
+  'reasoning-file',
+  'custom',
+  'steering-message',
+]);
+
+/** Types both Cogitator and the AI SDK send, with different fields. */
+const SHARED_TYPES: ReadonlySet<string> = new Set([
+  'start',
+  'finish',
+  'error',
+  'text-start',
+  'text-delta',
+  'text-end',
+  'reasoning-start',
+  'reasoning-delta',
+  'reasoning-end',
+]);
+
+/** Anvia's envelopes (PROTOCOLS.md 3.3). */
+const ANVIA_ENVELOPES: ReadonlySet<string> = new Set(['stream_start', 'stream_event', 'stream_end']);
+
+function has(frame: Record<string, unknown>, key: string): boolean {
+  return frame[key] !== undefined;
+}
+
 /**
- * Names the wire format of a stream from its response headers or its first frame; `undefined` when
- * nothing says yet (a comment, `[DONE]`, an empty frame): ask again with the next frame.
+ * The fields that tell a shared type apart. Cogitator's `start` always has `messageId` and newer
+ * servers add `threadId`; the AI SDK's has an optional `messageId` and `messageMetadata`. Cogitator's
+ * `finish` always has `messageId`; the AI SDK's has `finishReason` / `messageMetadata` and no
+ * `messageId`. `error` has `message` (Cogitator) or `errorText` (AI SDK). Text and reasoning parts
+ * match except for the AI SDK's `providerMetadata`.
  */
-export function detectProtocol(frameOrHeaders: unknown): ProtocolName | undefined {
-  if (typeof Headers !== 'undefined' && frameOrHeaders instanceof Headers) {
-    const explicit = frameOrHeaders.get('x-tool-steps-protocol');
-    return explicit === 'native' || explicit === 'cogitator' ? explicit : undefined;
+function sharedCandidates(type: string, frame: Record<string, unknown>): DetectedProtocol[] {
+  const cogitator = ['threadId', 'usage', 'status', 'pendingApprovals', 'structured', 'blocked'].some((k) =>
+    has(frame, k),
+  );
+  const aiSdk = ['messageMetadata', 'finishReason', 'providerMetadata', 'errorText'].some((k) => has(frame, k));
+  if (cogitator !== aiSdk) return cogitator ? ['cogitator'] : ['ai-sdk'];
+  if (type === 'start' && !has(frame, 'messageId')) return ['ai-sdk'];
+  if (type === 'finish' && has(frame, 'messageId')) return ['cogitator'];
+  if (type === 'error' && typeof frame.message === 'string' && !has(frame, 'errorText')) return ['cogitator'];
+  return ['cogitator', 'ai-sdk'];
+}
+
+/**
+ * Every wire format a frame could belong to: one name when the frame decides, several when it is
+ * ambiguous (a shared type without a telling field), none when no decoder reads it (not JSON, no
+ * `type`, an unknown type) or when it says nothing yet (a comment, `[DONE]`, an empty frame).
+ */
+export function candidateProtocols(frame: unknown): DetectedProtocol[] {
+  let value = frame;
+  if (typeof frame === 'string') {
+    const text = frame.trim();
+    if (text === '' || text === '[DONE]' || text.startsWith(':')) return [];
+    try {
+      value = JSON.parse(text);
+    } catch {
+      return [];
+    }
   }
-  const parsed = parseFrame('native', frameOrHeaders);
-  if (parsed.ok !== true) return undefined;
-  const type = (parsed.value as { type?: unknown } | null)?.type;
-  if (typeof type !== 'string') return undefined;
-  return NATIVE_TYPES.has(type) ? 'native' : 'cogitator';
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return [];
+  const record = value as Record<string, unknown>;
+  const type = record.type;
+  if (typeof type !== 'string') return [];
+  if (NATIVE_TYPES.has(type)) return ['native'];
+  if (ANVIA_ENVELOPES.has(type)) return ['anvia'];
+  // Cogitator's WebSocket frames wrap each run event: `{ type: 'event', id, payload: { type, ... } }`.
+  if (type === 'event' && typeof record.payload === 'object' && record.payload !== null) return ['cogitator-ws'];
+  if (COGITATOR_TYPES.has(type)) return ['cogitator'];
+  if (AI_SDK_TYPES.has(type) || type.startsWith('data-')) return ['ai-sdk'];
+  if (SHARED_TYPES.has(type)) return sharedCandidates(type, record);
+  if (type.includes('_')) {
+    // A bare Anvia client event always carries its `runId`; without one, an underscore name is the
+    // older Cogitator spelling (`tool_call_start`, PROTOCOLS.md 1.11).
+    if (typeof record.runId === 'string') return ['anvia'];
+    const hyphenated = type.replace(/_/g, '-');
+    if (COGITATOR_TYPES.has(hyphenated) || SHARED_TYPES.has(hyphenated)) return ['cogitator'];
+  }
+  return [];
+}
+
+function fromHeaders(headers: Headers): DetectedProtocol | undefined {
+  const explicit = headers.get('x-tool-steps-protocol')?.trim();
+  if (explicit && (PROTOCOLS as readonly string[]).includes(explicit)) return explicit as DetectedProtocol;
+  if (headers.has('x-anvia-stream-protocol')) return 'anvia';
+  if (headers.has('x-vercel-ai-ui-message-stream')) return 'ai-sdk';
+  return undefined;
+}
+
+/**
+ * Names the wire format of a stream, from its response `Headers` (`x-tool-steps-protocol: <name>`,
+ * `x-anvia-stream-protocol`, `x-vercel-ai-ui-message-stream: v1`) or from one frame (the text of an
+ * SSE `data:` field or a JSONL line, or a parsed value). `undefined` when nothing says yet or the
+ * frame is ambiguous: ask again with the next frame.
+ */
+export function detectProtocol(frameOrHeaders: unknown): DetectedProtocol | undefined {
+  if (typeof Headers !== 'undefined' && frameOrHeaders instanceof Headers) return fromHeaders(frameOrHeaders);
+  const candidates = candidateProtocols(frameOrHeaders);
+  return candidates.length === 1 ? candidates[0] : undefined;
+}
+
+/** How many of the first frames an unrecognized-stream message quotes. */
+const QUOTED_FRAMES = 3;
+
+/**
+ * The error a stream ends with when no decoder recognizes it: a `run-error` (code
+ * `UNRECOGNIZED_STREAM`) whose message quotes the first frames seen, shortened, and says how to fix it.
+ */
+export function unrecognizedStreamEvent(seenFrames: readonly string[]): StepEvent {
+  const fix =
+    'Pass the protocol explicitly (protocol: "cogitator" | "ai-sdk" | "anvia" | "native") or send an x-tool-steps-protocol header.';
+  if (seenFrames.length === 0) {
+    return {
+      type: 'run-error',
+      code: 'UNRECOGNIZED_STREAM',
+      message: `The stream ended without a frame any decoder could read. ${fix}`,
+    };
+  }
+  const quoted = seenFrames
+    .slice(0, QUOTED_FRAMES)
+    .map((frame) => JSON.stringify(excerpt(frame)))
+    .join(', ');
+  const more = seenFrames.length > QUOTED_FRAMES ? ` and ${seenFrames.length - QUOTED_FRAMES} more` : '';
+  return {
+    type: 'run-error',
+    code: 'UNRECOGNIZED_STREAM',
+    message: `No decoder recognizes this stream (not Cogitator, AI SDK, Anvia or native StepEvent JSON). It began with ${quoted}${more}. ${fix}`,
+  };
 }

@@ -1,0 +1,294 @@
+/**
+ * Cogitator beyond its SSE stream (PROTOCOLS.md 1.8, 1.10): a thread's saved history
+ * (`GET {base}/threads/:id`), so a reloaded chat draws the rows the live run drew, and the WebSocket
+ * transport's frames.
+ */
+
+import { cogitator } from './decoders/cogitator';
+import { excerpt, type StepDecoder } from './decoders/types';
+import { type StepEvent, ToolPresentationSchema } from './events';
+
+type Json = Record<string, unknown>;
+
+function isRecord(value: unknown): value is Json {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function str(value: unknown): string | undefined {
+  return typeof value === 'string' && value !== '' ? value : undefined;
+}
+
+function diag(reason: string): StepEvent {
+  return { type: 'diagnostic', protocol: 'cogitator', reason };
+}
+
+/** Options of `stepsFromCogitatorThread`. */
+export interface CogitatorThreadOptions {
+  /**
+   * What a call the history never answered stands at: `'interrupted'` (the run ended without it), or
+   * `'awaiting-approval'` when the app knows the thread is paused for approvals (the history does
+   * not say).
+   * @default 'interrupted'
+   */
+  open?: 'interrupted' | 'awaiting-approval';
+}
+
+/** One saved message with what the server kept beside it. */
+interface Entry {
+  message: Json;
+  metadata?: Json;
+  toolResults?: unknown[];
+}
+
+function entriesOf(thread: Json): Entry[] | undefined {
+  // A server that returns whole memory entries (`{ message, toolResults?, metadata? }`) keeps the
+  // app-only parts; `GET /threads/:id` as seen returns `messages` only (PROTOCOLS.md 1.10).
+  if (Array.isArray(thread.entries)) {
+    return thread.entries.filter(isRecord).map((entry) => {
+      const out: Entry = { message: isRecord(entry.message) ? entry.message : {} };
+      if (isRecord(entry.metadata)) out.metadata = entry.metadata;
+      if (Array.isArray(entry.toolResults)) out.toolResults = entry.toolResults;
+      return out;
+    });
+  }
+  if (Array.isArray(thread.messages)) {
+    return thread.messages.filter(isRecord).map((message) => {
+      const out: Entry = { message };
+      if (isRecord(message.metadata)) out.metadata = message.metadata;
+      return out;
+    });
+  }
+  return undefined;
+}
+
+/**
+ * A tool message's outcome. The server writes `JSON.stringify(result ?? null)` for a result and
+ * `JSON.stringify({ error })` for a failure; a result that is itself exactly `{ error: '...' }`
+ * reads as a failure too (the history cannot tell them apart; `toolResults` can).
+ */
+function outcome(entry: Entry, id: string): { result?: unknown; error?: string; code?: string } {
+  const saved = entry.toolResults?.find((r) => isRecord(r) && (r.callId === id || r.toolCallId === id));
+  if (isRecord(saved)) {
+    if (typeof saved.error === 'string' && saved.error !== '') {
+      const failed: { result?: unknown; error: string; code?: string } = { error: saved.error };
+      if (str(saved.errorCode)) failed.code = saved.errorCode as string;
+      if (saved.result !== undefined && saved.result !== null) failed.result = saved.result;
+      return failed;
+    }
+    return { result: saved.result };
+  }
+  const content = entry.message.content;
+  if (typeof content !== 'string') return { result: content };
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(content);
+  } catch {
+    return { result: content };
+  }
+  if (isRecord(parsed) && typeof parsed.error === 'string' && Object.keys(parsed).length === 1) {
+    return { error: parsed.error };
+  }
+  return { result: parsed };
+}
+
+/**
+ * Rebuilds the steps of a Cogitator thread from its saved history, the body of
+ * `GET {base}/threads/:id` (`{ id, messages }`, or `{ id, entries }` with whole memory entries):
+ * - each assistant message's `toolCalls` (`{ id, name, arguments }`) start a step with those
+ *   arguments (as the text the live stream sent, `JSON.stringify(arguments)`);
+ * - each tool message (`{ role: 'tool', toolCallId, name, content }`) ends it: `content` is the
+ *   result the model read (JSON text), or `{ error }` for a failure;
+ * - entry `metadata.details` and `metadata.presentation`, when the server returns them, give the
+ *   step the details and presentation the live run had; `toolResults[].errorCode` its error code.
+ *
+ * Without metadata the steps have no `details` and no server `presentation` (the built-in table still
+ * labels workspace tools), failures have no code, and progress is never saved. Reduce the events with
+ * `reduceStepsBatch(emptyStepsState, events)`. Never throws: a malformed thread gives a `diagnostic`.
+ */
+export function stepsFromCogitatorThread(thread: unknown, options: CogitatorThreadOptions = {}): StepEvent[] {
+  if (!isRecord(thread)) return [diag('a thread that is not a JSON object; nothing to show')];
+  const entries = entriesOf(thread);
+  if (!entries) return [diag('a thread without "messages" or "entries"; nothing to show')];
+  const events: StepEvent[] = [
+    str(thread.id) ? { type: 'run-start', runId: thread.id as string } : { type: 'run-start' },
+  ];
+  const names = new Map<string, string>();
+  for (const entry of entries) {
+    const { message } = entry;
+    if (message.role === 'assistant' && Array.isArray(message.toolCalls)) {
+      for (const call of message.toolCalls) {
+        if (!isRecord(call) || !str(call.id)) {
+          events.push(diag('an assistant tool call without an "id"; skipped'));
+          continue;
+        }
+        const id = call.id as string;
+        const toolName = typeof call.name === 'string' ? call.name : '';
+        names.set(id, toolName);
+        events.push({ type: 'step-start', id, toolName });
+        const args = call.arguments;
+        if (typeof args === 'string') {
+          if (args !== '') events.push({ type: 'step-input-delta', id, delta: args });
+          events.push({ type: 'step-input', id });
+        } else if (args !== undefined) {
+          events.push(
+            { type: 'step-input-delta', id, delta: JSON.stringify(args) },
+            { type: 'step-input', id, input: args },
+          );
+        } else {
+          events.push({ type: 'step-input', id });
+        }
+      }
+    } else if (message.role === 'tool') {
+      const id = str(message.toolCallId);
+      if (!id) {
+        events.push(diag('a tool message without a "toolCallId"; skipped'));
+        continue;
+      }
+      const toolName = str(message.name) ?? names.get(id);
+      const { result, error, code } = outcome(entry, id);
+      const metadata = entry.metadata ?? {};
+      const event: StepEvent =
+        error !== undefined ? { type: 'step-error', id, message: error } : { type: 'step-result', id };
+      if (event.type === 'step-error' && code) event.code = code;
+      if (result !== undefined && !(event.type === 'step-error' && result === null)) event.result = result;
+      if (toolName) event.toolName = toolName;
+      if (metadata.details !== undefined) event.details = metadata.details;
+      if (metadata.presentation !== undefined) {
+        const presentation = ToolPresentationSchema.safeParse(metadata.presentation);
+        if (presentation.success) event.presentation = presentation.data;
+        else events.push(diag(`tool message "${id}" has a malformed "metadata.presentation"; ignored`));
+      }
+      events.push(event);
+    }
+  }
+  events.push({ type: 'run-finish', status: options.open === 'awaiting-approval' ? 'paused' : 'done' });
+  return events;
+}
+
+/**
+ * A decoder of the frames Cogitator's WebSocket transport sends for one run (PROTOCOLS.md 1.8):
+ * `{ type: 'event', id, payload }` with `payload.type` `token` / `reasoning` (ignored), `tool-call`
+ * (a whole `ToolCall`: `{ id, name, arguments }`), `tool-result` (a whole `ToolResult`:
+ * `{ callId, name, result, error?, errorCode?, details?, presentation? }`), `complete` (`result` =
+ * the run response, `status: 'paused'` with `pendingApprovals` when it waits) or `cancelled`;
+ * `{ type: 'error', id, error, code? }`; `pong`. Payloads the SSE stream also has (`tool-update`,
+ * `approval-required`) are read as there.
+ *
+ * Each frame is translated to the SSE event it stands for and read by the SSE decoder, so a run
+ * draws the same steps on either transport. Push the text of each message (or its parsed value).
+ */
+export function cogitatorWebSocket(): StepDecoder {
+  const sse = cogitator();
+  let started = false;
+  let ended = false;
+  const open = new Set<string>();
+
+  function payload(p: Json, runId: unknown): StepEvent[] {
+    const out: StepEvent[] = [];
+    if (!started) {
+      started = true;
+      out.push(...sse.push(str(runId) ? { type: 'start', messageId: runId } : { type: 'start' }));
+    }
+    switch (p.type) {
+      case 'token':
+      case 'reasoning':
+        return out;
+      case 'tool-call': {
+        const id = str(p.id) ?? str(p.callId);
+        if (!id) return [...out, diag('a WebSocket "tool-call" without an "id"; dropped')];
+        open.add(id);
+        const args = p.arguments;
+        out.push(...sse.push({ type: 'tool-call-start', id, toolName: typeof p.name === 'string' ? p.name : '' }));
+        if (args !== undefined) {
+          const text = typeof args === 'string' ? args : JSON.stringify(args);
+          out.push(...sse.push({ type: 'tool-call-delta', id, argsTextDelta: text }));
+        }
+        out.push(...sse.push({ type: 'tool-call-end', id }));
+        return out;
+      }
+      case 'tool-result': {
+        const id = str(p.toolCallId) ?? str(p.callId);
+        if (!id) return [...out, diag('a WebSocket "tool-result" without a "callId"; dropped')];
+        open.delete(id);
+        out.push(...sse.push({ ...p, type: 'tool-result', toolCallId: id }));
+        return out;
+      }
+      case 'complete': {
+        const result = isRecord(p.result) ? p.result : {};
+        const finish: Json = { type: 'finish' };
+        if (result.status === 'paused') finish.status = 'paused';
+        if (Array.isArray(result.pendingApprovals)) finish.pendingApprovals = result.pendingApprovals;
+        ended = true;
+        out.push(...sse.push(finish));
+        return out;
+      }
+      case 'cancelled':
+        for (const id of open) out.push({ type: 'step-cancelled', id });
+        open.clear();
+        ended = true;
+        out.push({ type: 'run-abort', reason: 'The run was cancelled.' });
+        return out;
+      default:
+        if (typeof p.type !== 'string') return [...out, diag('a WebSocket event without a payload "type"; dropped')];
+        if (p.type === 'tool-update' || p.type === 'approval-required') {
+          out.push(...sse.push(p));
+          return out;
+        }
+        return [...out, diag(`a WebSocket event of unknown type "${p.type}"; ignored`)];
+    }
+  }
+
+  return {
+    protocol: 'cogitator-ws',
+    push(frame) {
+      let value: unknown = frame;
+      if (typeof frame === 'string') {
+        const text = frame.trim();
+        if (text === '') return [];
+        try {
+          value = JSON.parse(text);
+        } catch {
+          return [diag(`a WebSocket message that is not JSON: ${excerpt(text)}`)];
+        }
+      }
+      if (!isRecord(value)) return [diag('a WebSocket message that is not a JSON object')];
+      switch (value.type) {
+        case 'event':
+          // Subscription channels carry other data than a run's events.
+          if (value.channel !== undefined) return [];
+          if (!isRecord(value.payload)) return [diag('a WebSocket "event" without a payload; dropped')];
+          return payload(value.payload, value.id);
+        case 'error': {
+          const error = value.error;
+          const message =
+            typeof error === 'string'
+              ? error
+              : isRecord(error) && typeof error.message === 'string'
+                ? error.message
+                : '';
+          const code = str(value.code) ?? (isRecord(error) ? str(error.code) : undefined);
+          ended = true;
+          return sse.push(code ? { type: 'error', message, code } : { type: 'error', message });
+        }
+        case 'pong':
+        case 'subscribed':
+        case 'unsubscribed':
+          return [];
+        default:
+          return [diag(`a WebSocket message of unknown type ${JSON.stringify(value.type) ?? 'undefined'}; ignored`)];
+      }
+    },
+    end() {
+      if (ended) return [];
+      ended = true;
+      return [
+        {
+          type: 'run-abort',
+          reason: started
+            ? 'The connection closed before the run finished.'
+            : 'The connection closed before any run started.',
+        },
+      ];
+    },
+  };
+}
