@@ -56,7 +56,7 @@ export function presentStep(
   step: Pick<Step, 'toolName' | 'input' | 'presentation'>,
   overrides?: PresentationOverrides,
 ): ResolvedPresentation {
-  const override = overrides?.[step.toolName];
+  const override = overrides && Object.hasOwn(overrides, step.toolName) ? overrides[step.toolName] : undefined;
   const server = step.presentation;
   const known = Object.hasOwn(knownTools, step.toolName) ? knownTools[step.toolName] : undefined;
   const knownDetail = known ? (argument(step.input, known.detailFrom) ?? known.detailDefault) : undefined;

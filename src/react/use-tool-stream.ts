@@ -124,11 +124,13 @@ export function useToolStream(options: UseToolStreamOptions): UseToolStreamResul
       if (controller.current === abort) setStatus('streaming');
       try {
         for await (const batch of readStream(response, { protocol, signal: abort.signal })) {
+          // A request replaced by a newer send() must not write into the newer run.
+          if (controller.current !== null && controller.current !== abort) break;
           store.apply(batch);
         }
       } catch (cause) {
         if (!abort.signal.aborted) {
-          store.apply({ type: 'run-abort', reason: 'The connection was lost.' });
+          if (controller.current === abort) store.apply({ type: 'run-abort', reason: 'The connection was lost.' });
           fail({ message: `The stream broke off: ${cause instanceof Error ? cause.message : String(cause)}` });
           return;
         }

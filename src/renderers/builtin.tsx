@@ -1,25 +1,25 @@
-import type { DetailsKind, DetailsRenderer, DetailsRendererProps } from './types';
+import { lazy } from 'react';
+import { JsonTree } from './json-tree';
+import { MediaView } from './media-view';
+import { TableView } from './table-view';
+import { TextView } from './text-view';
+import type { DetailsKind, DetailsRenderer } from './types';
 
-function stringify(value: unknown): string {
-  if (typeof value === 'string') return value;
-  try {
-    return JSON.stringify(value, null, 2) ?? String(value);
-  } catch {
-    return String(value);
-  }
-}
+/** The diff view, loaded on first use so that jsdiff stays out of the base bundle. */
+export const LazyDiffView = lazy(() => import('./diff-view'));
 
-/** A first, plain renderer: text as it is, anything else as formatted JSON. */
-function PlainDetails({ details, kind }: DetailsRendererProps) {
-  return <pre data-slot="tool-step-details-body" data-kind={kind}>{stringify(details)}</pre>;
-}
+/** The terminal view, loaded on first use so that the ANSI parser (anser) stays out of the base bundle. */
+export const LazyTerminalView = lazy(() => import('./terminal-view'));
 
-/** The built-in renderer of each kind. */
+/**
+ * The built-in renderer of each kind. `diff` and `terminal` are `React.lazy` components: render them
+ * inside `<Suspense>`.
+ */
 export const builtinRenderers: Readonly<Record<DetailsKind, DetailsRenderer>> = {
-  diff: PlainDetails,
-  terminal: PlainDetails,
-  json: PlainDetails,
-  table: PlainDetails,
-  media: PlainDetails,
-  text: PlainDetails,
+  diff: LazyDiffView,
+  terminal: LazyTerminalView,
+  json: JsonTree,
+  table: TableView,
+  media: MediaView,
+  text: TextView,
 };

@@ -1,15 +1,64 @@
+import {
+  hasAnsi,
+  isFlatRecordArray,
+  isMediaValue,
+  isRecord,
+  isTerminalRecord,
+  isUnifiedDiffText,
+  toDiffInput,
+  toTableInput,
+} from './normalize';
 import type { DetailsKind } from './types';
 import { DETAILS_KINDS } from './types';
 
+function explicitKind(details: unknown): DetailsKind | undefined {
+  if (!isRecord(details)) return undefined;
+  const kind = details.kind;
+  return typeof kind === 'string' && (DETAILS_KINDS as readonly string[]).includes(kind)
+    ? (kind as DetailsKind)
+    : undefined;
+}
+
 /**
- * The kind of a details value: an explicit `kind` field wins; otherwise a string is `text` and
- * anything else `json`. (A first version: shape detection of diffs, terminals, tables and media
- * comes with the renderers.)
+ * The kind of a details value. An explicit `kind` field (one of `DETAILS_KINDS`) wins; otherwise the shape
+ * decides, in this order:
+ * - `diff`: unified diff text, `{ diff }` / `{ patch }`, or before/after texts (`oldText`/`newText`, `before`/`after`);
+ * - `terminal`: a string with ANSI escapes, or an object with `stdout`/`stderr`/`exitCode`, VT Code's
+ *   `ui_content`, or ANSI `text`/`output`;
+ * - `media`: file/image parts (Anvia `{ type: 'file', mediaType, data, filename }`, `{ type: 'content', value }`,
+ *   AI SDK and MCP-style image parts), alone or in a list with text parts;
+ * - `table`: a non-empty array of flat records (or `{ rows, columns }`);
+ * - `text`: any other string;
+ * - `json`: anything else.
+ * Never throws.
  */
 export function detectDetailsKind(details: unknown): DetailsKind {
-  if (typeof details === 'object' && details !== null && 'kind' in details) {
-    const kind = (details as { kind?: unknown }).kind;
-    if (typeof kind === 'string' && (DETAILS_KINDS as readonly string[]).includes(kind)) return kind as DetailsKind;
+  const kind = explicitKind(details);
+  if (kind) return kind;
+  if (typeof details === 'string') {
+    if (isUnifiedDiffText(details)) return 'diff';
+    return hasAnsi(details) ? 'terminal' : 'text';
   }
-  return typeof details === 'string' ? 'text' : 'json';
+  if (Array.isArray(details)) {
+    if (isMediaValue(details)) return 'media';
+    return isFlatRecordArray(details) ? 'table' : 'json';
+  }
+  if (!isRecord(details)) return 'json';
+  if (toDiffInput(details)) return 'diff';
+  if (isMediaValue(details)) return 'media';
+  if (isTerminalRecord(details)) return 'terminal';
+  if (Array.isArray(details.rows) && toTableInput(details) && (details.rows as unknown[]).length > 0) return 'table';
+  return 'json';
+}
+
+/**
+ * The value a renderer of `kind` should draw from a details value: unwraps `{ kind, value }` /
+ * `{ kind, data }` envelopes (for example `{ kind: 'table', value: rows }`); anything else as it is.
+ */
+export function detailsValue(details: unknown): unknown {
+  if (!explicitKind(details)) return details;
+  const record = details as Record<string, unknown>;
+  const keys = Object.keys(record).filter((key) => key !== 'kind');
+  if (keys.length === 1 && (keys[0] === 'value' || keys[0] === 'data')) return record[keys[0]];
+  return details;
 }

@@ -5,7 +5,14 @@ import type { Step } from '../core';
 export type DetailsKind = 'diff' | 'terminal' | 'json' | 'table' | 'media' | 'text';
 
 /** Every details kind, in a fixed order. */
-export const DETAILS_KINDS = ['diff', 'terminal', 'json', 'table', 'media', 'text'] as const satisfies readonly DetailsKind[];
+export const DETAILS_KINDS = [
+  'diff',
+  'terminal',
+  'json',
+  'table',
+  'media',
+  'text',
+] as const satisfies readonly DetailsKind[];
 
 /** What a details renderer receives: the whole step, the value to draw and its detected kind. */
 export interface DetailsRendererProps {
@@ -23,3 +30,6 @@ export interface DetailsRenderers {
   byTool?: Readonly<Record<string, DetailsRenderer>>;
   byKind?: Readonly<Partial<Record<DetailsKind, DetailsRenderer>>>;
 }
+
+/** Which value a details block shows: what the application sees, or what the model read. */
+export type DetailsView = 'details' | 'result';

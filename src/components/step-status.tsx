@@ -1,0 +1,59 @@
+import { Ban, CircleCheck, CircleSlash, CircleX, Hand, LoaderCircle, type LucideIcon, Unplug } from 'lucide-react';
+import type { ComponentPropsWithRef } from 'react';
+import type { Step, StepStatus } from '../core';
+import { useStepOf } from './context';
+
+/** How a status is shown: an icon, the text people (and screen readers) read, and whether it spins. */
+export interface StatusIndicator {
+  icon: LucideIcon;
+  /** The Lucide name of `icon`, for `data-icon`. */
+  iconName: string;
+  text: string;
+  /** A spinner: turns while the step is active (not when the user prefers reduced motion). */
+  spinning: boolean;
+}
+
+/** The indicator of every status. A `Record`, so a new status cannot ship without its indicator. */
+export const statusIndicators: Readonly<Record<StepStatus, StatusIndicator>> = {
+  'input-streaming': { icon: LoaderCircle, iconName: 'loader-circle', text: 'Preparing', spinning: true },
+  running: { icon: LoaderCircle, iconName: 'loader-circle', text: 'Running', spinning: true },
+  'awaiting-approval': { icon: Hand, iconName: 'hand', text: 'Waiting for approval', spinning: false },
+  succeeded: { icon: CircleCheck, iconName: 'circle-check', text: 'Done', spinning: false },
+  failed: { icon: CircleX, iconName: 'circle-x', text: 'Failed', spinning: false },
+  denied: { icon: Ban, iconName: 'ban', text: 'Denied', spinning: false },
+  cancelled: { icon: CircleSlash, iconName: 'circle-slash', text: 'Cancelled', spinning: false },
+  interrupted: { icon: Unplug, iconName: 'unplug', text: 'Interrupted', spinning: false },
+};
+
+/** Props of `ToolStepStatus`. */
+export interface ToolStepStatusProps extends Omit<ComponentPropsWithRef<'span'>, 'children'> {
+  /** The step; defaults to the row's. */
+  step?: Step;
+}
+
+/**
+ * The status indicator: an icon and its text ("Running", "Waiting for approval", "Failed").
+ *
+ * Renders `<span data-slot="tool-step-status" data-status="<status>">` holding an `aria-hidden` icon
+ * (`data-slot="tool-step-status-icon"`, `data-spinning` while active) and the text
+ * (`data-slot="tool-step-status-text"`), which the default theme may hide visually but never from
+ * screen readers.
+ */
+export function ToolStepStatus({ step: explicit, ...props }: ToolStepStatusProps) {
+  const step = useStepOf(explicit, 'ToolStepStatus');
+  const indicator = statusIndicators[step.status] ?? statusIndicators.running;
+  const Icon = indicator.icon;
+  return (
+    <span data-slot="tool-step-status" data-status={step.status} title={indicator.text} {...props}>
+      <Icon
+        aria-hidden="true"
+        focusable="false"
+        size={16}
+        data-slot="tool-step-status-icon"
+        data-icon={indicator.iconName}
+        data-spinning={indicator.spinning ? '' : undefined}
+      />{' '}
+      <span data-slot="tool-step-status-text">{indicator.text}</span>
+    </span>
+  );
+}

@@ -1,0 +1,68 @@
+import { useCallback, useRef, useState } from 'react';
+import { isActiveStatus, type Step, type StepStatus } from '../core';
+import { formatCompact } from './format';
+
+/** Statuses whose details start open: a person needs to read them (what failed, what to approve). */
+export function startsExpanded(status: StepStatus): boolean {
+  return status === 'failed' || status === 'awaiting-approval';
+}
+
+/**
+ * The disclosure state of a step's details. Controlled when `open` is given. Uncontrolled, it follows
+ * `defaultOpen`, else the status (failed and awaiting-approval open; a streamed step that fails later
+ * opens then), until the person toggles it: from then on their choice wins.
+ */
+export function useStepDisclosure(
+  status: StepStatus,
+  open: boolean | undefined,
+  defaultOpen: boolean | undefined,
+  onOpenChange: ((open: boolean) => void) | undefined,
+): [boolean, (open: boolean) => void] {
+  const [chosen, setChosen] = useState<boolean | undefined>(undefined);
+  const controlled = open !== undefined;
+  const latest = useRef(onOpenChange);
+  latest.current = onOpenChange;
+  const set = useCallback(
+    (next: boolean) => {
+      if (!controlled) setChosen(next);
+      latest.current?.(next);
+    },
+    [controlled],
+  );
+  return [controlled ? open : (chosen ?? defaultOpen ?? startsExpanded(status)), set];
+}
+
+/** The arguments as shown: parsed ones as formatted JSON, else the raw text; nothing when empty. */
+export function inputText(step: Pick<Step, 'input' | 'inputText'>): string | undefined {
+  const { input } = step;
+  if (input !== undefined && input !== null) {
+    if (typeof input === 'object' && !Array.isArray(input) && Object.keys(input).length === 0) return undefined;
+    if (typeof input === 'string') return input === '' ? undefined : input;
+    try {
+      return JSON.stringify(input, null, 2);
+    } catch {
+      // fall through to the raw text
+    }
+  }
+  return step.inputText.trim() === '' ? undefined : step.inputText;
+}
+
+/**
+ * The last progress update of a step that stopped running (where a timed-out command stalled), as
+ * text; nothing while it runs (the row shows it live then) or when there was none.
+ */
+export function lastUpdateText(step: Pick<Step, 'status' | 'progress'>): string | undefined {
+  if (isActiveStatus(step.status) || step.progress?.content === undefined) return undefined;
+  const text = formatCompact(step.progress.content);
+  return text === '' ? undefined : text;
+}
+
+/** Whether the step has anything for its details block: details, a result, a last update, or arguments. */
+export function hasDetailsContent(step: Step): boolean {
+  return (
+    step.details !== undefined ||
+    (step.result !== undefined && step.result !== null) ||
+    lastUpdateText(step) !== undefined ||
+    inputText(step) !== undefined
+  );
+}

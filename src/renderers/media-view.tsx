@@ -1,0 +1,90 @@
+import { Download, File as FileIcon } from 'lucide-react';
+import { useMemo } from 'react';
+import { detailsValue } from './detect';
+import { formatBytes, type MediaItem, toMediaItems } from './normalize';
+import type { DetailsRendererProps } from './types';
+
+const SHOWN_URL_CHARS = 120;
+
+type FileItem = Exclude<MediaItem, { type: 'text' }>;
+
+function RefusedUrl({ url }: { url: string }) {
+  return (
+    <span data-slot="media-refused">
+      Not shown (only http(s) and raster image data URLs are):{' '}
+      <code>{url.length > SHOWN_URL_CHARS ? `${url.slice(0, SHOWN_URL_CHARS)}…` : url}</code>
+    </span>
+  );
+}
+
+function MediaImage({ item, src }: { item: FileItem; src: string }) {
+  const alt = item.alt ?? item.filename ?? 'Image from the tool';
+  return (
+    <figure data-slot="media-image">
+      <img src={src} alt={alt} loading="lazy" decoding="async" />
+      <figcaption>
+        {item.filename ?? item.alt ?? item.mediaType ?? 'image'}
+        {item.size !== undefined ? ` · ${formatBytes(item.size)}` : ''}
+      </figcaption>
+    </figure>
+  );
+}
+
+function FileChip({ item }: { item: FileItem }) {
+  const name = item.filename ?? 'file';
+  return (
+    <span data-slot="file-chip">
+      <FileIcon aria-hidden size={14} />
+      <span data-slot="file-chip-name">{name}</span>
+      {item.mediaType ? <span data-slot="file-chip-type">{item.mediaType}</span> : null}
+      {item.size !== undefined ? <span data-slot="file-chip-size">{formatBytes(item.size)}</span> : null}
+      {item.src ? (
+        <a
+          href={item.src}
+          download={item.filename ?? ''}
+          target="_blank"
+          rel="noopener noreferrer"
+          data-slot="file-chip-download"
+        >
+          <Download aria-hidden size={14} />
+          Download {name}
+        </a>
+      ) : null}
+      {item.refused !== undefined ? <RefusedUrl url={item.refused} /> : null}
+      {item.type === 'image' && !item.src && item.refused === undefined ? (
+        <span data-slot="media-refused">Not shown: not a raster image</span>
+      ) : null}
+    </span>
+  );
+}
+
+/**
+ * Images and files: image parts as `<img>` with their alt text or filename; other files as chips with
+ * name, type, size and a download link. Only `http(s)` URLs and `data:` URLs of raster images (png,
+ * jpeg, gif, webp, avif, bmp) ever become a `src` or `href`; any other URL (`javascript:`, `vbscript:`,
+ * `data:image/svg+xml`, `file:`, ...) is shown as text. Text parts are shown as paragraphs.
+ * Renders `<div data-slot="media-view" data-renderer="media">`.
+ */
+export function MediaView({ details }: DetailsRendererProps) {
+  const items = useMemo(() => toMediaItems(detailsValue(details)), [details]);
+  if (items.length === 0) return <p data-slot="renderer-note">No image or file in these details.</p>;
+  return (
+    <div data-slot="media-view" data-renderer="media">
+      {items.map((item, i) => {
+        if (item.type === 'text')
+          return (
+            // biome-ignore lint/suspicious/noArrayIndexKey: parts keep their order
+            <p key={i} data-slot="media-text">
+              {item.text}
+            </p>
+          );
+        // biome-ignore lint/suspicious/noArrayIndexKey: parts keep their order
+        if (item.type === 'image' && item.src) return <MediaImage key={i} item={item} src={item.src} />;
+        // biome-ignore lint/suspicious/noArrayIndexKey: parts keep their order
+        return <FileChip key={i} item={item} />;
+      })}
+    </div>
+  );
+}
+
+export default MediaView;

@@ -1,0 +1,210 @@
+import { FileText } from 'lucide-react';
+import { Suspense, useState } from 'react';
+import { RendererBoundary } from '../internal/renderer-boundary';
+import type { Step } from '../core';
+import { builtinRenderers } from './builtin';
+import { detectDetailsKind } from './detect';
+import { isRecord } from './normalize';
+import type { DetailsKind, DetailsRenderer, DetailsRenderers, DetailsView } from './types';
+
+/** Token counts of both channels, as VT Code's `metadata.token_counts` gives them. */
+export interface TokenCounts {
+  /** Tokens of what the model read (`llm_tokens`). */
+  llm: number;
+  /** Tokens of what people see (`ui_tokens`). */
+  ui: number;
+  /** `ui - llm`, floored at 0 (`savings_tokens`). */
+  saved: number;
+  /** 0-100 (`savings_percent`). */
+  percent: number;
+}
+
+/** What the wire says about the model's copy: token counts and the files it names. */
+export interface ModelReadInfo {
+  tokens?: TokenCounts;
+  files: string[];
+}
+
+function num(value: unknown): number | undefined {
+  return typeof value === 'number' && Number.isFinite(value) ? value : undefined;
+}
+
+function readCounts(value: unknown): TokenCounts | undefined {
+  if (!isRecord(value)) return undefined;
+  const llm = num(value.llm_tokens ?? value.llmTokens);
+  const ui = num(value.ui_tokens ?? value.uiTokens);
+  if (llm === undefined || ui === undefined || (llm === 0 && ui === 0)) return undefined;
+  const saved = num(value.savings_tokens ?? value.savingsTokens) ?? Math.max(0, ui - llm);
+  const percent = num(value.savings_percent ?? value.savingsPercent) ?? (ui > 0 ? (saved / ui) * 100 : 0);
+  return { llm, ui, saved, percent };
+}
+
+/**
+ * Token counts and file paths from a step's details or result, wherever a VT Code-like value keeps them:
+ * `metadata.token_counts` / `metadata.files` (the dual-channel `ToolResult`), or `token_counts` / `files`
+ * at the top. Counts that are all zero (VT Code's error results) are left out.
+ */
+export function modelReadInfo(step: Pick<Step, 'details' | 'result'>): ModelReadInfo {
+  let tokens: TokenCounts | undefined;
+  let files: string[] = [];
+  for (const source of [step.details, step.result]) {
+    if (!isRecord(source)) continue;
+    const meta = isRecord(source.metadata) ? source.metadata : undefined;
+    tokens ??=
+      readCounts(meta?.token_counts ?? meta?.tokenCounts) ?? readCounts(source.token_counts ?? source.tokenCounts);
+    if (files.length === 0) {
+      const list = meta?.files ?? source.files;
+      if (Array.isArray(list)) files = list.filter((f): f is string => typeof f === 'string');
+    }
+  }
+  return { tokens, files };
+}
+
+/** "227 → 52 tokens, 77% saved" (without the saving when there is none). */
+export function formatTokenSavings(tokens: TokenCounts): string {
+  const base = `${tokens.ui.toLocaleString('en-US')} → ${tokens.llm.toLocaleString('en-US')} tokens`;
+  return tokens.saved > 0 ? `${base}, ${Math.round(tokens.percent)}% saved` : base;
+}
+
+/** `true` when a step has both what the application sees (`details`) and what the model read (`result`). */
+export function hasBothViews(step: Pick<Step, 'details' | 'result'>): boolean {
+  return step.details !== undefined && step.details !== null && step.result !== undefined && step.result !== null;
+}
+
+/** Props of `ModelViewSwitch`. */
+export interface ModelViewSwitchProps {
+  step: Step;
+  /** The view shown (controlled). */
+  value?: DetailsView;
+  /** The view first shown (uncontrolled). @default 'details' */
+  defaultValue?: DetailsView;
+  onValueChange?: (view: DetailsView) => void;
+}
+
+/**
+ * The bar above a details block: two toggle buttons, "Details" (what the application sees) and "What the
+ * model read" (`result`), shown only when the step has both; the token counts of both sides with the
+ * saving ("227 → 52 tokens, 77% saved") and the files the result names, as chips, when the wire gives them.
+ * Renders `<div data-slot="model-view-switch" data-view>`, or nothing when there is nothing to show.
+ */
+export function ModelViewSwitch({ step, value, defaultValue = 'details', onValueChange }: ModelViewSwitchProps) {
+  const [own, setOwn] = useState<DetailsView>(defaultValue);
+  const view = value ?? own;
+  const both = hasBothViews(step);
+  const info = modelReadInfo(step);
+  if (!both && !info.tokens && info.files.length === 0) return null;
+  const choose = (next: DetailsView) => {
+    if (value === undefined) setOwn(next);
+    onValueChange?.(next);
+  };
+  return (
+    <div data-slot="model-view-switch" data-view={view}>
+      {both ? (
+        // biome-ignore lint/a11y/useSemanticElements: a toolbar group of two toggle buttons, not a form fieldset
+        <div data-slot="segmented" role="group" aria-label="Show">
+          <button type="button" aria-pressed={view === 'details'} onClick={() => choose('details')}>
+            Details
+          </button>
+          <button type="button" aria-pressed={view === 'result'} onClick={() => choose('result')}>
+            What the model read
+          </button>
+        </div>
+      ) : null}
+      {info.tokens ? (
+        <span data-slot="token-savings" data-significant={info.tokens.percent > 50 ? '' : undefined}>
+          {formatTokenSavings(info.tokens)}
+        </span>
+      ) : null}
+      {info.files.length > 0 ? (
+        <ul data-slot="file-chips" aria-label="Files">
+          {info.files.map((file, i) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: a path may repeat
+            <li key={i} data-slot="file-chip">
+              <FileText aria-hidden size={12} />
+              <span data-slot="file-chip-name">{file}</span>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+    </div>
+  );
+}
+
+function own<T>(table: Readonly<Record<string, T>> | undefined, key: string): T | undefined {
+  // own keys only: a tool named "constructor" or "__proto__" must not pick up Object.prototype members
+  return table && Object.hasOwn(table, key) ? table[key] : undefined;
+}
+
+/**
+ * The renderer for a step's details, most specific first: `renderers.byTool[toolName]`,
+ * `renderers.byKind[kind]`, the built-in renderer of `kind`, then the JSON tree.
+ */
+export function resolveDetailsRenderer(
+  renderers: DetailsRenderers | undefined,
+  toolName: string,
+  kind: DetailsKind,
+): DetailsRenderer {
+  return (
+    own(renderers?.byTool, toolName) ??
+    own(renderers?.byKind, kind) ??
+    own(builtinRenderers, kind) ??
+    builtinRenderers.json
+  );
+}
+
+export { RendererBoundary } from '../internal/renderer-boundary';
+export type { RendererBoundaryProps } from '../internal/renderer-boundary';
+
+/** Props of `DetailsContent`. */
+export interface DetailsContentProps {
+  step: Step;
+  /** The value to draw (`step.details` or `step.result`). */
+  value: unknown;
+  renderers?: DetailsRenderers;
+}
+
+/**
+ * One value drawn by the renderer the registry picks for it, inside `Suspense` (lazy renderers show
+ * "Loading…") and a `RendererBoundary`. Renders `<div data-slot="details-content" data-kind>`.
+ */
+export function DetailsContent({ step, value, renderers }: DetailsContentProps) {
+  const kind = detectDetailsKind(value);
+  const Renderer = resolveDetailsRenderer(renderers, step.toolName, kind);
+  return (
+    <div data-slot="details-content" data-kind={kind}>
+      <RendererBoundary resetKey={value}>
+        <Suspense fallback={<p data-slot="renderer-loading">Loading…</p>}>
+          <Renderer step={step} details={value} kind={kind} />
+        </Suspense>
+      </RendererBoundary>
+    </div>
+  );
+}
+
+/** Props of `DetailsSwitch`. */
+export interface DetailsSwitchProps extends Omit<ModelViewSwitchProps, 'step'> {
+  step: Step;
+  renderers?: DetailsRenderers;
+}
+
+/**
+ * A whole details block on its own: the `ModelViewSwitch` bar and the chosen value (`details`, or `result`
+ * when switched or when there are no details) drawn through the registry.
+ * Renders `<div data-slot="details-switch" data-view>`.
+ */
+export function DetailsSwitch({ step, renderers, value, defaultValue = 'details', onValueChange }: DetailsSwitchProps) {
+  const [own, setOwn] = useState<DetailsView>(defaultValue);
+  const view = value ?? own;
+  const choose = (next: DetailsView) => {
+    if (value === undefined) setOwn(next);
+    onValueChange?.(next);
+  };
+  const hasDetails = step.details !== undefined && step.details !== null;
+  const shown = view === 'result' || !hasDetails ? step.result : step.details;
+  return (
+    <div data-slot="details-switch" data-view={view}>
+      <ModelViewSwitch step={step} value={view} onValueChange={choose} />
+      {shown === undefined ? null : <DetailsContent step={step} value={shown} renderers={renderers} />}
+    </div>
+  );
+}

@@ -1,0 +1,141 @@
+import { type UIEvent, useMemo, useState } from 'react';
+import { CopyButton } from './copy';
+import { detailsValue } from './detect';
+import { JsonTree } from './json-tree';
+import { type TableCell, type TableInput, toTableInput } from './normalize';
+import type { DetailsRendererProps } from './types';
+import { DEFAULT_VIEWPORT, MAX_VIEWPORT, OVERSCAN, SCROLL_STYLE } from './window';
+
+/** Rows shown before "Show all N rows". */
+export const TABLE_FIRST_ROWS = 50;
+/** Past this many rows, "show all" windows the rows instead of rendering them all. */
+export const TABLE_WINDOW_FROM = 200;
+/** Height of a table row, in CSS pixels; `renderers.css` uses the same value. */
+export const TABLE_ROW_HEIGHT = 28;
+
+function cellText(value: TableCell): string {
+  if (value === null) return 'null';
+  if (value === undefined) return '';
+  return String(value);
+}
+
+function isNumeric(input: TableInput, column: string): boolean {
+  let seen = false;
+  for (const row of input.rows) {
+    const value = row[column];
+    if (value === null || value === undefined) continue;
+    if (typeof value !== 'number') return false;
+    seen = true;
+  }
+  return seen;
+}
+
+function toTsv(input: TableInput): string {
+  const clean = (s: string) => s.replace(/[\t\n\r]/g, ' ');
+  return [
+    input.columns.map(clean).join('\t'),
+    ...input.rows.map((row) => input.columns.map((c) => clean(cellText(row[c]))).join('\t')),
+  ].join('\n');
+}
+
+/**
+ * An array of flat records as a table: headers from the keys (first-seen order), numeric columns right
+ * aligned, the first `TABLE_FIRST_ROWS` rows and a "Show all N rows" button; past `TABLE_WINDOW_FROM` rows
+ * the full table is windowed. Copy gives tab-separated values. A value that is not a table is shown as a
+ * JSON tree.
+ * Renders `<div data-slot="table-view" data-renderer="table">` holding a `<table>`; number cells carry
+ * `data-align="end"`.
+ */
+export function TableView(props: DetailsRendererProps) {
+  const input = useMemo(() => toTableInput(detailsValue(props.details)), [props.details]);
+  const numeric = useMemo(() => new Set(input ? input.columns.filter((c) => isNumeric(input, c)) : []), [input]);
+  const [all, setAll] = useState(false);
+  const [scroll, setScroll] = useState({ top: 0, height: 0 });
+  if (!input) return <JsonTree {...props} />;
+  const total = input.rows.length;
+  const windowed = all && total > TABLE_WINDOW_FROM;
+  let start = 0;
+  let end = all ? total : Math.min(total, TABLE_FIRST_ROWS);
+  if (windowed) {
+    const first = Math.floor(scroll.top / TABLE_ROW_HEIGHT);
+    const visible = Math.ceil(Math.min(scroll.height || DEFAULT_VIEWPORT, MAX_VIEWPORT) / TABLE_ROW_HEIGHT);
+    start = Math.max(0, first - OVERSCAN);
+    end = Math.min(total, first + visible + OVERSCAN);
+  }
+  const onScroll = (event: UIEvent<HTMLDivElement>) => {
+    const el = event.currentTarget;
+    setScroll({ top: el.scrollTop, height: el.clientHeight });
+  };
+  const colSpan = Math.max(1, input.columns.length);
+  return (
+    <div data-slot="table-view" data-renderer="table">
+      <div data-slot="renderer-toolbar">
+        <span data-slot="renderer-summary">
+          {total === 1 ? '1 row' : `${total.toLocaleString('en-US')} rows`},{' '}
+          {input.columns.length === 1 ? '1 column' : `${input.columns.length} columns`}
+        </span>
+        <CopyButton text={() => toTsv(input)} label="table" />
+      </div>
+      {/* a group, not a region landmark: landmarks must be unique and many steps may show a table */}
+      {/* biome-ignore lint/a11y/useSemanticElements: a scroll container, not a fieldset */}
+      <div
+        data-slot="table-scroll"
+        role="group"
+        aria-label={`Table, ${total.toLocaleString('en-US')} rows`}
+        // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard to scroll it
+        tabIndex={0}
+        data-windowed={windowed ? '' : undefined}
+        onScroll={windowed ? onScroll : undefined}
+        style={SCROLL_STYLE}
+      >
+        <table>
+          <thead>
+            <tr>
+              {input.columns.map((column) => (
+                <th key={column} scope="col" data-align={numeric.has(column) ? 'end' : undefined}>
+                  {column}
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody>
+            {start > 0 ? (
+              <tr data-slot="table-spacer" aria-hidden style={{ height: start * TABLE_ROW_HEIGHT }}>
+                <td colSpan={colSpan} />
+              </tr>
+            ) : null}
+            {input.rows.slice(start, end).map((row, k) => (
+              // biome-ignore lint/suspicious/noArrayIndexKey: the row's index in the table is its identity
+              <tr key={start + k} data-slot="table-row" style={windowed ? { height: TABLE_ROW_HEIGHT } : undefined}>
+                {input.columns.map((column) => {
+                  const value = row[column];
+                  return (
+                    <td
+                      key={column}
+                      data-align={numeric.has(column) ? 'end' : undefined}
+                      data-type={value === null ? 'null' : typeof value}
+                    >
+                      {cellText(value)}
+                    </td>
+                  );
+                })}
+              </tr>
+            ))}
+            {windowed && end < total ? (
+              <tr data-slot="table-spacer" aria-hidden style={{ height: (total - end) * TABLE_ROW_HEIGHT }}>
+                <td colSpan={colSpan} />
+              </tr>
+            ) : null}
+          </tbody>
+        </table>
+      </div>
+      {total > TABLE_FIRST_ROWS ? (
+        <button type="button" data-slot="renderer-expander" aria-expanded={all} onClick={() => setAll((v) => !v)}>
+          {all ? `Show the first ${TABLE_FIRST_ROWS} rows` : `Show all ${total.toLocaleString('en-US')} rows`}
+        </button>
+      ) : null}
+    </div>
+  );
+}
+
+export default TableView;

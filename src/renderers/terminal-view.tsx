@@ -1,0 +1,158 @@
+import { type ReactNode, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { CopyButton } from './copy';
+import { detailsValue } from './detect';
+import { type TerminalStream, toTerminalInput } from './normalize';
+import { stripSgr, TerminalParser, type TermLine, terminalLines } from './terminal-model';
+import type { DetailsRendererProps } from './types';
+import { ROW_HEIGHT, useWindow, WindowedRows } from './window';
+
+type Filter = 'all' | TerminalStream['stream'];
+
+const STREAM_LABEL: Record<TerminalStream['stream'], string> = { output: 'output', stdout: 'stdout', stderr: 'stderr' };
+
+/** Keeps one parser across renders, reusing its work while output only grows at the end. */
+function useParser(lines: readonly TermLine[]): TerminalParser {
+  const ref = useRef<TerminalParser | undefined>(undefined);
+  if (!ref.current || ref.current.lines !== lines)
+    ref.current = ref.current ? ref.current.extend(lines) : new TerminalParser(lines);
+  return ref.current;
+}
+
+/**
+ * Terminal output: ANSI colours and styles as styled spans (parsed with anser, never raw escapes, never
+ * HTML), carriage-return redraws collapsed to their last state, stdout and stderr told apart (with a
+ * filter when both are present), the exit code as a badge, the command and duration when given. While
+ * the step runs it follows the tail until you scroll up. Lines are windowed, so 50,000 lines render only
+ * what is on screen. Copy gives the plain text without escapes.
+ * Renders `<div data-slot="terminal-view" data-renderer="terminal">`; lines are `data-slot="terminal-line"`
+ * with `data-stream="output" | "stdout" | "stderr"`.
+ */
+export function TerminalView({ step, details }: DetailsRendererProps) {
+  const input = useMemo(() => toTerminalInput(detailsValue(details)), [details]);
+  const lines = useMemo(() => terminalLines(input), [input]);
+  const parser = useParser(lines);
+  const streams = useMemo(() => [...new Set(lines.map((l) => l.stream))], [lines]);
+  const [filter, setFilter] = useState<Filter>('all');
+  const shown = useMemo(() => {
+    if (filter === 'all') return undefined;
+    const indexes: number[] = [];
+    lines.forEach((line, i) => {
+      if (line.stream === filter) indexes.push(i);
+    });
+    return indexes;
+  }, [lines, filter]);
+  const total = shown ? shown.length : lines.length;
+  const win = useWindow(total);
+  const running = step.status === 'running' || step.status === 'input-streaming';
+  const [follow, setFollow] = useState(true);
+  const following = running && follow;
+  const showStreams = streams.length > 1 || streams[0] === 'stderr';
+
+  useLayoutEffect(() => {
+    const el = win.ref.current;
+    if (following && el && total > 0) el.scrollTop = el.scrollHeight;
+  }, [following, total, win.ref]);
+
+  const onScroll = (el: HTMLDivElement) => {
+    if (!running) return;
+    const atBottom = el.scrollHeight - el.scrollTop - el.clientHeight <= ROW_HEIGHT * 2;
+    if (atBottom !== follow) setFollow(atBottom);
+  };
+
+  const digits = String(lines.length).length;
+  const row = (i: number): ReactNode => {
+    const index = shown ? (shown[i] as number) : i;
+    const line = lines[index] as TermLine;
+    return (
+      <div key={index} data-slot="terminal-line" data-stream={line.stream} style={{ height: ROW_HEIGHT }}>
+        <span data-slot="terminal-line-number" style={{ width: `${digits}ch` }}>
+          {index + 1}
+        </span>
+        {showStreams ? (
+          <span data-slot="terminal-stream">
+            {line.stream === 'stderr' ? 'err' : line.stream === 'stdout' ? 'out' : ''}
+          </span>
+        ) : null}
+        <span data-slot="terminal-text">
+          {parser.spans(index).map((span, k) => (
+            <span
+              // biome-ignore lint/suspicious/noArrayIndexKey: spans of one line never reorder
+              key={k}
+              data-ansi={span.deco}
+              style={span.fg || span.bg ? { color: span.fg, backgroundColor: span.bg } : undefined}
+            >
+              {span.text}
+            </span>
+          ))}
+        </span>
+      </div>
+    );
+  };
+
+  const plain = () => (shown ? shown.map((i) => lines[i] as TermLine) : lines).map((l) => stripSgr(l.raw)).join('\n');
+
+  return (
+    <div data-slot="terminal-view" data-renderer="terminal" data-following={following ? '' : undefined}>
+      <div data-slot="renderer-toolbar">
+        {input.command ? (
+          <code data-slot="terminal-command">
+            <span aria-hidden>$ </span>
+            {input.command}
+          </code>
+        ) : null}
+        <span data-slot="renderer-summary">
+          {lines.length === 1 ? '1 line' : `${lines.length.toLocaleString('en-US')} lines`}
+        </span>
+        {input.exitCode !== undefined ? (
+          <span data-slot="exit-code" data-exit-code={input.exitCode} data-ok={input.exitCode === 0 ? '' : undefined}>
+            exit {input.exitCode}
+          </span>
+        ) : null}
+        {input.durationMs !== undefined ? (
+          <span data-slot="terminal-duration">{formatDuration(input.durationMs)}</span>
+        ) : null}
+        {streams.length > 1 ? (
+          // biome-ignore lint/a11y/useSemanticElements: a toolbar group of toggle buttons, not a form fieldset
+          <div data-slot="segmented" role="group" aria-label="Streams">
+            {(['all', ...streams] as Filter[]).map((f) => (
+              <button key={f} type="button" aria-pressed={filter === f} onClick={() => setFilter(f)}>
+                {f === 'all' ? 'All' : STREAM_LABEL[f]}
+              </button>
+            ))}
+          </div>
+        ) : null}
+        {running ? (
+          <button
+            type="button"
+            data-slot="terminal-follow"
+            aria-pressed={following}
+            onClick={() => setFollow((v) => !v)}
+          >
+            Follow output
+          </button>
+        ) : null}
+        <CopyButton text={plain} label="output" />
+      </div>
+      {total === 0 ? (
+        <p data-slot="renderer-note">No output.</p>
+      ) : (
+        <WindowedRows
+          count={total}
+          window={win}
+          row={row}
+          label={input.command ? `Output of ${input.command}` : 'Terminal output'}
+          slot="terminal-lines"
+          onScroll={onScroll}
+        />
+      )}
+    </div>
+  );
+}
+
+function formatDuration(ms: number): string {
+  if (ms < 1000) return `${Math.round(ms)} ms`;
+  if (ms < 60_000) return `${(ms / 1000).toFixed(ms < 10_000 ? 2 : 1)} s`;
+  return `${Math.floor(ms / 60_000)} min ${Math.round((ms % 60_000) / 1000)} s`;
+}
+
+export default TerminalView;

@@ -1,0 +1,68 @@
+import { type ReactNode, useMemo, useState } from 'react';
+import { CopyButton } from './copy';
+import { detailsValue } from './detect';
+import { toDisplayText } from './normalize';
+import type { DetailsRendererProps } from './types';
+
+/** Past this many lines the text is cut, with an expander. */
+export const TEXT_MAX_LINES = 300;
+/** How many lines a cut text shows. */
+export const TEXT_SHOWN_LINES = 200;
+/** Past this many characters (a huge single line) the text is cut too. */
+export const TEXT_MAX_CHARS = 20_000;
+
+/** Props of `TextView`. */
+export interface TextViewProps extends DetailsRendererProps {
+  /** A note shown above the text, e.g. why a diff fell back to text. */
+  note?: ReactNode;
+}
+
+function cut(text: string): { shown: string; lines: number; cutAt?: 'lines' | 'chars' } {
+  let lines = 1;
+  let cutIndex = -1;
+  for (let i = text.indexOf('\n'); i !== -1; i = text.indexOf('\n', i + 1)) {
+    lines++;
+    if (lines === TEXT_SHOWN_LINES + 1) cutIndex = i;
+  }
+  if (lines > TEXT_MAX_LINES && cutIndex !== -1) return { shown: text.slice(0, cutIndex), lines, cutAt: 'lines' };
+  if (text.length > TEXT_MAX_CHARS) return { shown: text.slice(0, TEXT_MAX_CHARS), lines, cutAt: 'chars' };
+  return { shown: text, lines };
+}
+
+/**
+ * Plain text with its whitespace kept and long lines wrapped; past `TEXT_MAX_LINES` lines (or
+ * `TEXT_MAX_CHARS` characters) it shows the start and a "Show all" button. Non-string values are shown as
+ * indented JSON. Renders `<div data-slot="text-view" data-renderer="text">` holding a `<pre>`.
+ */
+export function TextView({ details, note }: TextViewProps) {
+  const text = useMemo(() => toDisplayText(detailsValue(details)), [details]);
+  const [all, setAll] = useState(false);
+  const part = useMemo(() => cut(text), [text]);
+  const cutNow = !all && part.cutAt !== undefined;
+  return (
+    <div data-slot="text-view" data-renderer="text">
+      <div data-slot="renderer-toolbar">
+        {note ? <p data-slot="renderer-note">{note}</p> : null}
+        <span data-slot="renderer-summary">
+          {part.lines === 1 ? '1 line' : `${part.lines.toLocaleString('en-US')} lines`}
+        </span>
+        <CopyButton text={text} label="text" />
+      </div>
+      {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable block must be reachable by keyboard to scroll it */}
+      <pre data-slot="text-view-body" data-truncated={cutNow ? '' : undefined} tabIndex={0}>
+        {cutNow ? part.shown : text}
+      </pre>
+      {part.cutAt ? (
+        <button type="button" data-slot="renderer-expander" aria-expanded={all} onClick={() => setAll((v) => !v)}>
+          {all
+            ? 'Show less'
+            : part.cutAt === 'lines'
+              ? `Show all ${part.lines.toLocaleString('en-US')} lines`
+              : `Show all ${text.length.toLocaleString('en-US')} characters`}
+        </button>
+      ) : null}
+    </div>
+  );
+}
+
+export default TextView;

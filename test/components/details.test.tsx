@@ -1,0 +1,317 @@
+// biome-ignore-all lint/correctness/noComponentHookFactories: test probes and counting components close over the store and counters of their own test
+import { act, render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { Suspense, useState } from 'react';
+import {
+  builtinRenderers,
+  createStepStore,
+  type DetailsRendererProps,
+  type Step,
+  ToolStep,
+  ToolStepDetails,
+  ToolSteps,
+} from 'tool-steps';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { makeStep } from './step-fixtures';
+
+const slot = (container: Element, name: string) => container.querySelector(`[data-slot="${name}"]`);
+const trigger = () => screen.getByRole('button', { name: 'Details' });
+
+afterEach(() => {
+  vi.restoreAllMocks();
+});
+
+describe('ToolStepDetails disclosure', () => {
+  const step = makeStep({ status: 'succeeded', result: 'file text', input: { path: 'a.ts' } });
+
+  it('is a real button with aria-expanded and aria-controls naming the panel', async () => {
+    const { container } = render(<ToolStepDetails step={step} />);
+    const button = trigger();
+    expect(button.tagName).toBe('BUTTON');
+    expect(button.getAttribute('type')).toBe('button');
+    expect(button.getAttribute('aria-expanded')).toBe('false');
+    const panel = container.querySelector(`#${CSS.escape(button.getAttribute('aria-controls') ?? '')}`);
+    expect(panel?.getAttribute('data-slot')).toBe('tool-step-details-panel');
+    expect(panel?.hasAttribute('hidden')).toBe(true);
+    expect(panel?.textContent).toBe('');
+    await userEvent.click(button);
+    expect(button.getAttribute('aria-expanded')).toBe('true');
+    expect(panel?.hasAttribute('hidden')).toBe(false);
+    expect(slot(container, 'tool-step-details')?.getAttribute('data-open')).toBe('');
+  });
+
+  it('opens and closes with Enter and Space on the focused button', async () => {
+    const user = userEvent.setup();
+    render(<ToolStepDetails step={step} />);
+    await user.tab();
+    expect(trigger()).toHaveFocus();
+    await user.keyboard('{Enter}');
+    expect(trigger().getAttribute('aria-expanded')).toBe('true');
+    expect(screen.getByText('file text')).toBeVisible();
+    await user.keyboard(' ');
+    expect(trigger().getAttribute('aria-expanded')).toBe('false');
+    expect(screen.queryByText('file text')).toBeNull();
+  });
+
+  it('in controlled mode shows `open` and only asks to change it', async () => {
+    const onOpenChange = vi.fn();
+    const { rerender } = render(<ToolStepDetails step={step} open={false} onOpenChange={onOpenChange} />);
+    await userEvent.click(trigger());
+    expect(onOpenChange).toHaveBeenCalledExactlyOnceWith(true);
+    expect(trigger().getAttribute('aria-expanded')).toBe('false');
+    rerender(<ToolStepDetails step={step} open onOpenChange={onOpenChange} />);
+    expect(trigger().getAttribute('aria-expanded')).toBe('true');
+    await userEvent.click(trigger());
+    expect(onOpenChange).toHaveBeenLastCalledWith(false);
+    expect(trigger().getAttribute('aria-expanded')).toBe('true');
+  });
+
+  it('reflects the open state on the row as data-expanded, in ToolStep', async () => {
+    function Host() {
+      const [open, setOpen] = useState(false);
+      return (
+        <ol>
+          <ToolStep step={step} open={open} onOpenChange={setOpen} />
+        </ol>
+      );
+    }
+    const { container } = render(<Host />);
+    const li = container.querySelector('li');
+    expect(li?.hasAttribute('data-expanded')).toBe(false);
+    await userEvent.click(trigger());
+    expect(li?.getAttribute('data-expanded')).toBe('');
+  });
+
+  it('honours defaultOpen', () => {
+    render(<ToolStepDetails step={step} defaultOpen />);
+    expect(trigger().getAttribute('aria-expanded')).toBe('true');
+  });
+
+  it.each([
+    ['failed', true],
+    ['awaiting-approval', true],
+    ['succeeded', false],
+    ['running', false],
+    ['denied', false],
+    ['interrupted', false],
+  ] as const)('a %s step starts expanded: %s', (status, open) => {
+    const { container } = render(
+      <ol>
+        <ToolStep step={makeStep({ status, input: { command: 'ls' } })} />
+      </ol>,
+    );
+    expect(trigger().getAttribute('aria-expanded')).toBe(String(open));
+    expect(container.querySelector('li')?.hasAttribute('data-expanded')).toBe(open);
+  });
+
+  it('opens when a streamed step fails later, until the person chose otherwise', async () => {
+    const running = makeStep({ status: 'running', input: { command: 'ls' } });
+    const failed: Step = { ...running, status: 'failed', error: { message: 'boom' } };
+    const { rerender } = render(<ToolStepDetails step={running} />);
+    expect(trigger().getAttribute('aria-expanded')).toBe('false');
+    rerender(<ToolStepDetails step={failed} />);
+    expect(trigger().getAttribute('aria-expanded')).toBe('true');
+    await userEvent.click(trigger());
+    rerender(<ToolStepDetails step={{ ...failed }} />);
+    expect(trigger().getAttribute('aria-expanded')).toBe('false');
+  });
+
+  it('renders nothing when the step has nothing to show', () => {
+    const { container } = render(<ToolStepDetails step={makeStep({ input: {} })} />);
+    expect(container.innerHTML).toBe('');
+  });
+});
+
+describe('ToolStepDetails content', () => {
+  it('shows the output with a switch between details and what the model read, the last update and the arguments', async () => {
+    const step = makeStep({
+      status: 'failed',
+      details: { rows: 2 },
+      result: 'what the model saw',
+      progress: { content: 'halfway', count: 3 },
+      input: { path: 'src/a.ts' },
+    });
+    const Show = ({ details, kind }: DetailsRendererProps) => <pre>{`${kind} ${JSON.stringify(details)}`}</pre>;
+    const { container } = render(<ToolStepDetails step={step} renderers={{ byKind: { json: Show, text: Show } }} />);
+    const sections = () => [...container.querySelectorAll('[data-slot="tool-step-details-section"]')];
+    expect(sections().map((s) => s.getAttribute('data-section'))).toEqual(['details', 'progress', 'input']);
+    // with both sides the switch names what is shown, so the output section has no heading of its own
+    expect(sections().map((s) => slot(s, 'tool-step-details-heading')?.textContent)).toEqual([
+      undefined,
+      'Last update',
+      'Arguments',
+    ]);
+    const switchBar = within(sections()[0] as HTMLElement);
+    expect(switchBar.getByRole('button', { name: 'Details' })).toHaveAttribute('aria-pressed', 'true');
+    expect(sections()[0]?.querySelector('pre')?.textContent).toBe('json {"rows":2}');
+    await userEvent.click(switchBar.getByRole('button', { name: 'What the model read' }));
+    expect(sections().map((s) => s.getAttribute('data-section'))).toEqual(['result', 'progress', 'input']);
+    expect(sections()[0]?.querySelector('pre')?.textContent).toBe('text "what the model saw"');
+    expect(within(sections()[0] as HTMLElement).getByRole('button', { name: 'What the model read' })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    );
+    expect(sections()[1]?.textContent).toBe('Last updatehalfway');
+    expect(slot(container, 'tool-step-input')?.textContent).toBe('{\n  "path": "src/a.ts"\n}');
+    expect(within(sections()[2] as HTMLElement).getByRole('button', { name: 'Copy arguments' })).toBeInTheDocument();
+  });
+
+  it('heads a lone output by what it is, and shows token savings from the wire', () => {
+    const { container, rerender } = render(<ToolStepDetails step={makeStep({ status: 'failed', result: 'read' })} />);
+    expect(slot(container, 'tool-step-details-heading')?.textContent).toBe('What the model read');
+    expect(container.querySelector('[data-slot="segmented"]')).toBeNull();
+    rerender(
+      <ToolStepDetails
+        step={makeStep({
+          status: 'failed',
+          details: { kind: 'terminal', text: 'x', tokenCounts: { llmTokens: 52, uiTokens: 227 } },
+        })}
+      />,
+    );
+    expect(slot(container, 'tool-step-details-heading')?.textContent).toBe('Details');
+    expect(slot(container, 'token-savings')?.textContent).toBe('227 → 52 tokens, 77% saved');
+  });
+
+  it('names the details kind in data-kind (details first, then the result, else json)', () => {
+    const { container, rerender } = render(<ToolStepDetails step={makeStep({ details: 'plain', result: { a: 1 } })} />);
+    expect(slot(container, 'tool-step-details')?.getAttribute('data-kind')).toBe('text');
+    rerender(<ToolStepDetails step={makeStep({ result: 'text the model read' })} />);
+    expect(slot(container, 'tool-step-details')?.getAttribute('data-kind')).toBe('text');
+    rerender(<ToolStepDetails step={makeStep({ details: { kind: 'table', rows: [] } })} />);
+    expect(slot(container, 'tool-step-details')?.getAttribute('data-kind')).toBe('table');
+    rerender(<ToolStepDetails step={makeStep({ input: { q: 1 } })} />);
+    expect(slot(container, 'tool-step-details')?.getAttribute('data-kind')).toBe('json');
+  });
+
+  it('shows raw argument text when it does not parse', () => {
+    const { container } = render(<ToolStepDetails step={makeStep({ inputText: '{"path": "a' })} defaultOpen />);
+    expect(slot(container, 'tool-step-input')?.textContent).toBe('{"path": "a');
+  });
+});
+
+describe('details renderer registry', () => {
+  const Named = (name: string) =>
+    function NamedRenderer({ details, kind, step }: DetailsRendererProps) {
+      return (
+        <div data-testid="renderer">
+          {name}:{kind}:{step.id}:{JSON.stringify(details)}
+        </div>
+      );
+    };
+  const step = makeStep({ id: 's1', toolName: 'edit_file', status: 'succeeded', details: { kind: 'diff', patch: '' } });
+
+  it('uses renderers.byTool before renderers.byKind', () => {
+    render(
+      <ToolStepDetails
+        step={step}
+        defaultOpen
+        renderers={{ byTool: { edit_file: Named('tool') }, byKind: { diff: Named('kind') } }}
+      />,
+    );
+    expect(screen.getByTestId('renderer').textContent).toBe('tool:diff:s1:{"kind":"diff","patch":""}');
+  });
+
+  it('uses renderers.byKind before the built-in renderer', () => {
+    render(
+      <ToolStepDetails
+        step={step}
+        defaultOpen
+        renderers={{ byTool: { grep: Named('tool') }, byKind: { diff: Named('kind') } }}
+      />,
+    );
+    expect(screen.getByTestId('renderer').textContent).toBe('kind:diff:s1:{"kind":"diff","patch":""}');
+  });
+
+  it('falls back to the built-in renderer of the kind', async () => {
+    const Builtin = builtinRenderers.diff;
+    const alone = render(
+      <Suspense fallback={null}>
+        <Builtin step={step} details={step.details} kind="diff" />
+      </Suspense>,
+    ).container;
+    await waitFor(() => expect(alone.innerHTML).not.toBe(''));
+    const { container } = render(
+      <ToolStepDetails step={step} defaultOpen renderers={{ byKind: { text: Named('text') } }} />,
+    );
+    const section = container.querySelector('[data-section="details"]') as HTMLElement;
+    await waitFor(() => expect(slot(section, 'tool-step-details-loading')).toBeNull());
+    expect(screen.queryByTestId('renderer')).toBeNull();
+    const withoutIds = (html: string) => html.replace(/ (id|aria-controls|aria-labelledby)="[^"]*"/g, '');
+    expect(withoutIds(section.innerHTML)).toBe(
+      withoutIds(`<div data-slot="tool-step-details-heading">Details</div>${alone.innerHTML}`),
+    );
+  });
+
+  it('does not take a renderer from Object.prototype for a tool called "constructor"', async () => {
+    const { container } = render(
+      <ToolStepDetails
+        step={makeStep({ toolName: 'constructor', details: 'xyz' })}
+        defaultOpen
+        renderers={{ byTool: {} }}
+      />,
+    );
+    const section = container.querySelector('[data-section="details"]') as HTMLElement;
+    await waitFor(() => expect(slot(section, 'tool-step-details-loading')).toBeNull());
+    expect(slot(section, 'tool-step-details-fallback')).toBeNull();
+    expect(section.textContent).toContain('xyz');
+  });
+
+  it('draws what the model read by kind, never with the tool renderer', () => {
+    render(
+      <ToolStepDetails
+        step={makeStep({ toolName: 'read_file', result: 'abc' })}
+        defaultOpen
+        renderers={{ byTool: { read_file: Named('tool') }, byKind: { text: Named('kind') } }}
+      />,
+    );
+    expect(screen.getByTestId('renderer').textContent).toBe('kind:text:call_1:"abc"');
+  });
+
+  it('contains a throwing renderer to its own block while the other rows keep updating', () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    function Broken(): never {
+      throw new Error('cannot draw this diff');
+    }
+    const store = createStepStore({ schedule: (flush) => flush() });
+    store.apply([
+      { type: 'step-start', id: 'bad', toolName: 'edit_file' },
+      { type: 'step-input', id: 'bad', input: { path: 'a.ts' } },
+      { type: 'step-error', id: 'bad', message: 'no', details: { kind: 'diff', patch: 'x' } },
+      { type: 'step-start', id: 'good', toolName: 'run_command' },
+      { type: 'step-input', id: 'good', input: { command: 'ls' } },
+    ]);
+    const { container } = render(<ToolSteps store={store} renderers={{ byTool: { edit_file: Broken } }} />);
+    const bad = container.querySelector('[data-step-id="bad"]') as HTMLElement;
+    expect(
+      within(bad).getByText('This block could not be shown: cannot draw this diff').getAttribute('data-slot'),
+    ).toBe('tool-step-details-fallback');
+    expect(within(bad).getByText('Arguments')).toBeInTheDocument();
+    expect(slot(bad, 'tool-step-error-message')?.textContent).toBe('no');
+
+    act(() => store.apply({ type: 'step-progress', id: 'good', content: 'listing' }));
+    const good = container.querySelector('[data-step-id="good"]') as HTMLElement;
+    expect(slot(good, 'tool-step-progress')?.textContent).toBe('listing');
+    act(() => store.apply({ type: 'step-result', id: 'good', result: 'a\nb' }));
+    expect(good.getAttribute('data-status')).toBe('succeeded');
+    expect(within(bad).getByText('This block could not be shown: cannot draw this diff')).toBeInTheDocument();
+  });
+
+  it('tries a failed renderer again when the value changes', () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    function Picky({ details }: DetailsRendererProps) {
+      if ((details as { ok?: boolean }).ok !== true) throw new Error('not ok');
+      return <p data-testid="picky">fine</p>;
+    }
+    const base = makeStep({ toolName: 'picky', details: { ok: false } });
+    const { rerender } = render(<ToolStepDetails step={base} defaultOpen renderers={{ byTool: { picky: Picky } }} />);
+    expect(screen.getByText('This block could not be shown: not ok')).toBeInTheDocument();
+    rerender(
+      <ToolStepDetails
+        step={{ ...base, details: { ok: true } }}
+        defaultOpen
+        renderers={{ byTool: { picky: Picky } }}
+      />,
+    );
+    expect(screen.getByTestId('picky').textContent).toBe('fine');
+  });
+});

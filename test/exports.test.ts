@@ -1,0 +1,127 @@
+// The public surface is explicit: these lists change only on purpose.
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import * as kit from 'tool-steps';
+import * as core from 'tool-steps/core';
+import { describe, expect, it } from 'vitest';
+
+const CORE_EXPORTS = [
+  'ANVIA_CLIENT_PROTOCOL',
+  'AiSdkChunkSchemas',
+  'CogitatorEventSchemas',
+  'DiagnosticEventSchema',
+  'RunAbortEventSchema',
+  'RunErrorEventSchema',
+  'RunFinishEventSchema',
+  'RunStartEventSchema',
+  'STEP_STATUSES',
+  'StepApprovalEventSchema',
+  'StepCancelledEventSchema',
+  'StepDecisionEventSchema',
+  'StepDeniedEventSchema',
+  'StepErrorEventSchema',
+  'StepEventSchema',
+  'StepInputDeltaEventSchema',
+  'StepInputEventSchema',
+  'StepProgressEventSchema',
+  'StepResultEventSchema',
+  'StepStartEventSchema',
+  'ToolPresentationSchema',
+  'candidateProtocols',
+  'cogitatorWebSocket',
+  'createStepStore',
+  'decoderFor',
+  'decoders',
+  'detectProtocol',
+  'emptyStepsState',
+  'eventsFromText',
+  'isActiveStatus',
+  'isTerminalStatus',
+  'isToolUIPart',
+  'knownTools',
+  'presentStep',
+  'readStream',
+  'reduceSteps',
+  'reduceStepsBatch',
+  'statusOfToolPart',
+  'stepFromAnviaToolResult',
+  'stepFromDualChannelResult',
+  'stepFromToolUIPart',
+  'stepsFromCogitatorThread',
+  'stepsFromEvents',
+  'stepsFromText',
+  'stepsFromUIMessages',
+  'toolNameOfPart',
+  'unrecognizedStreamEvent',
+];
+
+/** What `tool-steps` adds to the core: hooks, components and parts, icons, the renderer registry. */
+const REACT_EXPORTS = [
+  'CopyButton',
+  'DETAILS_KINDS',
+  'DetailsContent',
+  'DetailsSwitch',
+  'FALLBACK_ICON',
+  'JsonTree',
+  'LazyDiffView',
+  'LazyTerminalView',
+  'MediaView',
+  'ModelViewSwitch',
+  'RendererBoundary',
+  'TableView',
+  'TextView',
+  'ToolStep',
+  'ToolStepApproval',
+  'ToolStepDetail',
+  'ToolStepDetails',
+  'ToolStepDuration',
+  'ToolStepError',
+  'ToolStepIcon',
+  'ToolStepLabel',
+  'ToolStepProgress',
+  'ToolStepRoot',
+  'ToolStepStatus',
+  'ToolSteps',
+  'builtinRenderers',
+  'copyText',
+  'detailsValue',
+  'detectDetailsKind',
+  'formatTokenSavings',
+  'hasBothViews',
+  'modelReadInfo',
+  'resolveDetailsRenderer',
+  'resolveToolIcon',
+  'safeMediaUrl',
+  'statusIndicators',
+  'toDiffInput',
+  'toMediaItems',
+  'toTableInput',
+  'toTerminalInput',
+  'toolIcons',
+  'useStep',
+  'useSteps',
+  'useToolStream',
+  'useUIMessageSteps',
+];
+
+describe('export lists', () => {
+  it('tool-steps/core exports exactly its list', () => {
+    expect(Object.keys(core).sort()).toEqual(CORE_EXPORTS);
+  });
+
+  it('tool-steps exports exactly the core list plus the React list', () => {
+    expect(Object.keys(kit).sort()).toEqual([...CORE_EXPORTS, ...REACT_EXPORTS].sort());
+  });
+
+  it('tool-steps re-exports every core export as the very same value', () => {
+    for (const name of Object.keys(core)) {
+      expect((kit as Record<string, unknown>)[name], name).toBe((core as Record<string, unknown>)[name]);
+    }
+  });
+
+  it("src/index.ts starts with 'use client' and names each export (no export *)", () => {
+    const source = readFileSync(resolve(import.meta.dirname, '../src/index.ts'), 'utf8');
+    expect(source.split('\n')[0]).toBe("'use client';");
+    expect(source).not.toMatch(/export\s*\*/);
+  });
+});

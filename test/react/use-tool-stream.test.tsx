@@ -1,0 +1,262 @@
+// biome-ignore-all lint/correctness/noComponentHookFactories: test probes and counting components close over the store and counters of their own test
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { act, render, waitFor } from '@testing-library/react';
+import { useEffect } from 'react';
+import { type UseToolStreamOptions, type UseToolStreamResult, useToolStream } from 'tool-steps';
+import { describe, expect, it, vi } from 'vitest';
+
+const fixtureText = (name: string) =>
+  readFileSync(resolve(import.meta.dirname, `../fixtures/cogitator-${name}.sse`), 'utf8');
+const sse = (body: BodyInit) => new Response(body, { headers: { 'content-type': 'text/event-stream' } });
+const frame = (event: object) => `data: ${JSON.stringify(event)}\n\n`;
+
+/** Mounts the hook; `current()` is its latest result, `statuses` every distinct status in order. */
+function mount(options: UseToolStreamOptions) {
+  let latest: UseToolStreamResult | undefined;
+  const statuses: string[] = [];
+  function Harness() {
+    const result = useToolStream(options);
+    latest = result;
+    useEffect(() => {
+      if (statuses.at(-1) !== result.status) statuses.push(result.status);
+    });
+    return null;
+  }
+  const view = render(<Harness />);
+  const current = () => {
+    if (!latest) throw new Error('not mounted');
+    return latest;
+  };
+  return { ...view, current, statuses };
+}
+
+/** A promise the test settles (Node 20 has no Promise.withResolvers). */
+function deferred<T>() {
+  let resolve!: (value: T) => void;
+  const promise = new Promise<T>((r) => {
+    resolve = r;
+  });
+  return { promise, resolve };
+}
+
+/** A byte stream the test pushes chunks into. */
+function pushStream() {
+  let controller!: ReadableStreamDefaultController<Uint8Array>;
+  const stream = new ReadableStream<Uint8Array>({
+    start(c) {
+      controller = c;
+    },
+  });
+  const encoder = new TextEncoder();
+  return {
+    stream,
+    push: (text: string) => controller.enqueue(encoder.encode(text)),
+    close: () => controller.close(),
+  };
+}
+
+describe('useToolStream', () => {
+  it('POSTs the body as JSON with the headers, streams a fixture and ends done', async () => {
+    const answer = deferred<Response>();
+    const wire = pushStream();
+    const fetch = vi.fn((_url: RequestInfo | URL, _init?: RequestInit) => answer.promise);
+    const { current, statuses } = mount({
+      api: '/api/agent',
+      body: { prompt: 'rename formatUsd' },
+      headers: { authorization: 'Bearer t' },
+      fetch,
+    });
+    expect(current().status).toBe('idle');
+    let sent!: Promise<void>;
+    act(() => {
+      sent = current().send();
+    });
+    await waitFor(() => expect(current().status).toBe('connecting'));
+    await act(async () => answer.resolve(sse(wire.stream)));
+    await waitFor(() => expect(current().status).toBe('streaming'));
+    act(() => {
+      wire.push(fixtureText('workspace-edit'));
+      wire.close();
+    });
+    await act(() => sent);
+    await waitFor(() => expect(current().state.ids).toHaveLength(4));
+    expect(current().status).toBe('done');
+    expect(statuses).toEqual(['idle', 'connecting', 'streaming', 'done']);
+    expect(fetch).toHaveBeenCalledTimes(1);
+    const [url, init] = fetch.mock.calls[0] as [string, RequestInit];
+    expect(url).toBe('/api/agent');
+    expect(init.method).toBe('POST');
+    expect(init.body).toBe('{"prompt":"rename formatUsd"}');
+    const headers = new Headers(init.headers);
+    expect(headers.get('content-type')).toBe('application/json');
+    expect(headers.get('authorization')).toBe('Bearer t');
+    expect(init.signal).toBeInstanceOf(AbortSignal);
+    const state = current().state;
+    expect(state.ids.map((id) => state.byId[id]?.status)).toEqual(['succeeded', 'succeeded', 'succeeded', 'succeeded']);
+    expect(state.run.status).toBe('done');
+    expect(current().error).toBeUndefined();
+  });
+
+  it('sends the body given to send() instead of the default one', async () => {
+    const fetch = vi.fn(async (_url: RequestInfo | URL, _init?: RequestInit) => sse(fixtureText('tool-timeout')));
+    const { current } = mount({ api: '/a', body: { a: 1 }, fetch });
+    await act(() => current().send({ b: 2 }));
+    expect((fetch.mock.calls[0]?.[1] as RequestInit | undefined)?.body).toBe('{"b":2}');
+    await waitFor(() => expect(current().state.ids).toHaveLength(1));
+    const step = current().state.byId[current().state.ids[0] as string];
+    expect(step?.error).toEqual({ message: 'Tool "run_command" timed out after 60000ms', code: 'TOOL_TIMEOUT' });
+  });
+
+  it('shows steps while the stream is open and reaches done when it ends', async () => {
+    const wire = pushStream();
+    const fetch = vi.fn(async () => sse(wire.stream));
+    const { current } = mount({ api: '/a', fetch });
+    let sent!: Promise<void>;
+    act(() => {
+      sent = current().send();
+    });
+    await waitFor(() => expect(current().status).toBe('streaming'));
+    act(() => wire.push(frame({ type: 'tool-call-start', id: 'c1', toolName: 'run_command' })));
+    await waitFor(() => expect(current().state.byId.c1?.status).toBe('input-streaming'));
+    act(() =>
+      wire.push(
+        frame({ type: 'tool-call-delta', id: 'c1', argsTextDelta: '{"command":"ls"}' }) +
+          frame({ type: 'tool-call-end', id: 'c1' }),
+      ),
+    );
+    await waitFor(() => expect(current().state.byId.c1?.status).toBe('running'));
+    expect(current().status).toBe('streaming');
+    act(() => {
+      wire.push(frame({ type: 'tool-result', id: 'r1', toolCallId: 'c1', result: 'a\nb' }) + frame({ type: 'finish' }));
+      wire.close();
+    });
+    await act(() => sent);
+    await waitFor(() => expect(current().state.byId.c1?.status).toBe('succeeded'));
+    expect(current().status).toBe('done');
+  });
+
+  it('stop() aborts the request, ends open steps interrupted and says stopped', async () => {
+    const wire = pushStream();
+    let signal: AbortSignal | undefined;
+    const fetch = vi.fn(async (_url: RequestInfo | URL, init?: RequestInit) => {
+      signal = init?.signal ?? undefined;
+      return sse(wire.stream);
+    });
+    const { current } = mount({ api: '/a', fetch });
+    act(() => {
+      void current().send();
+    });
+    await waitFor(() => expect(current().status).toBe('streaming'));
+    act(() => wire.push(frame({ type: 'tool-call-start', id: 'c1', toolName: 'run_command' })));
+    await waitFor(() => expect(current().state.byId.c1?.status).toBe('input-streaming'));
+    expect(signal?.aborted).toBe(false);
+    act(() => current().stop());
+    expect(signal?.aborted).toBe(true);
+    await waitFor(() => expect(current().status).toBe('stopped'));
+    await waitFor(() => expect(current().state.byId.c1?.status).toBe('interrupted'));
+    expect(current().state.run.status).toBe('interrupted');
+    expect(current().error).toBeUndefined();
+  });
+
+  it('aborts the request when the component unmounts', async () => {
+    const wire = pushStream();
+    let signal: AbortSignal | undefined;
+    const fetch = vi.fn(async (_url: RequestInfo | URL, init?: RequestInit) => {
+      signal = init?.signal ?? undefined;
+      return sse(wire.stream);
+    });
+    const { current, unmount } = mount({ api: '/a', fetch });
+    act(() => {
+      void current().send();
+    });
+    await waitFor(() => expect(current().status).toBe('streaming'));
+    unmount();
+    expect(signal?.aborted).toBe(true);
+  });
+
+  it('turns an HTTP 4xx body { error: { message, code } } into error with that code', async () => {
+    const answer = deferred<Response>();
+    const fetch = vi.fn(() => answer.promise);
+    const { current, statuses } = mount({ api: '/a', fetch });
+    let sent!: Promise<void>;
+    act(() => {
+      sent = current().send();
+    });
+    await waitFor(() => expect(current().status).toBe('connecting'));
+    answer.resolve(
+      new Response(JSON.stringify({ error: { message: 'The API key is not valid.', code: 'INVALID_API_KEY' } }), {
+        status: 401,
+        headers: { 'content-type': 'application/json' },
+      }),
+    );
+    await act(() => sent);
+    expect(current().status).toBe('error');
+    expect(current().error).toEqual({ message: 'The API key is not valid.', code: 'INVALID_API_KEY', status: 401 });
+    expect(statuses).toEqual(['idle', 'connecting', 'error']);
+    await waitFor(() =>
+      expect(current().state.run.error).toEqual({ message: 'The API key is not valid.', code: 'INVALID_API_KEY' }),
+    );
+  });
+
+  it('turns a network failure into error', async () => {
+    const fetch = vi.fn(async () => {
+      throw new TypeError('Failed to fetch');
+    });
+    const { current } = mount({ api: '/api/agent', fetch });
+    await act(() => current().send());
+    expect(current().status).toBe('error');
+    expect(current().error).toEqual({ message: 'Could not reach /api/agent: Failed to fetch' });
+  });
+
+  it('reset() empties the store and goes back to idle', async () => {
+    const fetch = vi.fn(async () => sse(fixtureText('run-command-progress')));
+    const { current } = mount({ api: '/a', fetch });
+    await act(() => current().send());
+    await waitFor(() => expect(current().state.ids).toHaveLength(1));
+    act(() => current().reset());
+    await waitFor(() => expect(current().state.ids).toHaveLength(0));
+    expect(current().status).toBe('idle');
+  });
+
+  it('a request replaced by a newer send() writes nothing into the newer run', async () => {
+    const first = pushStream();
+    const second = pushStream();
+    const answers = [sse(first.stream), sse(second.stream)];
+    const fetch = vi.fn(async () => {
+      const response = answers.shift();
+      if (!response) throw new Error('no more answers');
+      return response;
+    });
+    const { current } = mount({ api: '/api/agent', fetch });
+    act(() => {
+      void current().send();
+    });
+    await waitFor(() => expect(current().status).toBe('streaming'));
+    act(() => first.push(frame({ type: 'tool-call-start', id: 'old', toolName: 'grep' })));
+    await waitFor(() => expect(current().store.getSnapshot().ids).toEqual(['old']));
+    act(() => {
+      void current().send();
+    });
+    await waitFor(() => expect(fetch).toHaveBeenCalledTimes(2));
+    await waitFor(() => expect(current().status).toBe('streaming'));
+    act(() => second.push(frame({ type: 'tool-call-start', id: 'new', toolName: 'read_file' })));
+    await waitFor(() => expect(current().store.getSnapshot().ids).toEqual(['old', 'new']));
+    // The replaced request's stream ends: its run-abort must not interrupt the newer run's step.
+    await act(async () => {
+      try {
+        first.close();
+      } catch {
+        // already cancelled by the abort
+      }
+    });
+    await new Promise((r) => setTimeout(r, 0));
+    expect(current().store.getSnapshot().byId.new?.status).toBe('input-streaming');
+    expect(current().store.getSnapshot().run.status).toBe('idle');
+    act(() => {
+      second.push(frame({ type: 'finish', messageId: 'm', status: 'completed' }));
+      second.close();
+    });
+    await waitFor(() => expect(current().status).toBe('done'));
+  });
+});

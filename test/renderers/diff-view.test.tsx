@@ -1,0 +1,206 @@
+import { fireEvent, render, screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { buildDiffModel, fileRows } from '../../src/renderers/diff-model';
+import { DiffView } from '../../src/renderers/diff-view';
+import { beforeAfter, bigDiff, makeStep, twoFileDiff } from '../../stories/renderers/data';
+
+const step = makeStep({ toolName: 'edit_file' });
+
+function files(container: HTMLElement) {
+  return [...container.querySelectorAll<HTMLElement>('[data-slot="diff-file"]')];
+}
+
+function rowTexts(file: HTMLElement) {
+  return [...file.querySelectorAll<HTMLElement>('[data-slot="diff-row"]')].map((row) =>
+    [...row.children].map((cell) => cell.textContent ?? ''),
+  );
+}
+
+describe('DiffView', () => {
+  it('shows each file of a multi-file diff with its path and +/- counts', () => {
+    const { container } = render(<DiffView step={step} details={{ diff: twoFileDiff }} kind="diff" />);
+    const [money, priceTag] = files(container);
+    expect(files(container)).toHaveLength(2);
+    expect(within(money as HTMLElement).getByText('src/lib/money.ts')).toBeInTheDocument();
+    expect(
+      [...(money as HTMLElement).querySelectorAll('[data-slot="diff-file-header"] [data-slot="diff-count"]')].map(
+        (e) => e.textContent,
+      ),
+    ).toEqual(['+1', '−1']);
+    expect(
+      [...(priceTag as HTMLElement).querySelectorAll('[data-slot="diff-file-header"] [data-slot="diff-count"]')].map(
+        (e) => e.textContent,
+      ),
+    ).toEqual(['+3', '−2']);
+    expect(container.querySelector('[data-slot="renderer-toolbar"] [data-slot="renderer-summary"]')?.textContent).toBe(
+      '2 files changed, +4 −3',
+    );
+  });
+
+  it('numbers old and new lines from the hunk header', () => {
+    const { container } = render(<DiffView step={step} details={twoFileDiff} kind="diff" />);
+    const rows = rowTexts(files(container)[0] as HTMLElement);
+    // [old number, new number, sign, code]
+    expect(rows[0]).toEqual(['3', '3', ' ', '  currency: string;']);
+    expect(rows[3]).toEqual(['6', '', '−', 'export function formatUsd(money: Money): string {']);
+    expect(rows[4]).toEqual(['', '6', '+', 'export function formatCurrency(money: Money): string {']);
+    expect(rows[5]).toEqual([
+      '7',
+      '7',
+      ' ',
+      "  return new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' }).format(",
+    ]);
+    expect(files(container)[0]?.querySelector('[data-slot="diff-hunk"]')?.textContent).toBe(
+      '⋯ 2 unchanged lines not in the diff · @@ -3,7 +3,7 @@',
+    );
+  });
+
+  it('highlights the changed words inside a replaced line', () => {
+    const { container } = render(<DiffView step={step} details={twoFileDiff} kind="diff" />);
+    const file = files(container)[0] as HTMLElement;
+    const del = file.querySelector('[data-slot="diff-row"][data-line-type="del"]') as HTMLElement;
+    const add = file.querySelector('[data-slot="diff-row"][data-line-type="add"]') as HTMLElement;
+    expect([...del.querySelectorAll('[data-slot="diff-word"]')].map((e) => e.textContent)).toEqual(['formatUsd']);
+    expect([...add.querySelectorAll('[data-slot="diff-word"]')].map((e) => e.textContent)).toEqual(['formatCurrency']);
+    expect(add.querySelector('[data-slot="diff-word"]')?.getAttribute('data-change')).toBe('add');
+  });
+
+  it('does not highlight words of an added line that replaced nothing', () => {
+    const { container } = render(<DiffView step={step} details={twoFileDiff} kind="diff" />);
+    const priceTag = files(container)[1] as HTMLElement;
+    const compact = [...priceTag.querySelectorAll('[data-slot="diff-row"]')].find((r) =>
+      r.textContent?.includes('compact?: boolean'),
+    );
+    expect(compact?.querySelectorAll('[data-slot="diff-word"]')).toHaveLength(0);
+  });
+
+  it('computes a diff of before/after texts and folds the long unchanged run', () => {
+    const { container } = render(<DiffView step={step} details={beforeAfter()} kind="diff" />);
+    const file = files(container)[0] as HTMLElement;
+    expect(within(file).getByText('src/run.ts')).toBeInTheDocument();
+    const fold = within(file).getByRole('button', { name: 'Show 34 unchanged lines' });
+    // old numbers: 2 and 43 removed, 3-5 and 40-42 kept around the fold of 6-39
+    expect(rowTexts(file).map((r) => r[0])).toEqual(['1', '2', '', '3', '4', '5', '40', '41', '42', '43', '', '44']);
+    fireEvent.click(fold);
+    expect(within(file).queryByRole('button', { name: /unchanged lines/ })).toBeNull();
+    expect(rowTexts(file)).toHaveLength(46);
+    expect(rowTexts(file)[10]).toEqual(['10', '10', ' ', '  step8();']);
+  });
+
+  it('lays out removed lines beside the lines that replaced them in the side-by-side layout', () => {
+    const { container } = render(<DiffView step={step} details={twoFileDiff} kind="diff" />);
+    fireEvent.click(screen.getByRole('button', { name: 'Side by side' }));
+    expect(screen.getByRole('button', { name: 'Side by side' })).toHaveAttribute('aria-pressed', 'true');
+    const file = files(container)[0] as HTMLElement;
+    const pair = [...file.querySelectorAll('[data-slot="diff-row"][data-layout="split"]')][3] as HTMLElement;
+    const [left, right] = [...pair.querySelectorAll('[data-slot="diff-cell"]')] as HTMLElement[];
+    expect(left?.getAttribute('data-line-type')).toBe('del');
+    expect(right?.getAttribute('data-line-type')).toBe('add');
+    expect(left?.textContent).toBe('6−export function formatUsd(money: Money): string {');
+    expect(right?.textContent).toBe('6+export function formatCurrency(money: Money): string {');
+    // an added line with no removed partner has an empty left cell
+    const priceTag = files(container)[1] as HTMLElement;
+    const lone = [...priceTag.querySelectorAll('[data-slot="diff-row"]')].find((r) =>
+      r.textContent?.includes('compact?'),
+    );
+    expect(lone?.querySelector('[data-side="old"]')?.getAttribute('data-line-type')).toBe('empty');
+  });
+
+  it('collapses and reopens a file with its header button', () => {
+    const { container } = render(<DiffView step={step} details={twoFileDiff} kind="diff" />);
+    const toggle = within(files(container)[0] as HTMLElement).getByRole('button', { name: 'src/lib/money.ts' });
+    expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    fireEvent.click(toggle);
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    expect(files(container)[0]?.querySelectorAll('[data-slot="diff-row"]')).toHaveLength(0);
+  });
+
+  it('renders only a window of a 10,000-line diff', () => {
+    const { container } = render(<DiffView step={step} details={bigDiff(10_000)} kind="diff" />);
+    const rows = container.querySelectorAll('[data-slot="diff-row"]');
+    // 480px viewport / 20px rows = 24 visible, plus 30 overscan below (none above at the top): 54 rows, the first a hunk header
+    expect(rows.length).toBe(53);
+    expect(container.querySelectorAll('[data-slot="diff-hunk"]')).toHaveLength(1);
+    expect(container.querySelector('[data-slot="diff-file-header"]')?.textContent).toBe('src/generated/big.ts+909−909');
+    const scroller = container.querySelector('[data-slot="diff-lines"]') as HTMLElement;
+    expect((scroller.firstElementChild as HTMLElement).style.height).toBe(`${10_001 * 20}px`);
+    scroller.scrollTop = 5_000 * 20;
+    fireEvent.scroll(scroller);
+    const after = [...container.querySelectorAll('[data-slot="diff-row"]')];
+    expect(after.length).toBe(84);
+    expect((container.querySelector('[data-slot="window-slice"]') as HTMLElement).style.top).toBe(
+      `${(5_000 - 30) * 20}px`,
+    );
+  });
+
+  it('falls back to the text view with a note when the diff does not parse', () => {
+    const broken = '--- a/x\n+++ b/x\n@@ -1,5 +1,5 @@\n-only one line\n';
+    const { container } = render(<DiffView step={step} details={{ diff: broken }} kind="diff" />);
+    expect(container.querySelector('[data-slot="diff-view"]')).toBeNull();
+    expect(container.querySelector('[data-slot="text-view-body"]')?.textContent).toBe(broken);
+    expect(container.querySelector('[data-slot="renderer-note"]')?.textContent).toMatch(
+      /^This diff could not be read \(.+\) Showing it as text\.$/,
+    );
+  });
+
+  it('falls back to text when a string has no hunk at all', () => {
+    const { container } = render(
+      <DiffView step={step} details={{ kind: 'diff', value: 'no diff here' }} kind="diff" />,
+    );
+    expect(container.querySelector('[data-slot="text-view-body"]')?.textContent).toBe('no diff here');
+    expect(container.querySelector('[data-slot="renderer-note"]')?.textContent).toContain('No file or hunk header');
+  });
+
+  it('keeps <script> in file names and lines as inert text', () => {
+    const hostile =
+      '--- a/<script>alert(1)</script>.ts\n+++ b/<script>alert(1)</script>.ts\n@@ -1 +1 @@\n-<img src=x onerror=alert(1)>\n+<script>alert(2)</script>\n';
+    const { container } = render(<DiffView step={step} details={hostile} kind="diff" />);
+    expect(container.querySelector('script')).toBeNull();
+    expect(container.querySelector('img')).toBeNull();
+    expect(container.querySelector('[data-slot="diff-file-path"]')?.textContent).toBe('<script>alert(1)</script>.ts');
+    expect(rowTexts(files(container)[0] as HTMLElement)[1]?.[3]).toBe('<script>alert(2)</script>');
+  });
+});
+
+describe('diff model', () => {
+  it('marks created, deleted and renamed files', () => {
+    const patch = [
+      'diff --git a/new.ts b/new.ts',
+      'new file mode 100644',
+      '--- /dev/null',
+      '+++ b/new.ts',
+      '@@ -0,0 +1 @@',
+      '+hello',
+      'diff --git a/old.ts b/old.ts',
+      'deleted file mode 100644',
+      '--- a/old.ts',
+      '+++ /dev/null',
+      '@@ -1 +0,0 @@',
+      '-bye',
+      'diff --git a/a.ts b/b.ts',
+      'similarity index 100%',
+      'rename from a.ts',
+      'rename to b.ts',
+      '',
+    ].join('\n');
+    const model = buildDiffModel({ type: 'patch', patch });
+    expect(model.ok && model.files.map((f) => [f.status, f.path, f.oldPath])).toEqual([
+      ['added', 'new.ts', undefined],
+      ['deleted', 'old.ts', undefined],
+      ['renamed', 'b.ts', 'a.ts'],
+    ]);
+  });
+
+  it('folds only runs longer than the kept context', () => {
+    const lines = Array.from({ length: 20 }, (_, i) => `l${i}`);
+    const model = buildDiffModel({
+      type: 'texts',
+      oldText: `${lines.join('\n')}\nold\n`,
+      newText: `${lines.join('\n')}\nnew\n`,
+    });
+    if (!model.ok) throw new Error('expected a model');
+    const rows = fileRows(model.files[0] as never, new Set());
+    expect(rows.map((r) => r.type)).toEqual(['fold', 'line', 'line', 'line', 'line', 'line']);
+    expect(rows[0]).toEqual({ type: 'fold', id: 0, from: 0, to: 17 });
+  });
+});
