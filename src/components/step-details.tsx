@@ -60,8 +60,12 @@ interface SectionProps {
 function Section({ name, title, kind, bar, children }: SectionProps) {
   return (
     <div data-slot="tool-step-details-section" data-section={name} data-kind={kind}>
-      {title !== undefined ? <div data-slot="tool-step-details-heading">{title}</div> : null}
-      {bar}
+      {title !== undefined || bar ? (
+        <div data-slot="tool-step-details-section-header">
+          {title !== undefined ? <div data-slot="tool-step-details-heading">{title}</div> : null}
+          {bar}
+        </div>
+      ) : null}
       {children}
     </div>
   );

@@ -5,18 +5,10 @@
  */
 
 import { cogitator } from './decoders/cogitator';
-import { excerpt, type StepDecoder } from './decoders/types';
+import { excerpt, isRecord, nonEmptyString as str, type StepDecoder } from './decoders/types';
 import { type StepEvent, ToolPresentationSchema } from './events';
 
 type Json = Record<string, unknown>;
-
-function isRecord(value: unknown): value is Json {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
-function str(value: unknown): string | undefined {
-  return typeof value === 'string' && value !== '' ? value : undefined;
-}
 
 function diag(reason: string): StepEvent {
   return { type: 'diagnostic', protocol: 'cogitator', reason };

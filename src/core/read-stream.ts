@@ -6,7 +6,7 @@
 import { createParser, type EventSourceParser } from 'eventsource-parser';
 import { decoderFor } from './decoders';
 import { candidateProtocols, detectProtocol, unrecognizedStreamEvent } from './decoders/detect';
-import type { ProtocolName, StepDecoder } from './decoders/types';
+import { closedEarly, type ProtocolName, type StepDecoder } from './decoders/types';
 import type { StepEvent } from './events';
 import { reduceStepsBatch } from './reduce';
 import { emptyStepsState, type StepsState } from './step';
@@ -179,7 +179,7 @@ class StreamDecoder {
       this.waiting = [];
     }
     if (this.waiting.length === 0) {
-      this.out.push({ type: 'run-abort', reason: 'The stream closed before any run started.' });
+      this.out.push(closedEarly(false));
       this.unrecognized = true;
       return;
     }

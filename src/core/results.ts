@@ -6,6 +6,7 @@
  * - VT Code's dual-channel `ToolResult` (`vtcode_core::tools::result::ToolResult`, PROTOCOLS.md 2)
  * - Anvia's transcript `tool-result` part, one per output variant (PROTOCOLS.md 3.1)
  */
+import { isRecord } from './decoders/types';
 import type { StepEvent } from './events';
 
 /**
@@ -42,9 +43,6 @@ export interface MediaDetails {
   parts: unknown[];
 }
 
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
 
 function diagnostic(protocol: string, reason: string): StepEvent {
   return { type: 'diagnostic', protocol, reason };

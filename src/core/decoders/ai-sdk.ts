@@ -30,7 +30,7 @@
  */
 import { z } from 'zod';
 import type { StepEvent } from '../events';
-import { diagnostic, type ProtocolName, parseFrame, type StepDecoder } from './types';
+import { closedEarly, describeIssue, diagnostic, type ProtocolName, parseFrame, type StepDecoder } from './types';
 
 const PROTOCOL: ProtocolName = 'ai-sdk';
 
@@ -386,21 +386,14 @@ export function aiSdk(): AiSdkDecoder {
       }
       const checked = AiSdkChunkSchemas[type as ChunkType].safeParse(chunk);
       if (!checked.success) {
-        const issue = checked.error.issues[0];
-        const where = issue?.path.length ? ` at "${issue.path.join('.')}"` : '';
-        return [diagnostic(PROTOCOL, `a malformed "${type}" chunk${where}: ${issue?.message ?? 'invalid'}`)];
+        return [diagnostic(PROTOCOL, `a malformed "${type}" chunk${describeIssue(checked.error)}`)];
       }
       return (translate[type as ChunkType] as (c: unknown) => StepEvent[])(checked.data);
     },
     end() {
       if (ended) return [];
       ended = true;
-      return [
-        {
-          type: 'run-abort',
-          reason: started ? 'The stream closed before the run finished.' : 'The stream closed before any run started.',
-        },
-      ];
+      return [closedEarly(started)];
     },
     toolMetadata(toolCallId) {
       return calls.get(toolCallId)?.toolMetadata;

@@ -10,20 +10,12 @@
  */
 import type { StepEvent } from '../events';
 import { ANVIA_DENIED, anviaContentText, anviaMediaDetails } from '../results';
-import { excerpt, type StepDecoder } from './types';
+import { closedEarly, excerpt, isRecord, nonEmptyString as str, type StepDecoder } from './types';
 
 /** The protocol version this decoder reads. */
 export const ANVIA_CLIENT_PROTOCOL = 'anvia.client.v3';
 
 type Json = Record<string, unknown>;
-
-function isRecord(value: unknown): value is Json {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
-function str(value: unknown): string | undefined {
-  return typeof value === 'string' && value !== '' ? value : undefined;
-}
 
 function diag(reason: string): StepEvent {
   return { type: 'diagnostic', protocol: 'anvia', reason };
@@ -394,12 +386,10 @@ export function anvia(): StepDecoder {
     end() {
       if (runEnded) return [];
       runEnded = true;
-      let reason: string;
-      if (streamEnded && streamEndStatus === 'completed')
-        reason = 'The stream ended before the run did (no "run_end").';
-      else if (runStarted) reason = 'The stream closed before the run finished.';
-      else reason = 'The stream closed before any run started.';
-      return [{ type: 'run-abort', reason }];
+      if (streamEnded && streamEndStatus === 'completed') {
+        return [{ type: 'run-abort', reason: 'The stream ended before the run did (no "run_end").' }];
+      }
+      return [closedEarly(runStarted)];
     },
   };
 }

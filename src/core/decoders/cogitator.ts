@@ -5,7 +5,7 @@
  */
 import { z } from 'zod';
 import { ToolPresentationSchema, type StepEvent } from '../events';
-import { diagnostic, parseFrame, type StepDecoder } from './types';
+import { closedEarly, describeIssue, diagnostic, parseFrame, type StepDecoder } from './types';
 
 const callId = z.string().min(1);
 const presentation = ToolPresentationSchema.optional();
@@ -156,9 +156,7 @@ export function cogitator(): StepDecoder {
       const schema = CogitatorEventSchemas[type as CogitatorType];
       const checked = schema.safeParse(event);
       if (!checked.success) {
-        const issue = checked.error.issues[0];
-        const where = issue?.path.length ? ` at "${issue.path.join('.')}"` : '';
-        return [diagnostic('cogitator', `a malformed "${type}" event${where}: ${issue?.message ?? 'invalid'}`)];
+        return [diagnostic('cogitator', `a malformed "${type}" event${describeIssue(checked.error)}`)];
       }
       if (type === 'start') started = true;
       if (type === 'finish' || type === 'error') ended = true;
@@ -167,14 +165,7 @@ export function cogitator(): StepDecoder {
     end() {
       if (ended) return [];
       ended = true;
-      return [
-        {
-          type: 'run-abort',
-          reason: started
-            ? 'The stream closed before the run finished.'
-            : 'The stream closed before any run started.',
-        },
-      ];
+      return [closedEarly(started)];
     },
   };
 }

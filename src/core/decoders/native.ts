@@ -3,7 +3,7 @@
  * `StepEventSchema`.
  */
 import { type StepEvent, StepEventSchema } from '../events';
-import { diagnostic, parseFrame, type StepDecoder } from './types';
+import { closedEarly, describeIssue, diagnostic, parseFrame, type StepDecoder } from './types';
 
 /** Makes a decoder for one native stream. */
 export function native(): StepDecoder {
@@ -16,11 +16,9 @@ export function native(): StepDecoder {
       if (parsed.ok === false) return [parsed.event];
       const checked = StepEventSchema.safeParse(parsed.value);
       if (!checked.success) {
-        const issue = checked.error.issues[0];
         const type = (parsed.value as { type?: unknown } | null)?.type;
         const what = typeof type === 'string' ? `"${type}" event` : 'event';
-        const where = issue?.path.length ? ` at "${issue.path.join('.')}"` : '';
-        return [diagnostic('native', `a malformed ${what}${where}: ${issue?.message ?? 'invalid'}`)];
+        return [diagnostic('native', `a malformed ${what}${describeIssue(checked.error)}`)];
       }
       const event: StepEvent = checked.data;
       if (event.type === 'run-finish' || event.type === 'run-error' || event.type === 'run-abort') ended = true;
@@ -30,7 +28,7 @@ export function native(): StepDecoder {
     end() {
       if (ended) return [];
       ended = true;
-      return [{ type: 'run-abort', reason: 'The stream closed before the run finished.' }];
+      return [closedEarly(true)];
     },
   };
 }

@@ -20,6 +20,31 @@ export type ParsedFrame = { ok: true; value: unknown } | { ok: false; event: Ste
 
 const MAX_QUOTED = 80;
 
+/** A JSON object (not an array, not null). */
+export function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** The value when it is a non-empty string. */
+export function nonEmptyString(value: unknown): string | undefined {
+  return typeof value === 'string' && value !== '' ? value : undefined;
+}
+
+/** Where and why a schema check failed, for a diagnostic: ` at "path": message`. */
+export function describeIssue(error: { issues: readonly { path: readonly PropertyKey[]; message: string }[] }): string {
+  const issue = error.issues[0];
+  const where = issue?.path.length ? ` at "${issue.path.map(String).join('.')}"` : '';
+  return `${where}: ${issue?.message ?? 'invalid'}`;
+}
+
+/** The `run-abort` of a stream that closed before its run finished (or before one started). */
+export function closedEarly(started: boolean): StepEvent {
+  return {
+    type: 'run-abort',
+    reason: started ? 'The stream closed before the run finished.' : 'The stream closed before any run started.',
+  };
+}
+
 /** A short, printable excerpt of a frame for a message. */
 export function excerpt(text: string): string {
   const flat = text.replace(/\s+/g, ' ').trim();
