@@ -31,11 +31,14 @@ function emitStylesCss(): Plugin {
         }
       }
       // `@import './x.css';` lines of the theme are inlined: dist/styles.css is one file with no imports.
-      const css = readFileSync(source, 'utf8').replace(/^@import\s+['"](\.\/[^'"]+)['"];[^\n]*$/gm, (_line, path: string) => {
-        const file = resolve(dirname(source), path);
-        this.addWatchFile(file);
-        return readFileSync(file, 'utf8');
-      });
+      const css = readFileSync(source, 'utf8').replace(
+        /^@import\s+['"](\.\/[^'"]+)['"];[^\n]*$/gm,
+        (_line, path: string) => {
+          const file = resolve(dirname(source), path);
+          this.addWatchFile(file);
+          return readFileSync(file, 'utf8');
+        },
+      );
       this.emitFile({ type: 'asset', fileName: 'styles.css', source: css });
     },
   };

@@ -32,7 +32,9 @@ function time(fn, runs) {
   return samples;
 }
 
-console.log(`tool-steps bench · node ${process.version} · ${os.cpus()[0]?.model ?? 'unknown cpu'} × ${os.cpus().length} · ${(os.totalmem() / 2 ** 30).toFixed(0)} GiB`);
+console.log(
+  `tool-steps bench · node ${process.version} · ${os.cpus()[0]?.model ?? 'unknown cpu'} × ${os.cpus().length} · ${(os.totalmem() / 2 ** 30).toFixed(0)} GiB`,
+);
 for (const scenario of scenarios) {
   const runs = scenario.runs ?? 15;
   const subject = median(time(scenario.subject.run, runs));
@@ -42,6 +44,8 @@ for (const scenario of scenarios) {
   console.log(`\n${scenario.name}`);
   console.log(`  ${scenario.subject.name.padEnd(48)} median ${subject.toFixed(2).padStart(9)} ms`);
   console.log(`  ${scenario.baseline.name.padEnd(48)} median ${baseline.toFixed(2).padStart(9)} ms`);
-  console.log(`  ratio baseline / subject: ${(baseline / subject).toFixed(2)}× (${runs} / ${baselineRuns} runs)${check ? ` · ${check}` : ''}`);
+  console.log(
+    `  ratio baseline / subject: ${(baseline / subject).toFixed(2)}× (${runs} / ${baselineRuns} runs)${check ? ` · ${check}` : ''}`,
+  );
 }
 await server.close();

@@ -49,7 +49,8 @@ let last: StepsState = emptyStepsState;
 /** A 1 MB argument (a file's content) streamed in 4,000 deltas, all within one frame's batch. */
 const bigArgument = JSON.stringify({ path: 'big.txt', content: 'x'.repeat(1_000_000) });
 const bigEvents: StepEvent[] = [{ type: 'step-start', id: 'w', toolName: 'write_file' }];
-for (let c = 0; c < bigArgument.length; c += 250) bigEvents.push({ type: 'step-input-delta', id: 'w', delta: bigArgument.slice(c, c + 250) });
+for (let c = 0; c < bigArgument.length; c += 250)
+  bigEvents.push({ type: 'step-input-delta', id: 'w', delta: bigArgument.slice(c, c + 250) });
 const bigFrames = frames(bigEvents, 100);
 
 /** A 5,000-call Cogitator capture as SSE text. */
@@ -58,10 +59,19 @@ function cogitatorCapture(calls: number): string {
   for (let i = 0; i < calls; i++) {
     const id = `call_${i}`;
     lines.push(JSON.stringify({ type: 'tool-call-start', id, toolName: 'grep' }));
-    lines.push(JSON.stringify({ type: 'tool-call-delta', id, argsTextDelta: JSON.stringify({ pattern: `p${i}`, path: 'src' }) }));
+    lines.push(
+      JSON.stringify({ type: 'tool-call-delta', id, argsTextDelta: JSON.stringify({ pattern: `p${i}`, path: 'src' }) }),
+    );
     lines.push(JSON.stringify({ type: 'tool-call-end', id }));
     lines.push(JSON.stringify({ type: 'tool-update', toolCallId: id, content: `searching ${i}` }));
-    lines.push(JSON.stringify({ type: 'tool-result', id: `res_${i}`, toolCallId: id, result: `src/a.ts:${i}: match\n`.repeat(5) }));
+    lines.push(
+      JSON.stringify({
+        type: 'tool-result',
+        id: `res_${i}`,
+        toolCallId: id,
+        result: `src/a.ts:${i}: match\n`.repeat(5),
+      }),
+    );
   }
   lines.push(JSON.stringify({ type: 'finish', messageId: 'msg_1', status: 'completed' }));
   return `${lines.map((l) => `data: ${l}\n\n`).join('')}data: [DONE]\n\n`;
@@ -87,7 +97,8 @@ export const scenarios: Scenario[] = [
         for (const e of run2000) s = reduceSteps(s, e);
       },
     },
-    check: () => `${last.ids.length} steps, ${last.ids.filter((id) => last.byId[id]?.status === 'succeeded').length} succeeded`,
+    check: () =>
+      `${last.ids.length} steps, ${last.ids.filter((id) => last.byId[id]?.status === 'succeeded').length} succeeded`,
   },
   {
     name: `stream a ${(bigArgument.length / 1e6).toFixed(1)} MB argument in ${bigEvents.length - 1} deltas (frames of 100)`,

@@ -122,6 +122,27 @@ export type {
 } from './react/use-tool-stream';
 export { useToolStream } from './react/use-tool-stream';
 export { useUIMessageSteps } from './react/use-ui-message-steps';
+export type {
+  CopyButtonProps,
+  DetailsContentProps,
+  DetailsKind,
+  DetailsRenderer,
+  DetailsRendererProps,
+  DetailsRenderers,
+  DetailsSwitchProps,
+  DetailsView,
+  DiffInput,
+  JsonTreeProps,
+  MediaItem,
+  ModelReadInfo,
+  ModelViewSwitchProps,
+  RendererBoundaryProps,
+  TableInput,
+  TerminalInput,
+  TerminalStream,
+  TextViewProps,
+  TokenCounts,
+} from './renderers';
 export {
   builtinRenderers,
   CopyButton,
@@ -148,25 +169,4 @@ export {
   toMediaItems,
   toTableInput,
   toTerminalInput,
-} from './renderers';
-export type {
-  CopyButtonProps,
-  DetailsContentProps,
-  DetailsKind,
-  DetailsRenderer,
-  DetailsRendererProps,
-  DetailsRenderers,
-  DetailsSwitchProps,
-  DetailsView,
-  DiffInput,
-  JsonTreeProps,
-  MediaItem,
-  ModelReadInfo,
-  ModelViewSwitchProps,
-  RendererBoundaryProps,
-  TableInput,
-  TerminalInput,
-  TerminalStream,
-  TextViewProps,
-  TokenCounts,
 } from './renderers';

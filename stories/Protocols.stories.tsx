@@ -70,7 +70,14 @@ export const ReplayNative: Story = {
   play: async ({ canvasElement, args }) => {
     await replayed(canvasElement, 'native');
     await expect(summarize(canvasElement)).toEqual([
-      { id: 'n1', tool: 'read_file', status: 'succeeded', icon: 'file-text', label: 'Read file', detail: 'src/index.ts' },
+      {
+        id: 'n1',
+        tool: 'read_file',
+        status: 'succeeded',
+        icon: 'file-text',
+        label: 'Read file',
+        detail: 'src/index.ts',
+      },
       { id: 'n2', tool: 'run_command', status: 'succeeded', icon: 'play', label: 'Run tests', detail: 'npm test' },
       {
         id: 'n3',
@@ -89,7 +96,10 @@ export const ReplayNative: Story = {
         detail: 'git push origin main',
       },
     ]);
-    await expect(part(stepRow(canvasElement, 'n3'), 'tool-step-error')).toHaveAttribute('data-error-code', 'TOOL_TIMEOUT');
+    await expect(part(stepRow(canvasElement, 'n3'), 'tool-step-error')).toHaveAttribute(
+      'data-error-code',
+      'TOOL_TIMEOUT',
+    );
     await userEvent.click(within(stepRow(canvasElement, 'n4')).getByRole('button', { name: 'Approve' }));
     await expect(args.onApprove).toHaveBeenCalledWith(expect.objectContaining({ id: 'n4' }));
   },

@@ -5,7 +5,7 @@
  */
 
 import { cogitator } from './decoders/cogitator';
-import { excerpt, isRecord, nonEmptyString as str, type StepDecoder } from './decoders/types';
+import { excerpt, isRecord, type StepDecoder, nonEmptyString as str } from './decoders/types';
 import { type StepEvent, ToolPresentationSchema } from './events';
 
 type Json = Record<string, unknown>;

@@ -68,7 +68,8 @@ class Framer {
       if (start === '') return;
       // "d", "da", "dat", "ev"…: too short to tell SSE from JSONL yet.
       if (!/[\r\n:]/.test(start) && SSE_FIELDS.some((field) => field.startsWith(start))) return;
-      this.framing = /^(data|event|id|retry)?:/.test(start) || /^(data|event|id|retry)\s*$/.test(start) ? 'sse' : 'jsonl';
+      this.framing =
+        /^(data|event|id|retry)?:/.test(start) || /^(data|event|id|retry)\s*$/.test(start) ? 'sse' : 'jsonl';
       text = this.pending;
       this.pending = '';
     }
@@ -139,7 +140,8 @@ class StreamDecoder {
     this.framer = new Framer(
       framing,
       (frame) => this.frame(frame),
-      (reason) => this.out.push({ type: 'diagnostic', reason, ...(this.decoder ? { protocol: this.decoder.protocol } : {}) }),
+      (reason) =>
+        this.out.push({ type: 'diagnostic', reason, ...(this.decoder ? { protocol: this.decoder.protocol } : {}) }),
     );
   }
 

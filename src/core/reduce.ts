@@ -4,14 +4,7 @@
  */
 import { Allow, parse as parsePartialJson } from 'partial-json';
 import type { StepEvent, StepEventOf, StepEventType } from './events';
-import {
-  emptyStepsState,
-  isTerminalStatus,
-  type RunStatus,
-  type Step,
-  type StepStatus,
-  type StepsState,
-} from './step';
+import { emptyStepsState, isTerminalStatus, type RunStatus, type Step, type StepStatus, type StepsState } from './step';
 
 /**
  * A copy-on-write view of a state, shared by the events of one batch: `byId` and `ids` are copied at
@@ -370,7 +363,9 @@ function applyEvent(draft: Draft, event: StepEvent, now: number | undefined): vo
     return;
   }
   const type = (e as { type: string }).type;
-  const handler = Object.hasOwn(handlers, type) ? (handlers as Record<string, Handler<StepEventType>>)[type] : undefined;
+  const handler = Object.hasOwn(handlers, type)
+    ? (handlers as Record<string, Handler<StepEventType>>)[type]
+    : undefined;
   if (!handler) {
     draft.diagnose(`unknown event type "${type}"; dropped`);
     return;

@@ -43,7 +43,6 @@ export interface MediaDetails {
   parts: unknown[];
 }
 
-
 function diagnostic(protocol: string, reason: string): StepEvent {
   return { type: 'diagnostic', protocol, reason };
 }

@@ -1,5 +1,5 @@
 import { useCallback } from 'react';
-import type { Step, StepsState, StepStore } from '../core';
+import type { Step, StepStore, StepsState } from '../core';
 import { useSteps } from './use-steps';
 
 /**

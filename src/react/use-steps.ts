@@ -1,5 +1,5 @@
 import { useCallback, useSyncExternalStore } from 'react';
-import type { StepsState, StepStore } from '../core';
+import type { StepStore, StepsState } from '../core';
 
 const identity = (state: StepsState) => state;
 

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { createStepStore, type ProtocolName, readStream, type StepsState, type StepStore } from '../core';
+import { createStepStore, type ProtocolName, readStream, type StepStore, type StepsState } from '../core';
 import { useSteps } from './use-steps';
 
 /** Where the request of `useToolStream` stands. */
@@ -50,7 +50,8 @@ async function errorFromResponse(response: Response): Promise<ToolStreamError> {
     text = await response.text();
     const body = JSON.parse(text) as { error?: { message?: unknown; code?: unknown } | string; message?: unknown };
     const error = typeof body.error === 'string' ? { message: body.error } : body.error;
-    const message = typeof error?.message === 'string' ? error.message : typeof body.message === 'string' ? body.message : undefined;
+    const message =
+      typeof error?.message === 'string' ? error.message : typeof body.message === 'string' ? body.message : undefined;
     const result: ToolStreamError = { message: message ?? fallback, status: response.status };
     if (typeof error === 'object' && error && typeof error.code === 'string') result.code = error.code;
     return result;

@@ -1,7 +1,7 @@
 import { FileText } from 'lucide-react';
 import { Suspense, useState } from 'react';
-import { RendererBoundary } from '../internal/renderer-boundary';
 import type { Step } from '../core';
+import { RendererBoundary } from '../internal/renderer-boundary';
 import { builtinRenderers } from './builtin';
 import { detectDetailsKind } from './detect';
 import { isRecord } from './normalize';
@@ -152,8 +152,8 @@ export function resolveDetailsRenderer(
   );
 }
 
-export { RendererBoundary } from '../internal/renderer-boundary';
 export type { RendererBoundaryProps } from '../internal/renderer-boundary';
+export { RendererBoundary } from '../internal/renderer-boundary';
 
 /** Props of `DetailsContent`. */
 export interface DetailsContentProps {

@@ -238,7 +238,9 @@ describe('details renderer registry', () => {
     expect(screen.queryByTestId('renderer')).toBeNull();
     const withoutIds = (html: string) => html.replace(/ (id|aria-controls|aria-labelledby)="[^"]*"/g, '');
     expect(withoutIds(section.innerHTML)).toBe(
-      withoutIds(`<div data-slot="tool-step-details-heading">Details</div>${alone.innerHTML}`),
+      withoutIds(
+        `<div data-slot="tool-step-details-section-header"><div data-slot="tool-step-details-heading">Details</div></div>${alone.innerHTML}`,
+      ),
     );
   });
 

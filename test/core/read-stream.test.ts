@@ -493,7 +493,11 @@ describe('protocol detection across a stream', () => {
   });
 
   it('the AI SDK header picks the ai-sdk decoder before any frame', async () => {
-    const body = sse({ type: 'start' }, { type: 'tool-input-available', toolCallId: 't1', toolName: 'search', input: { q: 'x' } }, { type: 'finish' });
+    const body = sse(
+      { type: 'start' },
+      { type: 'tool-input-available', toolCallId: 't1', toolName: 'search', input: { q: 'x' } },
+      { type: 'finish' },
+    );
     const response = new Response(body, {
       headers: { 'content-type': 'text/event-stream', 'x-vercel-ai-ui-message-stream': 'v1' },
     });
@@ -505,12 +509,21 @@ describe('protocol detection across a stream', () => {
 
   it("Cogitator's WebSocket frames, as JSONL, are detected and read like the SSE run", () => {
     const frames = jsonl(
-      { type: 'event', id: 'r1', payload: { type: 'tool-call', id: 'c1', name: 'read_file', arguments: { path: 'a.ts' } } },
+      {
+        type: 'event',
+        id: 'r1',
+        payload: { type: 'tool-call', id: 'c1', name: 'read_file', arguments: { path: 'a.ts' } },
+      },
       { type: 'event', id: 'r1', payload: { type: 'tool-result', callId: 'c1', name: 'read_file', result: 'x' } },
       { type: 'event', id: 'r1', payload: { type: 'complete', result: {} } },
     );
     const state = stepsFromText(frames);
-    expect(state.byId.c1).toMatchObject({ toolName: 'read_file', status: 'succeeded', input: { path: 'a.ts' }, result: 'x' });
+    expect(state.byId.c1).toMatchObject({
+      toolName: 'read_file',
+      status: 'succeeded',
+      input: { path: 'a.ts' },
+      result: 'x',
+    });
     expect(state.diagnostics.count).toBe(0);
   });
 });

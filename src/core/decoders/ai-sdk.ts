@@ -218,7 +218,9 @@ export function aiSdk(): AiSdkDecoder {
       if (call.state === 'input-available' || call.state === 'running') keepOpen.push(id);
       else if (call.state === 'input-streaming') call.state = 'ended';
     }
-    out.push(keepOpen.length > 0 ? { type: 'run-finish', status: 'done', keepOpen } : { type: 'run-finish', status: 'done' });
+    out.push(
+      keepOpen.length > 0 ? { type: 'run-finish', status: 'done', keepOpen } : { type: 'run-finish', status: 'done' },
+    );
     return out;
   }
 

@@ -10,7 +10,7 @@
  */
 import type { StepEvent } from '../events';
 import { ANVIA_DENIED, anviaContentText, anviaMediaDetails } from '../results';
-import { closedEarly, excerpt, isRecord, nonEmptyString as str, type StepDecoder } from './types';
+import { closedEarly, excerpt, isRecord, type StepDecoder, nonEmptyString as str } from './types';
 
 /** The protocol version this decoder reads. */
 export const ANVIA_CLIENT_PROTOCOL = 'anvia.client.v3';

@@ -4,7 +4,7 @@
  * `tool-result.toolCallId` (a result's own `id` is a `res_…` id, never a call id).
  */
 import { z } from 'zod';
-import { ToolPresentationSchema, type StepEvent } from '../events';
+import { type StepEvent, ToolPresentationSchema } from '../events';
 import { closedEarly, describeIssue, diagnostic, parseFrame, type StepDecoder } from './types';
 
 const callId = z.string().min(1);
@@ -75,7 +75,8 @@ function approvalEvents(approvals: readonly z.infer<typeof pendingApproval>[]): 
 const translate: { [T in CogitatorType]: (e: Cog<T>) => StepEvent[] } = {
   start: (e) => [e.messageId ? { type: 'run-start', runId: e.messageId } : { type: 'run-start' }],
   'tool-call-start': (e) => [{ type: 'step-start', id: e.id, toolName: e.toolName }],
-  'tool-call-delta': (e) => (e.argsTextDelta === '' ? [] : [{ type: 'step-input-delta', id: e.id, delta: e.argsTextDelta }]),
+  'tool-call-delta': (e) =>
+    e.argsTextDelta === '' ? [] : [{ type: 'step-input-delta', id: e.id, delta: e.argsTextDelta }],
   'tool-call-end': (e) => [{ type: 'step-input', id: e.id }],
   'tool-update'(e) {
     const out: StepEvent[] = [];

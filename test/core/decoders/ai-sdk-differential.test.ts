@@ -12,20 +12,12 @@ import * as test7 from 'ai/test';
 import * as ai6 from 'ai6';
 import * as test6 from 'ai6/test';
 import { createParser } from 'eventsource-parser';
-import {
-  decoders,
-  readStream,
-  reduceStepsBatch,
-  type StepDecoder,
-  type StepEvent,
-  type StepsState,
-} from 'tool-steps/core';
+import { readStream, reduceStepsBatch, type StepEvent, type StepsState } from 'tool-steps/core';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { aiSdk } from '../../../src/core/decoders/ai-sdk';
 import { emptyStepsState } from '../../../src/core/step';
 import { stepsFromUIMessages, type ToolUIPartLike, type UIMessageLike } from '../../../src/core/ui-messages';
-
 
 type Part = ToolUIPartLike & Record<string, unknown>;
 interface Message extends UIMessageLike {

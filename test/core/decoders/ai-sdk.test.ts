@@ -1,16 +1,8 @@
 import { readFileSync } from 'node:fs';
-import {
-  decoders,
-  reduceStepsBatch,
-  type StepDecoder,
-  type StepEvent,
-  type StepsState,
-  stepsFromText,
-} from 'tool-steps/core';
+import { reduceStepsBatch, type StepEvent, type StepsState, stepsFromText } from 'tool-steps/core';
 import { describe, expect, it } from 'vitest';
 import { aiSdk } from '../../../src/core/decoders/ai-sdk';
 import { emptyStepsState } from '../../../src/core/step';
-
 
 const fixture = (name: string) => readFileSync(new URL(`../../fixtures/ai-sdk-${name}.sse`, import.meta.url), 'utf8');
 const fromFixture = (name: string) => stepsFromText(fixture(name), { protocol: 'ai-sdk' as never });
