@@ -1,4 +1,4 @@
-import { type ComponentPropsWithRef, useState } from 'react';
+import { type ComponentPropsWithRef, useRef, useState } from 'react';
 import type { Step } from '../core';
 import { useLabelId, useStepOf, useToolStepsOptions } from './context';
 
@@ -30,6 +30,8 @@ export function ToolStepApproval({ step: explicit, onApprove, onDeny, ...props }
   const options = useToolStepsOptions();
   const labelId = useLabelId();
   const [local, setLocal] = useState<LocalDecision | undefined>();
+  // The pressed button is replaced by the decision: focus moves there, not to the top of the page.
+  const focusDecision = useRef(false);
   const approval = step.approval;
   const pending = step.status === 'awaiting-approval';
   const wire = approval?.decision;
@@ -42,6 +44,7 @@ export function ToolStepApproval({ step: explicit, onApprove, onDeny, ...props }
   const decide = (approved: boolean) => {
     const handler = approved ? approve : deny;
     if (!handler) return;
+    focusDecision.current = true;
     setLocal({ approvalId: approval?.id, approved });
     handler(step);
   };
@@ -67,7 +70,16 @@ export function ToolStepApproval({ step: explicit, onApprove, onDeny, ...props }
         </ul>
       ) : null}
       {decision ? (
-        <p data-slot="tool-step-approval-decision">
+        <p
+          data-slot="tool-step-approval-decision"
+          tabIndex={-1}
+          ref={(element) => {
+            if (element && focusDecision.current) {
+              focusDecision.current = false;
+              element.focus();
+            }
+          }}
+        >
           {decision.approved ? 'Approved' : 'Denied'}
           {reason ? `: ${reason}` : null}
         </p>

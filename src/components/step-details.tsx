@@ -101,7 +101,7 @@ function DetailsBody({ step, renderers }: { step: Step; renderers: DetailsRender
   const args = inputText(step);
   const lastUpdate = lastUpdateText(step);
   const hasResult = step.result !== undefined && step.result !== null;
-  const hasDetails = step.details !== undefined;
+  const hasDetails = step.details !== undefined && step.details !== null;
   const both = hasBothViews(step);
   // With both sides the switch picks one; a by-tool renderer is made for the tool's details only.
   const shown: 'details' | 'result' | undefined =
@@ -126,7 +126,7 @@ function DetailsBody({ step, renderers }: { step: Step; renderers: DetailsRender
         </Section>
       ) : null}
       {lastUpdate !== undefined ? (
-        <Section name="progress" title="Last update">
+        <Section name="progress" title="Last update" bar={<CopyButton text={lastUpdate} label="last update" compact />}>
           <pre data-slot="tool-step-last-update">{lastUpdate}</pre>
         </Section>
       ) : null}
@@ -141,7 +141,7 @@ function DetailsBody({ step, renderers }: { step: Step; renderers: DetailsRender
 
 /** The kind named by `data-kind`: the details' kind, else the result's, else `json` (the arguments). */
 export function detailsBlockKind(step: Step): DetailsKind {
-  if (step.details !== undefined) return detectDetailsKind(step.details);
+  if (step.details !== undefined && step.details !== null) return detectDetailsKind(step.details);
   if (step.result !== undefined && step.result !== null) return detectDetailsKind(step.result);
   return 'json';
 }

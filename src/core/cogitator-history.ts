@@ -5,7 +5,7 @@
  */
 
 import { cogitator } from './decoders/cogitator';
-import { excerpt, isRecord, type StepDecoder, nonEmptyString as str } from './decoders/types';
+import { append, excerpt, isRecord, type StepDecoder, nonEmptyString as str } from './decoders/types';
 import { type StepEvent, ToolPresentationSchema } from './events';
 
 type Json = Record<string, unknown>;
@@ -179,7 +179,7 @@ export function cogitatorWebSocket(): StepDecoder {
     const out: StepEvent[] = [];
     if (!started) {
       started = true;
-      out.push(...sse.push(str(runId) ? { type: 'start', messageId: runId } : { type: 'start' }));
+      append(out, sse.push(str(runId) ? { type: 'start', messageId: runId } : { type: 'start' }));
     }
     switch (p.type) {
       case 'token':
@@ -190,19 +190,19 @@ export function cogitatorWebSocket(): StepDecoder {
         if (!id) return [...out, diag('a WebSocket "tool-call" without an "id"; dropped')];
         open.add(id);
         const args = p.arguments;
-        out.push(...sse.push({ type: 'tool-call-start', id, toolName: typeof p.name === 'string' ? p.name : '' }));
+        append(out, sse.push({ type: 'tool-call-start', id, toolName: typeof p.name === 'string' ? p.name : '' }));
         if (args !== undefined) {
           const text = typeof args === 'string' ? args : JSON.stringify(args);
-          out.push(...sse.push({ type: 'tool-call-delta', id, argsTextDelta: text }));
+          append(out, sse.push({ type: 'tool-call-delta', id, argsTextDelta: text }));
         }
-        out.push(...sse.push({ type: 'tool-call-end', id }));
+        append(out, sse.push({ type: 'tool-call-end', id }));
         return out;
       }
       case 'tool-result': {
         const id = str(p.toolCallId) ?? str(p.callId);
         if (!id) return [...out, diag('a WebSocket "tool-result" without a "callId"; dropped')];
         open.delete(id);
-        out.push(...sse.push({ ...p, type: 'tool-result', toolCallId: id }));
+        append(out, sse.push({ ...p, type: 'tool-result', toolCallId: id }));
         return out;
       }
       case 'complete': {
@@ -211,7 +211,7 @@ export function cogitatorWebSocket(): StepDecoder {
         if (result.status === 'paused') finish.status = 'paused';
         if (Array.isArray(result.pendingApprovals)) finish.pendingApprovals = result.pendingApprovals;
         ended = true;
-        out.push(...sse.push(finish));
+        append(out, sse.push(finish));
         return out;
       }
       case 'cancelled':
@@ -223,7 +223,7 @@ export function cogitatorWebSocket(): StepDecoder {
       default:
         if (typeof p.type !== 'string') return [...out, diag('a WebSocket event without a payload "type"; dropped')];
         if (p.type === 'tool-update' || p.type === 'approval-required') {
-          out.push(...sse.push(p));
+          append(out, sse.push(p));
           return out;
         }
         return [...out, diag(`a WebSocket event of unknown type "${p.type}"; ignored`)];

@@ -6,7 +6,7 @@
 import { createParser, type EventSourceParser } from 'eventsource-parser';
 import { decoderFor } from './decoders';
 import { candidateProtocols, detectProtocol, unrecognizedStreamEvent } from './decoders/detect';
-import { closedEarly, type ProtocolName, type StepDecoder } from './decoders/types';
+import { append, closedEarly, type ProtocolName, type StepDecoder } from './decoders/types';
 import type { StepEvent } from './events';
 import { reduceStepsBatch } from './reduce';
 import { emptyStepsState, type StepsState } from './step';
@@ -39,8 +39,8 @@ export interface ReadStreamOptions {
   signal?: AbortSignal;
 }
 
-/** Larger single SSE events than this are dropped with a diagnostic instead of filling memory. */
-const MAX_SSE_BUFFER = 32 * 1024 * 1024;
+/** Larger single frames (an SSE event, a JSONL line) are dropped with a diagnostic instead of filling memory. */
+const MAX_FRAME_LENGTH = 32 * 1024 * 1024;
 
 const SSE_FIELDS = ['data', 'event', 'id', 'retry'];
 /** Frames that name no protocol before the reader gives up guessing. */
@@ -49,7 +49,12 @@ const MAX_UNDECIDED_FRAMES = 20;
 /** Cuts text into frames. SSE `event:`/`id:` lines and comments (`: keep-alive`) are read and ignored. */
 class Framer {
   private framing: 'sse' | 'jsonl' | undefined;
+  /** Text seen before the framing is known (a few characters at most). */
   private pending = '';
+  private lineParts: string[] = [];
+  private lineLength = 0;
+  /** The current JSONL line went over the limit: everything up to its newline is dropped. */
+  private skippingLine = false;
   private sse: EventSourceParser | undefined;
 
   constructor(
@@ -82,33 +87,57 @@ class Framer {
       // An event the stream cut before its blank line is still dispatched: if it is whole it counts,
       // if it is cut the decoder reports it (the SSE spec would drop it without a word).
       this.parser().feed('\n\n');
+    } else if (this.framing) {
+      const rest = this.lineParts.join('');
+      this.lineParts = [];
+      this.lineLength = 0;
+      if (rest.trim() !== '' && !this.skippingLine) this.onFrame(rest);
     } else {
       const rest = this.pending;
       this.pending = '';
-      if (rest.trim() !== '') {
-        if (this.framing) this.onFrame(rest);
-        else this.onProblem(`the stream ended before a whole frame: ${rest.trim().slice(0, 80)}`);
-      }
+      if (rest.trim() !== '') this.onProblem(`the stream ended before a whole frame: ${rest.trim().slice(0, 80)}`);
     }
   }
 
+  /**
+   * JSONL: the pieces of the current line are kept apart and joined once its newline arrives, so a
+   * long line fed in many chunks costs its length, not its length times the number of chunks.
+   */
   private feedLines(text: string): void {
-    const lines = (this.pending + text).split('\n');
-    this.pending = lines.pop() ?? '';
-    for (const line of lines) {
+    let start = 0;
+    for (let newline = text.indexOf('\n'); newline !== -1; newline = text.indexOf('\n', start)) {
+      const piece = text.slice(start, newline);
+      const line = this.lineParts.length > 0 ? this.lineParts.join('') + piece : piece;
+      this.lineParts = [];
+      this.lineLength = 0;
+      start = newline + 1;
+      if (this.skippingLine) {
+        this.skippingLine = false;
+        continue;
+      }
       const frame = line.endsWith('\r') ? line.slice(0, -1) : line;
       if (frame.trim() !== '') this.onFrame(frame);
+    }
+    if (start >= text.length || this.skippingLine) return;
+    const rest = start === 0 ? text : text.slice(start);
+    this.lineParts.push(rest);
+    this.lineLength += rest.length;
+    if (this.lineLength > MAX_FRAME_LENGTH) {
+      this.onProblem(`a JSONL line longer than ${MAX_FRAME_LENGTH} characters; dropped`);
+      this.lineParts = [];
+      this.lineLength = 0;
+      this.skippingLine = true;
     }
   }
 
   private parser(): EventSourceParser {
     if (!this.sse) {
       this.sse = createParser({
-        maxBufferSize: MAX_SSE_BUFFER,
+        maxBufferSize: MAX_FRAME_LENGTH,
         onEvent: (event) => this.onFrame(event.data),
         onError: (error) => {
           if (error.type === 'max-buffer-size-exceeded') {
-            this.onProblem(`an SSE event larger than ${MAX_SSE_BUFFER} characters; dropped`);
+            this.onProblem(`an SSE event larger than ${MAX_FRAME_LENGTH} characters; dropped`);
             this.sse?.reset();
           } else if (error.type === 'unknown-field') {
             this.onProblem(`a line that is not an SSE field: ${String(error.line ?? error.field).slice(0, 80)}`);
@@ -153,13 +182,13 @@ class StreamDecoder {
   end(): StepEvent[] {
     this.framer.end();
     if (!this.decoder && !this.unrecognized) this.settleUndecided();
-    if (this.decoder) this.out.push(...this.decoder.end());
+    if (this.decoder) append(this.out, this.decoder.end());
     return this.take();
   }
 
   private frame(frame: string): void {
     if (this.decoder) {
-      this.out.push(...this.decoder.push(frame));
+      append(this.out, this.decoder.push(frame));
       return;
     }
     if (this.unrecognized) return;
@@ -201,7 +230,7 @@ class StreamDecoder {
     this.decoder = decoderFor(protocol);
     const waiting = this.waiting;
     this.waiting = [];
-    for (const frame of waiting) this.out.push(...this.decoder.push(frame));
+    for (const frame of waiting) append(this.out, this.decoder.push(frame));
   }
 
   private take(): StepEvent[] {
@@ -267,18 +296,24 @@ async function* textChunks(source: StreamSource, signal: AbortSignal | undefined
         ? (iterable as AsyncIterable<string | Uint8Array>)[Symbol.asyncIterator]()
         : (iterable as Iterable<string>)[Symbol.iterator]();
     // Waiting for the next chunk must not outlive an abort.
+    let onAbort: (() => void) | undefined;
     const aborted = new Promise<'aborted'>((resolve) => {
+      onAbort = () => resolve('aborted');
       if (signal?.aborted) resolve('aborted');
-      signal?.addEventListener('abort', () => resolve('aborted'), { once: true });
+      else signal?.addEventListener('abort', onAbort, { once: true });
     });
-    while (true) {
-      const next = await Promise.race([Promise.resolve(iterator.next()), aborted]);
-      if (next === 'aborted') {
-        void Promise.resolve(iterator.return?.()).catch(() => {});
-        break;
+    try {
+      while (true) {
+        const next = await Promise.race([Promise.resolve(iterator.next()), aborted]);
+        if (next === 'aborted') {
+          void Promise.resolve(iterator.return?.()).catch(() => {});
+          break;
+        }
+        if (next.done) break;
+        yield text(next.value);
       }
-      if (next.done) break;
-      yield text(next.value);
+    } finally {
+      if (onAbort) signal?.removeEventListener('abort', onAbort);
     }
   }
   const rest = decoder.decode();

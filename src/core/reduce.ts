@@ -65,7 +65,20 @@ class Draft {
     for (const id of this.unparsed) {
       const step = this.get(id);
       if (!step) continue;
-      const input = parseArguments(step.inputText, step.status !== 'input-streaming');
+      const streaming = step.status === 'input-streaming';
+      if (streaming && step.inputText.length > PARTIAL_PARSE_LIMIT) {
+        // Past the limit only the head is read while streaming (enough for a path or a command): a
+        // stream of many batches would otherwise re-parse everything so far on each one.
+        const before = Object.hasOwn(this.base.byId, id) ? this.base.byId[id] : undefined;
+        if (
+          before &&
+          before.inputText.length >= PARTIAL_PARSE_LIMIT &&
+          before.inputText.startsWith(step.inputText.slice(0, PARTIAL_PARSE_LIMIT))
+        )
+          continue;
+      }
+      const text = streaming ? step.inputText.slice(0, PARTIAL_PARSE_LIMIT) : step.inputText;
+      const input = parseArguments(text, !streaming);
       if (input === NO_PARSE) {
         // The text no longer reads as arguments (replaced by something else): drop the stale parse.
         if (step.input !== undefined) {
@@ -88,6 +101,9 @@ class Draft {
 }
 
 const NO_PARSE: unique symbol = Symbol('no-parse');
+
+/** How much of a streaming argument text is parsed partially; the whole text is parsed once complete. */
+export const PARTIAL_PARSE_LIMIT = 64 * 1024;
 
 /**
  * Parses argument text: strictly once the arguments are complete, leniently (partial JSON) while they
@@ -244,7 +260,8 @@ const handlers: HandlerTable = {
     if (e.approvalId !== undefined) approval.id = e.approvalId;
     if (e.description !== undefined) approval.description = e.description;
     if (e.sideEffects !== undefined) approval.sideEffects = e.sideEffects;
-    const next: Step = { ...withFinalInput(draft, step), status: 'awaiting-approval', approval };
+    const base = step.status === 'interrupted' ? resumed(step) : step;
+    const next: Step = { ...withFinalInput(draft, base), status: 'awaiting-approval', approval };
     if (e.input !== undefined) {
       next.input = e.input;
       draft.unparsed.delete(e.id);

@@ -81,7 +81,7 @@ export interface DualChannelResultOptions {
  */
 export function stepFromDualChannelResult(result: unknown, options: DualChannelResultOptions): StepEvent[] {
   const protocol = 'vtcode';
-  const { id } = options;
+  const id = (options as DualChannelResultOptions | undefined)?.id;
   if (!isRecord(result)) return [diagnostic(protocol, 'a VT Code tool result that is not a JSON object; dropped')];
   if (typeof id !== 'string' || id === '')
     return [diagnostic(protocol, 'a VT Code tool result without a step id; dropped')];

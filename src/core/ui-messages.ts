@@ -200,7 +200,9 @@ export function stepsFromUIMessages(messages: readonly UIMessageLike[], previous
   let skipped = 0;
   let changed = false;
   for (const message of messages) {
-    for (const part of message.parts) {
+    // A message without parts (a hand-made or older message) has no tool calls; it must not throw.
+    const parts: readonly unknown[] = Array.isArray(message?.parts) ? message.parts : [];
+    for (const part of parts) {
       if (!isToolUIPart(part)) continue;
       const id = part.toolCallId;
       const old = Object.hasOwn(before, id) ? before[id] : undefined;
@@ -223,7 +225,10 @@ export function stepsFromUIMessages(messages: readonly UIMessageLike[], previous
       } else {
         ids.push(id);
       }
-      byId[id] = step;
+      // A plain assignment of "__proto__" would replace the map's prototype instead of adding a step.
+      if (id === '__proto__')
+        Object.defineProperty(byId, id, { value: step, enumerable: true, writable: true, configurable: true });
+      else byId[id] = step;
     }
   }
   const base = previous ?? emptyStepsState;

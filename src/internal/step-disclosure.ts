@@ -60,7 +60,7 @@ export function lastUpdateText(step: Pick<Step, 'status' | 'progress'>): string 
 /** Whether the step has anything for its details block: details, a result, a last update, or arguments. */
 export function hasDetailsContent(step: Step): boolean {
   return (
-    step.details !== undefined ||
+    (step.details !== undefined && step.details !== null) ||
     (step.result !== undefined && step.result !== null) ||
     lastUpdateText(step) !== undefined ||
     inputText(step) !== undefined

@@ -81,7 +81,12 @@ export function useToolStream(options: UseToolStreamOptions): UseToolStreamResul
 
   const send = useCallback(
     async (body?: unknown) => {
-      controller.current?.abort();
+      if (controller.current) {
+        // The request being replaced ends here: its open steps are interrupted now, before the new
+        // run's events arrive (its own late batches are ignored below).
+        controller.current.abort();
+        store.apply({ type: 'run-abort', reason: 'Replaced by a newer request.' });
+      }
       const abort = new AbortController();
       controller.current = abort;
       const { api, headers, protocol = 'auto' } = latest.current;
@@ -145,6 +150,10 @@ export function useToolStream(options: UseToolStreamOptions): UseToolStreamResul
       const run = store.getSnapshot().run;
       if (run.status === 'error' && run.error) {
         setError(run.error);
+        setStatus('error');
+      } else if (run.status === 'interrupted') {
+        // The connection closed before the run finished: not a success.
+        setError({ message: 'The stream closed before the run finished.' });
         setStatus('error');
       } else {
         setStatus('done');

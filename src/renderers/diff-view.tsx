@@ -1,6 +1,6 @@
 import { createTwoFilesPatch } from 'diff';
 import { ChevronDown, ChevronRight, Columns2, Rows3 } from 'lucide-react';
-import { type CSSProperties, type ReactNode, useCallback, useMemo, useRef, useState } from 'react';
+import { type CSSProperties, type ReactNode, useCallback, useMemo, useState } from 'react';
 import { CopyButton } from './copy';
 import { detailsValue } from './detect';
 import {
@@ -118,7 +118,9 @@ function DiffFileView({ file, layout }: { file: DiffFile; layout: DiffLayout }) 
   const [expanded, setExpanded] = useState<ReadonlySet<number>>(() => new Set());
   const rows = useMemo(() => fileRows(file, expanded), [file, expanded]);
   const split = useMemo(() => (layout === 'split' ? splitRows(file, rows) : undefined), [file, rows, layout]);
-  const words = useRef(new Map<number, WordPart[] | undefined>());
+  // Word diffs by line index, for this file only: a new file (new details) starts a new cache.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `file` is the cache's key, not an input
+  const words = useMemo(() => ({ current: new Map<number, WordPart[] | undefined>() }), [file]);
   const expand = useCallback((id: number) => setExpanded((prev) => new Set(prev).add(id)), []);
   const rowCount = split ? split.length : rows.length;
   const win = useWindow(rowCount);

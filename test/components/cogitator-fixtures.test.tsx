@@ -116,8 +116,8 @@ describe('cogitator-run-command-progress.sse', () => {
     const details = container.querySelector('[data-slot="tool-step-details"]') as HTMLElement;
     expect(details.getAttribute('data-kind')).toBe('terminal');
     await userEvent.click(screen.getByRole('button', { name: 'Details' }));
-    expect(container.querySelector('[data-section="progress"]')?.textContent).toBe(
-      'Last updatesrc/api/refunds.test.ts: 1 passed',
+    expect(container.querySelector('[data-section="progress"] [data-slot="tool-step-last-update"]')?.textContent).toBe(
+      'src/api/refunds.test.ts: 1 passed',
     );
     expect(container.querySelector('[data-slot="tool-step-input"]')?.textContent).toBe(
       '{\n  "command": "pnpm test --reporter=dot",\n  "cwd": "."\n}',
@@ -147,8 +147,8 @@ describe('cogitator-tool-timeout.sse', () => {
     const li = container.querySelector('li') as HTMLElement;
     expect(li.getAttribute('data-expanded')).toBe('');
     expect(screen.getByRole('button', { name: 'Details' }).getAttribute('aria-expanded')).toBe('true');
-    expect(li.querySelector('[data-section="progress"]')?.textContent).toBe(
-      'Last updatetransforming (1843) node_modules/lodash-es/lodash.js',
+    expect(li.querySelector('[data-section="progress"] [data-slot="tool-step-last-update"]')?.textContent).toBe(
+      'transforming (1843) node_modules/lodash-es/lodash.js',
     );
     expect(li.querySelector('[data-slot="tool-step-input"]')?.textContent).toBe('{\n  "command": "pnpm build"\n}');
   });

@@ -151,7 +151,8 @@ describe('ToolStepDetails content', () => {
       'aria-pressed',
       'true',
     );
-    expect(sections()[1]?.textContent).toBe('Last updatehalfway');
+    expect(slot(sections()[1] as HTMLElement, 'tool-step-last-update')?.textContent).toBe('halfway');
+    expect(within(sections()[1] as HTMLElement).getByRole('button', { name: 'Copy last update' })).toBeInTheDocument();
     expect(slot(container, 'tool-step-input')?.textContent).toBe('{\n  "path": "src/a.ts"\n}');
     expect(within(sections()[2] as HTMLElement).getByRole('button', { name: 'Copy arguments' })).toBeInTheDocument();
   });
@@ -315,5 +316,17 @@ describe('details renderer registry', () => {
       />,
     );
     expect(screen.getByTestId('picky').textContent).toBe('fine');
+  });
+});
+
+describe('found in review', () => {
+  it('details: null is no details: the block shows what the model read, headed as such', () => {
+    const { container } = render(
+      <ToolStepDetails step={makeStep({ status: 'succeeded', result: 'THE RESULT', details: null })} defaultOpen />,
+    );
+    const sections = [...container.querySelectorAll('[data-slot="tool-step-details-section"]')];
+    expect(sections[0]?.getAttribute('data-section')).toBe('result');
+    expect(sections[0]?.textContent).toContain('THE RESULT');
+    expect(container.querySelector('[data-slot="segmented"]')).toBeNull();
   });
 });

@@ -1,5 +1,6 @@
 // biome-ignore-all lint/correctness/noComponentHookFactories: test probes and counting components close over the store and counters of their own test
 import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { type ComponentType, createRef } from 'react';
 import {
   STEP_STATUSES,
@@ -323,5 +324,18 @@ describe('hostile strings from the wire', () => {
     expect(container.querySelector('li')?.getAttribute('data-tool')).toBe(hostile.img);
     expect(container.textContent).toContain(hostile.script);
     expect((window as { __pwned?: number }).__pwned).toBeUndefined();
+  });
+});
+
+describe('approval focus (found in review)', () => {
+  it('moves focus to the decision that replaces the pressed button', async () => {
+    const pending = makeStep({ status: 'awaiting-approval', approval: { id: 'ap1', description: 'Deletes a file' } });
+    render(<ToolStepApproval step={pending} onApprove={() => {}} onDeny={() => {}} />);
+    const approve = screen.getByRole('button', { name: 'Approve' });
+    approve.focus();
+    await userEvent.keyboard('{Enter}');
+    const decision = document.querySelector('[data-slot="tool-step-approval-decision"]');
+    expect(decision?.textContent).toBe('Approved');
+    expect(document.activeElement).toBe(decision);
   });
 });

@@ -527,3 +527,27 @@ describe('protocol detection across a stream', () => {
     expect(state.diagnostics.count).toBe(0);
   });
 });
+
+describe('large input (found in review)', () => {
+  it('a frame that decodes to 150,000 events does not overflow the stack', () => {
+    const approvals = Array.from({ length: 150_000 }, (_, i) => ({ toolCallId: `c${i}`, toolName: 'rm' }));
+    const text = sse(
+      { type: 'start', messageId: 'm', threadId: 't' },
+      { type: 'approval-required', threadId: 't', approvals },
+    );
+    const events = eventsFromText(text);
+    expect(events.filter((e) => e.type === 'step-approval')).toHaveLength(150_000);
+  });
+
+  it('a long JSONL line fed in many small chunks arrives whole', async () => {
+    const result = 'y'.repeat(1_000_000);
+    const line = `${JSON.stringify({ type: 'step-result', id: 'r', result })}\n`;
+    async function* chunks() {
+      for (let at = 0; at < line.length; at += 4096) yield line.slice(at, at + 4096);
+    }
+    let state: StepsState = emptyStepsState;
+    for await (const batch of readStream(chunks(), { protocol: 'native' })) state = reduceStepsBatch(state, batch);
+    expect(state.byId.r?.result).toBe(result);
+    expect(state.diagnostics.count).toBe(0);
+  });
+});

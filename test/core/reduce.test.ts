@@ -1035,3 +1035,36 @@ describe('properties over random event sequences', () => {
     );
   });
 });
+
+describe('found in review', () => {
+  it('a long argument streamed over many batches parses only its head until it is complete', () => {
+    const content = 'x'.repeat(200_000);
+    const text = JSON.stringify({ path: 'big.txt', content });
+    let state = reduceStepsBatch(emptyStepsState, [{ type: 'step-start', id: 'w', toolName: 'write_file' }]);
+    for (let at = 0; at < text.length; at += 1000) {
+      state = reduceStepsBatch(state, [{ type: 'step-input-delta', id: 'w', delta: text.slice(at, at + 1000) }]);
+    }
+    const streaming = state.byId.w;
+    expect(streaming?.status).toBe('input-streaming');
+    const partial = streaming?.input as { path: string; content: string };
+    expect(partial.path).toBe('big.txt');
+    // only the head was read while streaming
+    expect(partial.content.length).toBeLessThan(70_000);
+    state = reduceStepsBatch(state, [{ type: 'step-input', id: 'w' }]);
+    expect(state.byId.w?.input).toEqual({ path: 'big.txt', content });
+  });
+
+  it('an interrupted step that is then asked for approval has no end time until it really ends', () => {
+    let state = reduceStepsBatch(emptyStepsState, [{ type: 'step-start', id: 'a', toolName: 'rm', at: 0 }]);
+    state = reduceStepsBatch(state, [{ type: 'run-abort', at: 10 }]);
+    expect(state.byId.a?.endedAt).toBe(10);
+    state = reduceStepsBatch(state, [{ type: 'step-approval', id: 'a', at: 20 }]);
+    expect(state.byId.a?.status).toBe('awaiting-approval');
+    expect(state.byId.a?.endedAt).toBeUndefined();
+    state = reduceStepsBatch(state, [
+      { type: 'step-decision', id: 'a', approved: true, at: 30 },
+      { type: 'step-result', id: 'a', result: 'ok', at: 5000 },
+    ]);
+    expect(state.byId.a?.endedAt).toBe(5000);
+  });
+});

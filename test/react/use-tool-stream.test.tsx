@@ -238,6 +238,7 @@ describe('useToolStream', () => {
     act(() => {
       void current().send();
     });
+    expect(current().store.getSnapshot().byId.old?.status).toBe('interrupted');
     await waitFor(() => expect(fetch).toHaveBeenCalledTimes(2));
     await waitFor(() => expect(current().status).toBe('streaming'));
     act(() => second.push(frame({ type: 'tool-call-start', id: 'new', toolName: 'read_file' })));
@@ -252,11 +253,28 @@ describe('useToolStream', () => {
     });
     await new Promise((r) => setTimeout(r, 0));
     expect(current().store.getSnapshot().byId.new?.status).toBe('input-streaming');
-    expect(current().store.getSnapshot().run.status).toBe('idle');
+    // the replaced request's own step ended when it was replaced, not later
+    expect(current().store.getSnapshot().byId.old?.status).toBe('interrupted');
     act(() => {
       second.push(frame({ type: 'finish', messageId: 'm', status: 'completed' }));
       second.close();
     });
     await waitFor(() => expect(current().status).toBe('done'));
+  });
+
+  it('a stream that closes before its run finished ends in error, not done', async () => {
+    const fetch = vi.fn(async () =>
+      sse(
+        frame({ type: 'start', messageId: 'm', threadId: 't' }) +
+          frame({ type: 'tool-call-start', id: 'c1', toolName: 'grep' }),
+      ),
+    );
+    const { current } = mount({ api: '/api/agent', fetch });
+    await act(async () => {
+      await current().send();
+    });
+    expect(current().status).toBe('error');
+    expect(current().error?.message).toBe('The stream closed before the run finished.');
+    expect(current().state.byId.c1?.status).toBe('interrupted');
   });
 });

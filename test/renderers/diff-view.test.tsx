@@ -204,3 +204,15 @@ describe('diff model', () => {
     expect(rows[0]).toEqual({ type: 'fold', id: 0, from: 0, to: 17 });
   });
 });
+
+describe('new details for the same file (found in review)', () => {
+  it('draws the new lines, not the word diff cached for the previous ones', () => {
+    const before = { path: 'a.ts', oldText: 'const alpha = 1;\n', newText: 'const alpha = 2;\n' };
+    const after = { path: 'a.ts', oldText: 'const beta = 1;\n', newText: 'const beta = 2;\n' };
+    const { container, rerender } = render(<DiffView step={step} details={before} kind="diff" />);
+    expect(container.textContent).toContain('const alpha = 2;');
+    rerender(<DiffView step={step} details={after} kind="diff" />);
+    expect(container.textContent).toContain('const beta = 2;');
+    expect(container.textContent).not.toContain('alpha');
+  });
+});

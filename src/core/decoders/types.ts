@@ -20,6 +20,15 @@ export type ParsedFrame = { ok: true; value: unknown } | { ok: false; event: Ste
 
 const MAX_QUOTED = 80;
 
+/**
+ * Appends events to a list in place. `out.push(...events)` would pass every event as an argument and
+ * overflow the stack past about 100,000 of them (one frame can carry that many approvals).
+ */
+export function append(out: StepEvent[], events: readonly StepEvent[]): StepEvent[] {
+  for (const event of events) out.push(event);
+  return out;
+}
+
 /** A JSON object (not an array, not null). */
 export function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
