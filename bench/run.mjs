@@ -49,3 +49,12 @@ for (const scenario of scenarios) {
   );
 }
 await server.close();
+
+// The browser rendering benchmark (bench/render.mjs), in a process of its own: it runs Vite and React
+// in production mode, which this process's Vite server has already decided against.
+const { spawnSync } = await import('node:child_process');
+const { fileURLToPath } = await import('node:url');
+const render = spawnSync(process.execPath, [fileURLToPath(new URL('./render.mjs', import.meta.url))], {
+  stdio: 'inherit',
+});
+if (render.status !== 0) process.exitCode = render.status ?? 1;

@@ -1,0 +1,354 @@
+// The render benchmark's page. bench/render.mjs drives it through `window.__bench`: every run mounts
+// a fresh React root, times itself with performance.now(), and unmounts. A commit is seen through
+// the DevTools hook that index.html installs; "painted" is a task posted from the first animation
+// frame after the work, which runs once that frame's style, layout and paint are done.
+import { type ReactNode, version as reactVersion } from 'react';
+import { flushSync } from 'react-dom';
+import { createRoot, type Root } from 'react-dom/client';
+import {
+  createStepStore,
+  emptyStepsState,
+  presentStep,
+  reduceStepsBatch,
+  type StepEvent,
+  type StepStore,
+  type StepsState,
+  ToolStep,
+  ToolSteps,
+  useSteps,
+} from 'tool-steps';
+import '../../src/styles.css';
+
+/** What the page offers the driver. */
+export interface BenchApi {
+  /** `production` when React DOM reported a production bundle to the DevTools hook. */
+  reactBuild: string;
+  /** React's version string. */
+  reactVersion: string;
+  /** Scenario 1: `updates` progress batches to one step of a `steps`-long list; per update, in ms. */
+  updateOne(
+    list: 'kit' | 'naive',
+    steps: number,
+    updates: number,
+  ): Promise<{ painted: number[]; react: number[]; frame: number[]; commits: number }>;
+  /** Scenario 2: the first render of `steps` finished steps; ms from render to commit and to paint. */
+  initial(
+    list: 'kit' | 'floor',
+    steps: number,
+  ): Promise<{ committed: number; painted: number; rows: number; elements: number }>;
+  /**
+   * Scenario 3: `calls` × 5 events in `chunks` chunks landing `interval` ms apart; ms from the first
+   * chunk until the last state is painted, and the list's commits.
+   */
+  burst(
+    store: 'frame' | 'sync',
+    calls: number,
+    chunks: number,
+    interval: number,
+  ): Promise<{ painted: number; commits: number; rows: number }>;
+}
+
+declare global {
+  interface Window {
+    __bench?: BenchApi;
+    __benchReactBuild?: string;
+    __benchOnCommit?: (root: { containerInfo?: unknown }) => void;
+    /** The Prioritized Task Scheduling API (Chromium). */
+    scheduler?: { postTask(task: () => void, options: { priority: 'user-blocking' }): Promise<void> };
+    /** Present when Chromium runs with --js-flags=--expose-gc. */
+    gc?: () => void;
+  }
+}
+
+const stage = document.getElementById('stage');
+if (!stage) throw new Error('bench/render-page/index.html has no #stage element');
+
+// ---- timing helpers ----
+
+/**
+ * Resolves in the first animation frame from now, once that frame is painted: the frame's style,
+ * layout and paint run in the same task as its rAF callbacks, so the next task starts after them. A
+ * user-blocking task goes before the tasks React queued at commit (passive effects), which come
+ * after the paint and are not part of it.
+ */
+function afterPaint(): Promise<{ frameStart: number; painted: number }> {
+  return new Promise((resolve) => {
+    requestAnimationFrame((frameStart) => {
+      const done = () => resolve({ frameStart, painted: performance.now() });
+      if (window.scheduler) void window.scheduler.postTask(done, { priority: 'user-blocking' });
+      else setTimeout(done, 0);
+    });
+  });
+}
+
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+/** A quiet start for a run: garbage from the previous one collected, two frames painted. */
+async function settle(): Promise<void> {
+  window.gc?.();
+  await afterPaint();
+  await afterPaint();
+}
+
+let watched: Element | null = null;
+let commits: number[] = [];
+window.__benchOnCommit = (root) => {
+  if (watched && root.containerInfo === watched) commits.push(performance.now());
+};
+
+interface Mounted {
+  root: Root;
+  container: HTMLElement;
+}
+
+/** Renders `node` into a fresh root, synchronously (render and commit happen inside this call). */
+function mount(node: ReactNode): Mounted {
+  const container = document.createElement('div');
+  stage?.append(container);
+  watched = container;
+  commits = [];
+  const root = createRoot(container);
+  flushSync(() => root.render(node));
+  return { root, container };
+}
+
+function unmount({ root, container }: Mounted): void {
+  watched = null;
+  root.unmount();
+  container.remove();
+}
+
+// ---- fixtures ----
+
+const TOOLS = ['read_file', 'run_command', 'grep', 'edit_file', 'list_files', 'fetch_url'] as const;
+const T0 = 1_767_225_600_000;
+
+/** One finished call: started, arguments, and an ending that depends on `i` (mostly success). */
+function finishedCall(i: number): StepEvent[] {
+  const id = `call_${i}`;
+  const at = T0 + i * 1000;
+  const end = at + 40 + ((i * 37) % 4000);
+  const input = { path: `src/module-${i}/index.ts`, command: `pnpm test --filter pkg-${i}`, pattern: `TODO(${i})` };
+  const events: StepEvent[] = [
+    { type: 'step-start', id, toolName: TOOLS[i % TOOLS.length], at },
+    { type: 'step-input', id, input, at },
+  ];
+  switch (i % 20) {
+    case 3: // failed: its details start open
+      events.push({
+        type: 'step-error',
+        id,
+        message: `Command failed with exit code 1 (call ${i})`,
+        code: 'EXIT_1',
+        details: `FAIL src/module-${i}/index.test.ts\n  expected 2, received 3\n`,
+        at: end,
+      });
+      break;
+    case 7: // denied by a person
+      events.push(
+        { type: 'step-approval', id, description: `Write to src/module-${i}`, sideEffects: ['writes files'], at },
+        { type: 'step-decision', id, approved: false, reason: 'not now', at: end },
+      );
+      break;
+    case 11:
+      events.push({ type: 'step-cancelled', id, at: end });
+      break;
+    case 5:
+    case 15: // succeeded with application-side details (closed)
+      events.push({
+        type: 'step-result',
+        id,
+        result: `updated src/module-${i}/index.ts`,
+        details: { oldText: `export const n = ${i};\n`, newText: `export const n = ${i + 1};\n` },
+        at: end,
+      });
+      break;
+    default:
+      events.push({ type: 'step-result', id, result: `src/module-${i}/index.ts:${i}: match`, at: end });
+  }
+  return events;
+}
+
+const finishedStates = new Map<number, StepsState>();
+/** `steps` finished calls (5% failed, 5% denied, 5% cancelled, the rest succeeded, 10% with details). */
+function finishedState(steps: number): StepsState {
+  let state = finishedStates.get(steps);
+  if (!state) {
+    const events: StepEvent[] = [{ type: 'run-start', at: T0 }];
+    for (let i = 0; i < steps; i++) events.push(...finishedCall(i));
+    events.push({ type: 'run-finish', status: 'done', at: T0 + steps * 1000 + 5000 });
+    state = reduceStepsBatch(emptyStepsState, events);
+    finishedStates.set(steps, state);
+  }
+  return state;
+}
+
+/** The five events of one streamed call, as scenario 3 sends them. */
+function streamedCall(i: number): StepEvent[] {
+  const id = `call_${i}`;
+  return [
+    { type: 'step-start', id, toolName: TOOLS[i % TOOLS.length] },
+    { type: 'step-input-delta', id, delta: JSON.stringify({ path: `src/module-${i}/index.ts` }) },
+    { type: 'step-input', id },
+    { type: 'step-progress', id, content: `reading src/module-${i}/index.ts` },
+    { type: 'step-result', id, result: `src/module-${i}/index.ts: 120 lines` },
+  ];
+}
+
+// ---- the lists under test ----
+
+/**
+ * The naive list: subscribes to the whole state and maps it to `ToolStep` rows, with no per-row
+ * subscription and no memo, so every update re-renders every row. Only the subscription strategy
+ * differs from `<ToolSteps store>`.
+ */
+function NaiveList({ store }: { store: StepStore }) {
+  const state = useSteps(store);
+  return (
+    <ol data-slot="tool-steps" aria-label="Tool calls">
+      {state.ids.map((id) => (
+        <ToolStep key={id} step={state.byId[id]} />
+      ))}
+    </ol>
+  );
+}
+
+/** The floor: one plain `<li>` with the label text per step. */
+function FloorList({ ids, labels }: { ids: readonly string[]; labels: readonly string[] }) {
+  return (
+    <ol>
+      {ids.map((id, i) => (
+        <li key={id}>{labels[i]}</li>
+      ))}
+    </ol>
+  );
+}
+
+// ---- scenarios ----
+
+async function updateOne(list: 'kit' | 'naive', steps: number, updates: number) {
+  // the newest step is the one still running, scrolled into view as a chat would keep it
+  const target = `call_${steps - 1}`;
+  const base = finishedState(steps);
+  const store = createStepStore({ initialState: running(base, target) });
+  const mounted = mount(list === 'kit' ? <ToolSteps store={store} /> : <NaiveList store={store} />);
+  const painted: number[] = [];
+  const react: number[] = [];
+  const frame: number[] = [];
+  let commitCount = 0;
+  const warmup = 5;
+  let line = 0;
+  try {
+    mounted.container.querySelector(`[data-step-id="${target}"]`)?.scrollIntoView({ block: 'end' });
+    await settle();
+    for (let u = 0; u < warmup + updates; u++) {
+      // the batch lands at a spread of points in the frame, the same spread for every list
+      await sleep((u * 7) % 16);
+      const batch: StepEvent[] = [];
+      for (let e = 0; e < 3; e++) {
+        line++;
+        batch.push({ type: 'step-progress', id: target, content: `building chunk ${line} of 9000` });
+      }
+      commits = [];
+      const start = performance.now();
+      store.apply(batch);
+      const done = await afterPaint();
+      if (commits.length !== 1)
+        throw new Error(`update ${u}: expected one commit before the paint, saw ${commits.length}`);
+      if (u < warmup) continue;
+      commitCount += commits.length;
+      painted.push(done.painted - start);
+      react.push(commits[0] - Math.max(start, done.frameStart));
+      frame.push(done.painted - done.frameStart);
+    }
+    const shown = mounted.container.querySelector(`[data-step-id="${target}"]`)?.textContent ?? '';
+    if (!shown.includes(`building chunk ${line} of 9000`))
+      throw new Error(`the last update is not on screen: ${shown}`);
+    return { painted, react, frame, commits: commitCount };
+  } finally {
+    unmount(mounted);
+  }
+}
+
+/** `base` with `target` turned back into a running step (arguments known, no ending yet). */
+function running(base: StepsState, target: string): StepsState {
+  const step = base.byId[target];
+  const { endedAt: _endedAt, result: _result, details: _details, error: _error, approval: _approval, ...rest } = step;
+  return { ...base, run: { status: 'streaming' }, byId: { ...base.byId, [target]: { ...rest, status: 'running' } } };
+}
+
+async function initial(list: 'kit' | 'floor', steps: number) {
+  const state = finishedState(steps);
+  let node: ReactNode;
+  if (list === 'kit') {
+    node = <ToolSteps store={createStepStore({ initialState: state })} />;
+  } else {
+    const labels = state.ids.map((id) => presentStep(state.byId[id]).label);
+    node = <FloorList ids={state.ids} labels={labels} />;
+  }
+  await settle();
+  const start = performance.now();
+  const mounted = mount(node);
+  const committed = performance.now() - start;
+  const done = await afterPaint();
+  const rows = mounted.container.querySelectorAll(':scope > ol > li').length;
+  const elements = mounted.container.querySelectorAll('*').length;
+  const loading = mounted.container.querySelectorAll('[data-slot="tool-step-details-loading"]').length;
+  unmount(mounted);
+  if (loading > 0) throw new Error(`${loading} details renderers were still loading at the first paint`);
+  return { committed, painted: done.painted - start, rows, elements };
+}
+
+/**
+ * The chunks as a response body hands them over: chunk k lands `interval × k` ms after `start`, and
+ * the chunks that landed while the page was busy are read in one go, as a network buffer would give them.
+ */
+function arriving<T>(parts: readonly T[], interval: number, start: number): ReadableStream<T> {
+  let next = 0;
+  return new ReadableStream<T>({
+    start(controller) {
+      const land = () => {
+        const now = performance.now();
+        while (next < parts.length && start + next * interval <= now) controller.enqueue(parts[next++]);
+        if (next < parts.length) setTimeout(land, start + next * interval - now);
+        else controller.close();
+      };
+      land();
+    },
+  });
+}
+
+async function burst(kind: 'frame' | 'sync', calls: number, chunks: number, interval: number) {
+  const events: StepEvent[] = [];
+  for (let i = 0; i < calls; i++) events.push(...streamedCall(i));
+  const size = Math.ceil(events.length / chunks);
+  const parts: StepEvent[][] = [];
+  for (let i = 0; i < events.length; i += size) parts.push(events.slice(i, i + size));
+  const store = createStepStore(kind === 'sync' ? { schedule: (flush) => flush() } : {});
+  const mounted = mount(<ToolSteps store={store} />);
+  try {
+    await settle();
+    commits = [];
+    const start = performance.now();
+    const reader = arriving(parts, interval, start).getReader();
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      store.apply(value);
+    }
+    const done = await afterPaint();
+    const rows = mounted.container.querySelectorAll(':scope > ol > li[data-status="succeeded"]').length;
+    if (rows !== calls) throw new Error(`the final state is not on screen: ${rows} of ${calls} rows succeeded`);
+    return { painted: done.painted - start, commits: commits.length, rows };
+  } finally {
+    unmount(mounted);
+  }
+}
+
+window.__bench = {
+  reactBuild: window.__benchReactBuild ?? 'unknown',
+  reactVersion,
+  updateOne,
+  initial,
+  burst,
+};

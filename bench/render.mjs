@@ -1,0 +1,241 @@
+#!/usr/bin/env node
+// The browser rendering benchmark: `<ToolSteps store>` with thousands of steps, in Debian's Chromium,
+// each scenario against a baseline measured in the same run. `npm run bench` runs it after the core
+// scenarios; `node bench/render.mjs` runs it alone. Serves bench/render-page/ with Vite's dev server in
+// production mode (React's production bundles, no Fast Refresh), on 127.0.0.1 and a free port; the
+// browser and the server are closed on every way out.
+import { createServer as createNetServer } from 'node:net';
+import os from 'node:os';
+import { dirname, resolve } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { fileURLToPath } from 'node:url';
+import react from '@vitejs/plugin-react';
+import { chromium } from 'playwright-core';
+import { createServer } from 'vite';
+
+const here = dirname(fileURLToPath(import.meta.url));
+const repo = resolve(here, '..');
+
+// Read by Vite when the server is created (React's bundles, JSX runtime, Fast Refresh), so set first.
+process.env.NODE_ENV = 'production';
+
+const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+  '--disable-quic',
+  '--js-flags=--expose-gc', // lets the page collect garbage between runs, so one run's garbage is not timed in the next
+];
+const DEADLINE_MS = 5 * 60_000;
+
+const UPDATES = 50;
+const INITIAL_RUNS = 5;
+const FLOOR_RUNS = 11; // the floor is cheap and, being short, the noisier: more runs
+const BURST_RUNS = 5;
+
+const median = (xs) => {
+  const s = [...xs].sort((a, b) => a - b);
+  const m = s.length >> 1;
+  return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
+};
+const ms = (x) => x.toFixed(2);
+const count = (n) => n.toLocaleString('en-US');
+
+/** Prints one scenario the way bench/run.mjs does. */
+function report({ name, subject, baseline, runs, baselineRuns = runs, check }) {
+  console.log(`\n${name}`);
+  console.log(`  ${subject.name.padEnd(48)} median ${ms(subject.median).padStart(9)} ms`);
+  console.log(`  ${baseline.name.padEnd(48)} median ${ms(baseline.median).padStart(9)} ms`);
+  console.log(
+    `  ratio baseline / subject: ${(baseline.median / subject.median).toFixed(2)}× (${runs} / ${baselineRuns} runs)${check ? ` · ${check}` : ''}`,
+  );
+}
+
+let server;
+let browser;
+let closing;
+function cleanup() {
+  closing ??= (async () => {
+    await browser?.close().catch(() => {});
+    await server?.close().catch(() => {});
+  })();
+  return closing;
+}
+for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) {
+  process.once(signal, () => {
+    console.error(`\nrender bench: ${signal}, closing the browser and the server`);
+    cleanup().finally(() => process.exit(130));
+  });
+}
+const deadline = setTimeout(() => {
+  console.error(`render bench: still running after ${DEADLINE_MS / 60_000} minutes, giving up`);
+  cleanup().finally(() => process.exit(1));
+}, DEADLINE_MS);
+deadline.unref();
+
+/** A port nobody listens on now (the OS picks it); Vite then takes it with strictPort. */
+function freePort() {
+  return new Promise((resolvePort, reject) => {
+    const probe = createNetServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address();
+      probe.close(() => resolvePort(port));
+    });
+  });
+}
+
+async function main() {
+  const began = performance.now();
+  const port = await freePort();
+  server = await createServer({
+    configFile: false, // not the library's vite.config.ts: no dts, no test projects
+    root: resolve(here, 'render-page'),
+    mode: 'production',
+    cacheDir: resolve(repo, 'node_modules/.vite-bench-render'),
+    logLevel: 'error',
+    clearScreen: false,
+    plugins: [react()],
+    define: { 'process.env.NODE_ENV': '"production"' },
+    resolve: {
+      alias: [
+        { find: /^tool-steps\/core$/, replacement: resolve(repo, 'src/core/index.ts') },
+        { find: /^tool-steps$/, replacement: resolve(repo, 'src/index.ts') },
+      ],
+    },
+    // every dependency bundled before the page loads: no re-optimization (and reload) in the middle of a run
+    optimizeDeps: {
+      noDiscovery: true,
+      include: [
+        'react',
+        'react/jsx-runtime',
+        'react-dom',
+        'react-dom/client',
+        'lucide-react',
+        'zod',
+        'partial-json',
+        'diff',
+        'anser',
+        'eventsource-parser',
+      ],
+    },
+    server: { host: '127.0.0.1', port, strictPort: true, hmr: false, fs: { allow: [repo] } },
+  });
+  await server.listen();
+  const url = `http://127.0.0.1:${port}/`;
+
+  browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: CHROMIUM_ARGS,
+    headless: true,
+    handleSIGINT: false,
+    handleSIGTERM: false,
+    handleSIGHUP: false,
+  });
+  const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+  const pageErrors = [];
+  page.on('pageerror', (error) => pageErrors.push(error.message));
+  page.on('console', (message) => {
+    if (message.type() === 'error') pageErrors.push(message.text());
+  });
+  await page.goto(url);
+  await page
+    .waitForFunction(() => window.__bench !== undefined, null, { timeout: 60_000 })
+    .catch((error) => {
+      throw new Error(`the bench page did not start: ${pageErrors.join(' | ') || error.message}`);
+    });
+  const { reactBuild, reactVersion } = await page.evaluate(() => ({
+    reactBuild: window.__bench.reactBuild,
+    reactVersion: window.__bench.reactVersion,
+  }));
+  const cpus = os.cpus();
+  console.log(
+    `\ntool-steps render bench · Chromium ${browser.version()} · ${cpus[0]?.model ?? 'unknown cpu'} × ${cpus.length} · React ${reactVersion} ${reactBuild} · viewport 1280×800`,
+  );
+  if (reactBuild !== 'production')
+    console.log('  (React is not in production mode here: the figures include its dev checks)');
+
+  const call = (fn, ...args) =>
+    page
+      .evaluate(([name, rest]) => window.__bench[name](...rest), [fn, args])
+      .then((result) => {
+        if (pageErrors.length > 0) throw new Error(`the bench page reported: ${pageErrors.join(' | ')}`);
+        return result;
+      });
+
+  // 1. A stream of progress batches to one step of 2,000.
+  {
+    const steps = 2000;
+    const kit = await call('updateOne', 'kit', steps, UPDATES);
+    const naive = await call('updateOne', 'naive', steps, UPDATES);
+    report({
+      name: `Progress streamed to 1 of ${count(steps)} steps, 3 events a frame (store.apply → painted)`,
+      subject: { name: '<ToolSteps store> (a subscription per row)', median: median(kit.painted) },
+      baseline: { name: 'naive list: useSteps(store) → ToolStep rows', median: median(naive.painted) },
+      runs: kit.painted.length,
+      baselineRuns: naive.painted.length,
+      check: `React render + commit ${ms(median(kit.react))} vs ${ms(median(naive.react))} ms · frame start → painted ${ms(median(kit.frame))} vs ${ms(median(naive.frame))} ms · ${kit.commits} / ${naive.commits} commits`,
+    });
+  }
+
+  // 2. First render of a long finished run.
+  for (const steps of [2000, 5000]) {
+    await call('initial', 'kit', steps); // warm-up
+    await call('initial', 'floor', steps);
+    const kit = [];
+    const floor = [];
+    for (let run = 0; run < Math.max(INITIAL_RUNS, FLOOR_RUNS); run++) {
+      if (run < INITIAL_RUNS) kit.push(await call('initial', 'kit', steps));
+      if (run < FLOOR_RUNS) floor.push(await call('initial', 'floor', steps));
+    }
+    const rows = kit[0].rows;
+    if (rows !== steps || floor[0].rows !== steps)
+      throw new Error(`expected ${steps} rows, saw ${rows} / ${floor[0].rows}`);
+    const kitPainted = median(kit.map((r) => r.painted));
+    const floorPainted = median(floor.map((r) => r.painted));
+    report({
+      name: `First render of ${count(steps)} finished steps (render → painted)`,
+      subject: { name: '<ToolSteps store>', median: kitPainted },
+      baseline: { name: `${count(steps)} plain <li> with the label (the floor)`, median: floorPainted },
+      runs: INITIAL_RUNS,
+      baselineRuns: FLOOR_RUNS,
+      check: `the kit takes ${(kitPainted / floorPainted).toFixed(1)}× the floor · to the commit ${ms(median(kit.map((r) => r.committed)))} vs ${ms(median(floor.map((r) => r.committed)))} ms · ${count(kit[0].elements)} vs ${count(floor[0].elements)} elements`,
+    });
+  }
+
+  // 3. A burst of 10,000 events in 100 chunks, landing 2 ms apart (50,000 events a second).
+  {
+    const calls = 2000;
+    const chunks = 100;
+    const interval = 2;
+    await call('burst', 'frame', calls, chunks, interval); // warm-up
+    await call('burst', 'sync', calls, chunks, interval);
+    const frame = [];
+    const sync = [];
+    for (let run = 0; run < BURST_RUNS; run++) {
+      frame.push(await call('burst', 'frame', calls, chunks, interval));
+      sync.push(await call('burst', 'sync', calls, chunks, interval));
+    }
+    report({
+      name: `Burst of ${count(calls * 5)} events (${count(calls)} calls × 5) in ${chunks} chunks ${interval} ms apart (first chunk → final state painted)`,
+      subject: { name: '<ToolSteps store>, default store (once a frame)', median: median(frame.map((r) => r.painted)) },
+      baseline: { name: 'the same, store schedule (flush) => flush()', median: median(sync.map((r) => r.painted)) },
+      runs: BURST_RUNS,
+      check: `React commits of the list ${median(frame.map((r) => r.commits))} vs ${median(sync.map((r) => r.commits))} · the last chunk lands at ${(chunks - 1) * interval} ms`,
+    });
+  }
+  console.log(`\n(render bench: ${((performance.now() - began) / 1000).toFixed(0)} s in all)`);
+}
+
+try {
+  await main();
+} catch (error) {
+  console.error(`render bench failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+  process.exitCode = 1;
+} finally {
+  await cleanup();
+  clearTimeout(deadline);
+}
