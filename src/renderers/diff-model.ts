@@ -54,55 +54,82 @@ function stripPrefix(name: string | undefined): string | undefined {
   return clean.replace(/^[ab]\//, '');
 }
 
+/**
+ * Collects a file's lines, numbering them and pairing each added line with the deleted line it
+ * replaces (the n-th `+` after a run of `-` pairs with the n-th `-`), for word highlights and the
+ * side-by-side layout. Shared by unified patches and before/after texts.
+ */
+class LineBuilder {
+  readonly lines: DiffLine[] = [];
+  additions = 0;
+  deletions = 0;
+  private dels: number[] = [];
+  private adds = 0;
+
+  constructor(
+    private oldNo: number,
+    private newNo: number,
+  ) {}
+
+  /** Starts a new hunk at these line numbers: nothing pairs across hunks. */
+  restart(oldNo: number, newNo: number): void {
+    this.oldNo = oldNo;
+    this.newNo = newNo;
+    this.dels = [];
+    this.adds = 0;
+  }
+
+  del(text: string): void {
+    if (this.adds > 0) {
+      this.dels = [];
+      this.adds = 0;
+    }
+    this.dels.push(this.lines.length);
+    this.lines.push({ type: 'del', text, oldNo: this.oldNo++ });
+    this.deletions++;
+  }
+
+  add(text: string): void {
+    const index = this.lines.length;
+    const partner = this.dels[this.adds];
+    this.lines.push({ type: 'add', text, newNo: this.newNo++, pair: partner });
+    if (partner !== undefined) (this.lines[partner] as DiffLine).pair = index;
+    this.adds++;
+    this.additions++;
+  }
+
+  context(text: string): void {
+    this.dels = [];
+    this.adds = 0;
+    this.lines.push({ type: 'context', text, oldNo: this.oldNo++, newNo: this.newNo++ });
+  }
+}
+
 function fileFromPatch(patch: StructuredPatch): DiffFile {
   const oldName = stripPrefix(patch.oldFileName);
   const newName = stripPrefix(patch.newFileName);
-  const lines: DiffLine[] = [];
+  const built = new LineBuilder(1, 1);
   const hunks: DiffHunk[] = [];
-  let additions = 0;
-  let deletions = 0;
   let noNewlineAtEnd = false;
   let prevOldEnd = 1;
   for (const hunk of patch.hunks) {
     hunks.push({
-      at: lines.length,
+      at: built.lines.length,
       header: `@@ -${hunk.oldStart},${hunk.oldLines} +${hunk.newStart},${hunk.newLines} @@`,
       skipped: Math.max(0, hunk.oldStart - prevOldEnd),
     });
     prevOldEnd = hunk.oldStart + hunk.oldLines;
-    let oldNo = hunk.oldStart;
-    let newNo = hunk.newStart;
-    let dels: number[] = [];
-    let adds = 0;
+    built.restart(hunk.oldStart, hunk.newStart);
     for (const raw of hunk.lines) {
       const sign = raw[0];
       const text = raw.slice(1);
-      if (sign === '\\') {
-        noNewlineAtEnd = true;
-        continue;
-      }
-      if (sign === '-') {
-        if (adds > 0) {
-          dels = [];
-          adds = 0;
-        }
-        dels.push(lines.length);
-        lines.push({ type: 'del', text, oldNo: oldNo++ });
-        deletions++;
-      } else if (sign === '+') {
-        const index = lines.length;
-        const partner = dels[adds];
-        lines.push({ type: 'add', text, newNo: newNo++, pair: partner });
-        if (partner !== undefined) (lines[partner] as DiffLine).pair = index;
-        adds++;
-        additions++;
-      } else {
-        dels = [];
-        adds = 0;
-        lines.push({ type: 'context', text, oldNo: oldNo++, newNo: newNo++ });
-      }
+      if (sign === '\\') noNewlineAtEnd = true;
+      else if (sign === '-') built.del(text);
+      else if (sign === '+') built.add(text);
+      else built.context(text);
     }
   }
+  const { lines, additions, deletions } = built;
   let status: DiffFile['status'] = 'modified';
   if (patch.isBinary) status = 'binary';
   else if (oldName === '/dev/null' || patch.isCreate) status = 'added';
@@ -137,37 +164,15 @@ function fileFromTexts(input: Extract<DiffInput, { type: 'texts' }>): { file: Di
     { value: oldText, removed: true, added: false, count: 0 },
     { value: newText, added: true, removed: false, count: 0 },
   ];
-  const lines: DiffLine[] = [];
-  let oldNo = 1;
-  let newNo = 1;
-  let additions = 0;
-  let deletions = 0;
-  let dels: number[] = [];
-  let adds = 0;
+  const built = new LineBuilder(1, 1);
   for (const change of changes) {
     for (const text of splitLines(change.value)) {
-      if (change.removed) {
-        if (adds > 0) {
-          dels = [];
-          adds = 0;
-        }
-        dels.push(lines.length);
-        lines.push({ type: 'del', text, oldNo: oldNo++ });
-        deletions++;
-      } else if (change.added) {
-        const index = lines.length;
-        const partner = dels[adds];
-        lines.push({ type: 'add', text, newNo: newNo++, pair: partner });
-        if (partner !== undefined) (lines[partner] as DiffLine).pair = index;
-        adds++;
-        additions++;
-      } else {
-        dels = [];
-        adds = 0;
-        lines.push({ type: 'context', text, oldNo: oldNo++, newNo: newNo++ });
-      }
+      if (change.removed) built.del(text);
+      else if (change.added) built.add(text);
+      else built.context(text);
     }
   }
+  const { lines, additions, deletions } = built;
   const oldPath = input.oldPath;
   const newPath = input.newPath ?? oldPath;
   const status: DiffFile['status'] =
