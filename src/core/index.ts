@@ -36,7 +36,15 @@ export {
   StepStartEventSchema,
   ToolPresentationSchema,
 } from './events';
-export type { KnownToolPresentation, PresentationOverrides, ResolvedPresentation } from './presentation';
+export type {
+  KnownToolPresentation,
+  PresentableStep,
+  PresentationOverrides,
+  ResolvedPresentation,
+  ToolPresentationField,
+  ToolPresentationOverride,
+  ToolPresentationOverrides,
+} from './presentation';
 export { knownTools, presentStep } from './presentation';
 export type { Framing, ReadStreamOptions, StreamSource } from './read-stream';
 export { eventsFromText, readStream, stepsFromText } from './read-stream';

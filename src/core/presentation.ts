@@ -2,7 +2,7 @@
  * What a step is called on screen: the server's presentation, else the built-in table of well-known
  * tools, else the tool name.
  */
-import type { Step, ToolPresentation } from './step';
+import type { Step } from './step';
 
 /** A built-in presentation: a label, a Lucide icon name and the argument that makes the detail line. */
 export interface KnownToolPresentation {
@@ -30,12 +30,41 @@ export interface ResolvedPresentation {
   label: string;
   icon?: string;
   detail?: string;
+  /** The full detail when `detail` was shortened for the row (for a tooltip). */
+  detailTitle?: string;
   /** Where the label came from. */
-  source: 'override' | 'server' | 'known' | 'name';
+  source: 'override' | 'server' | 'known' | 'derived' | 'name';
+  /** The server or namespace the tool name carries (`mcp__github__create_issue` → `github`). */
+  server?: string;
 }
 
-/** Overrides a host app can pass, by tool name. */
-export type PresentationOverrides = Readonly<Record<string, Partial<ToolPresentation>>>;
+/** One field of a host's presentation for a tool: a value, or a function of the step. */
+export type ToolPresentationField = string | ((step: Step) => string | undefined);
+
+/** A host's presentation of one tool: label, icon name and detail line, each a value or a function of the step. */
+export interface ToolPresentationOverride {
+  label?: ToolPresentationField;
+  icon?: ToolPresentationField;
+  detail?: ToolPresentationField;
+}
+
+/** A host's presentations, by tool name. */
+export type ToolPresentationOverrides = Readonly<Record<string, ToolPresentationOverride>>;
+
+/** @deprecated Use `ToolPresentationOverrides`. */
+export type PresentationOverrides = ToolPresentationOverrides;
+
+/** What `presentStep` reads of a step: the name, the arguments and the server's presentation (the status for tense). */
+export type PresentableStep = Pick<Step, 'toolName' | 'input' | 'presentation'> & Partial<Step>;
+
+function field(step: PresentableStep, value: ToolPresentationField | undefined): string | undefined {
+  if (typeof value !== 'function') return value;
+  try {
+    return value(step as Step);
+  } catch {
+    return undefined;
+  }
+}
 
 function argument(input: unknown, keys: readonly string[]): string | undefined {
   if (typeof input !== 'object' || input === null) return undefined;
@@ -52,11 +81,11 @@ function argument(input: unknown, keys: readonly string[]): string | undefined {
  * host's override for the tool, the server's presentation, the built-in table, then the tool name
  * (or "Tool call" when the wire never named the tool).
  */
-export function presentStep(
-  step: Pick<Step, 'toolName' | 'input' | 'presentation'>,
-  overrides?: PresentationOverrides,
-): ResolvedPresentation {
-  const override = overrides && Object.hasOwn(overrides, step.toolName) ? overrides[step.toolName] : undefined;
+export function presentStep(step: PresentableStep, overrides?: ToolPresentationOverrides): ResolvedPresentation {
+  const entry = overrides && Object.hasOwn(overrides, step.toolName) ? overrides[step.toolName] : undefined;
+  const override = entry
+    ? { label: field(step, entry.label), icon: field(step, entry.icon), detail: field(step, entry.detail) }
+    : undefined;
   const server = step.presentation;
   const known = Object.hasOwn(knownTools, step.toolName) ? knownTools[step.toolName] : undefined;
   const knownDetail = known ? (argument(step.input, known.detailFrom) ?? known.detailDefault) : undefined;
