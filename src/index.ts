@@ -60,12 +60,18 @@ export type {
   StreamSource,
   TerminalDetails,
   ToolPresentation,
+  ToolStream,
+  ToolStreamError,
+  ToolStreamOptions,
+  ToolStreamRequestOptions,
+  ToolStreamSnapshot,
   ToolUIPartApprovalLike,
   ToolUIPartLike,
   UIMessageLike,
 } from './core';
 export {
   createStepStore,
+  createToolStream,
   DiagnosticEventSchema,
   decoderFor,
   decoders,
@@ -106,12 +112,7 @@ export {
 } from './core';
 export { useStep } from './react/use-step';
 export { useSteps } from './react/use-steps';
-export type {
-  ToolStreamError,
-  ToolStreamStatus,
-  UseToolStreamOptions,
-  UseToolStreamResult,
-} from './react/use-tool-stream';
+export type { UseToolStreamOptions, UseToolStreamResult } from './react/use-tool-stream';
 export { useToolStream } from './react/use-tool-stream';
 export { useUIMessageSteps } from './react/use-ui-message-steps';
 export type {

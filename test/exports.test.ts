@@ -25,6 +25,7 @@ const CORE_EXPORTS = [
   'StepStartEventSchema',
   'ToolPresentationSchema',
   'createStepStore',
+  'createToolStream',
   'decoderFor',
   'decoders',
   'detectProtocol',

@@ -57,5 +57,13 @@ export type {
 export { emptyStepsState, isActiveStatus, isTerminalStatus, STEP_STATUSES } from './step';
 export type { StepStore, StepStoreOptions } from './store';
 export { createStepStore } from './store';
+export type {
+  ToolStream,
+  ToolStreamError,
+  ToolStreamOptions,
+  ToolStreamRequestOptions,
+  ToolStreamSnapshot,
+} from './tool-stream';
+export { createToolStream } from './tool-stream';
 export type { ToolUIPartApprovalLike, ToolUIPartLike, UIMessageLike } from './ui-messages';
 export { isToolUIPart, stepFromToolUIPart, stepsFromUIMessages } from './ui-messages';
