@@ -10,7 +10,18 @@ export { detectProtocol } from './detect';
 export type { ProtocolName, StepDecoder } from './types';
 
 /** A decoder factory for each wire format (DESIGN.md names): `decoders.aiSdk()` makes a fresh decoder. */
-export const decoders = { cogitator, cogitatorWebSocket, aiSdk, anvia, native } as const;
+export const decoders: {
+  /** Cogitator's SSE stream (`protocol: 'cogitator'`). */
+  readonly cogitator: () => StepDecoder;
+  /** Cogitator's WebSocket frames (`protocol: 'cogitator-ws'`). */
+  readonly cogitatorWebSocket: () => StepDecoder;
+  /** The Vercel AI SDK UI message stream, ai 5 to 7 (`protocol: 'ai-sdk'`). */
+  readonly aiSdk: () => StepDecoder;
+  /** Anvia's `anvia.client.v3` stream (`protocol: 'anvia'`). */
+  readonly anvia: () => StepDecoder;
+  /** The kit's own `StepEvent` JSON (`protocol: 'native'`). */
+  readonly native: () => StepDecoder;
+} = { cogitator, cogitatorWebSocket, aiSdk, anvia, native };
 
 const byProtocol: Readonly<Record<ProtocolName, () => StepDecoder>> = {
   cogitator,
