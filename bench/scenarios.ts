@@ -3,7 +3,6 @@ import {
   emptyStepsState,
   eventsFromText,
   reduceSteps,
-  reduceStepsBatch,
   type StepEvent,
   type StepsState,
   stepsFromText,
@@ -83,10 +82,10 @@ export const scenarios: Scenario[] = [
     name: `reduce a 2,000-call run (${run2000.length.toLocaleString('en')} events) in frames of 200 events`,
     baselineRuns: 3,
     subject: {
-      name: 'reduceStepsBatch per frame (copy-on-write draft)',
+      name: 'reduceSteps per frame (copy-on-write draft)',
       run: () => {
         let s = emptyStepsState;
-        for (const batch of batches) s = reduceStepsBatch(s, batch);
+        for (const batch of batches) s = reduceSteps(s, batch);
         last = s;
       },
     },
@@ -105,10 +104,10 @@ export const scenarios: Scenario[] = [
     runs: 7,
     baselineRuns: 3,
     subject: {
-      name: 'reduceStepsBatch (partial parse once per frame)',
+      name: 'reduceSteps (partial parse once per frame)',
       run: () => {
         let s = emptyStepsState;
-        for (const batch of bigFrames) s = reduceStepsBatch(s, batch);
+        for (const batch of bigFrames) s = reduceSteps(s, batch);
       },
     },
     baseline: {

@@ -9,7 +9,7 @@ import {
   createStepStore,
   emptyStepsState,
   presentStep,
-  reduceStepsBatch,
+  reduceSteps,
   type StepEvent,
   type StepStore,
   type StepsState,
@@ -177,7 +177,7 @@ function finishedState(steps: number): StepsState {
     const events: StepEvent[] = [{ type: 'run-start', at: T0 }];
     for (let i = 0; i < steps; i++) events.push(...finishedCall(i));
     events.push({ type: 'run-finish', status: 'done', at: T0 + steps * 1000 + 5000 });
-    state = reduceStepsBatch(emptyStepsState, events);
+    state = reduceSteps(emptyStepsState, events);
     finishedStates.set(steps, state);
   }
   return state;

@@ -7,6 +7,8 @@
 import { cogitator } from './decoders/cogitator';
 import { append, excerpt, isRecord, type StepDecoder, nonEmptyString as str } from './decoders/types';
 import { type StepEvent, ToolPresentationSchema } from './events';
+import { reduceSteps } from './reduce';
+import { emptyStepsState, type StepsState } from './step';
 
 type Json = Record<string, unknown>;
 
@@ -14,7 +16,7 @@ function diag(reason: string): StepEvent {
   return { type: 'diagnostic', protocol: 'cogitator', reason };
 }
 
-/** Options of `stepsFromCogitatorThread`. */
+/** Options of `eventsFromCogitatorThread` and `stepsFromCogitatorThread`. */
 export interface CogitatorThreadOptions {
   /**
    * What a call the history never answered stands at: `'interrupted'` (the run ended without it), or
@@ -95,9 +97,10 @@ function outcome(entry: Entry, id: string): { result?: unknown; error?: string; 
  *
  * Without metadata the steps have no `details` and no server `presentation` (the built-in table still
  * labels workspace tools), failures have no code, and progress is never saved. Reduce the events with
- * `reduceStepsBatch(emptyStepsState, events)`. Never throws: a malformed thread gives a `diagnostic`.
+ * `reduceSteps(emptyStepsState, events)` (that is `stepsFromCogitatorThread`), or apply them to a store.
+ * Never throws: a malformed thread gives a `diagnostic`.
  */
-export function stepsFromCogitatorThread(thread: unknown, options: CogitatorThreadOptions = {}): StepEvent[] {
+export function eventsFromCogitatorThread(thread: unknown, options: CogitatorThreadOptions = {}): StepEvent[] {
   if (!isRecord(thread)) return [diag('a thread that is not a JSON object; nothing to show')];
   const entries = entriesOf(thread);
   if (!entries) return [diag('a thread without "messages" or "entries"; nothing to show')];
@@ -155,6 +158,14 @@ export function stepsFromCogitatorThread(thread: unknown, options: CogitatorThre
   }
   events.push({ type: 'run-finish', status: options.open === 'awaiting-approval' ? 'paused' : 'done' });
   return events;
+}
+
+/**
+ * The steps of a Cogitator thread from its saved history: `eventsFromCogitatorThread` reduced into a
+ * fresh state, ready for `<ToolSteps state>`. Never throws.
+ */
+export function stepsFromCogitatorThread(thread: unknown, options: CogitatorThreadOptions = {}): StepsState {
+  return reduceSteps(emptyStepsState, eventsFromCogitatorThread(thread, options));
 }
 
 /**

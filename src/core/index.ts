@@ -4,18 +4,9 @@
  */
 
 export type { CogitatorThreadOptions } from './cogitator-history';
-export { cogitatorWebSocket, stepsFromCogitatorThread } from './cogitator-history';
+export { eventsFromCogitatorThread, stepsFromCogitatorThread } from './cogitator-history';
 export type { ProtocolName, StepDecoder } from './decoders';
-export {
-  AiSdkChunkSchemas,
-  ANVIA_CLIENT_PROTOCOL,
-  CogitatorEventSchemas,
-  candidateProtocols,
-  decoderFor,
-  decoders,
-  detectProtocol,
-  unrecognizedStreamEvent,
-} from './decoders';
+export { decoderFor, decoders, detectProtocol } from './decoders';
 export type { StepEvent, StepEventOf, StepEventType } from './events';
 export {
   DiagnosticEventSchema,
@@ -48,9 +39,10 @@ export type {
 export { knownTools, presentStep } from './presentation';
 export type { Framing, ReadStreamOptions, StreamSource } from './read-stream';
 export { eventsFromText, readStream, stepsFromText } from './read-stream';
-export { reduceSteps, reduceStepsBatch, stepsFromEvents } from './reduce';
+export type { ReduceStepsOptions } from './reduce';
+export { reduceSteps } from './reduce';
 export type { DualChannelResultOptions, MediaDetails, TerminalDetails } from './results';
-export { stepFromAnviaToolResult, stepFromDualChannelResult } from './results';
+export { eventsFromAnviaToolResult, eventsFromDualChannelResult } from './results';
 export type {
   RunStatus,
   Step,
@@ -65,5 +57,13 @@ export type {
 export { emptyStepsState, isActiveStatus, isTerminalStatus, STEP_STATUSES } from './step';
 export type { StepStore, StepStoreOptions } from './store';
 export { createStepStore } from './store';
+export type {
+  ToolStream,
+  ToolStreamError,
+  ToolStreamOptions,
+  ToolStreamRequestOptions,
+  ToolStreamSnapshot,
+} from './tool-stream';
+export { createToolStream } from './tool-stream';
 export type { ToolUIPartApprovalLike, ToolUIPartLike, UIMessageLike } from './ui-messages';
-export { isToolUIPart, statusOfToolPart, stepFromToolUIPart, stepsFromUIMessages, toolNameOfPart } from './ui-messages';
+export { isToolUIPart, stepFromToolUIPart, stepsFromUIMessages } from './ui-messages';

@@ -4,11 +4,11 @@
  * decoded by the stream's protocol decoder, and the events come out in one batch per chunk read.
  */
 import { createParser, type EventSourceParser } from 'eventsource-parser';
-import { decoderFor } from './decoders';
+import { decoderFor, isProtocolName, unknownProtocolMessage } from './decoders';
 import { candidateProtocols, detectProtocol, unrecognizedStreamEvent } from './decoders/detect';
 import { append, closedEarly, type ProtocolName, type StepDecoder } from './decoders/types';
 import type { StepEvent } from './events';
-import { reduceStepsBatch } from './reduce';
+import { reduceSteps } from './reduce';
 import { emptyStepsState, type StepsState } from './step';
 
 /** What `readStream` reads. */
@@ -161,11 +161,15 @@ class StreamDecoder {
   private out: StepEvent[] = [];
   private readonly framer: Framer;
 
-  constructor(
-    private readonly protocol: 'auto' | ProtocolName,
-    framing: Framing,
-  ) {
-    if (protocol !== 'auto') this.decoder = decoderFor(protocol);
+  constructor(protocol: 'auto' | ProtocolName, framing: Framing) {
+    if (protocol !== 'auto') {
+      if (isProtocolName(protocol)) {
+        this.decoder = decoderFor(protocol);
+      } else {
+        this.out.push(unknownProtocolEvent(protocol));
+        this.unrecognized = true;
+      }
+    }
     this.framer = new Framer(
       framing,
       (frame) => this.frame(frame),
@@ -240,6 +244,15 @@ class StreamDecoder {
   }
 }
 
+/**
+ * The error a read ends with when the `protocol` option names no decoder (a typo, a JavaScript caller
+ * without types): a `run-error` with code `UNKNOWN_PROTOCOL` that names it and the known ones. Decoding
+ * the stream as some other protocol instead would draw wrong rows without a word.
+ */
+function unknownProtocolEvent(protocol: unknown): StepEvent {
+  return { type: 'run-error', code: 'UNKNOWN_PROTOCOL', message: unknownProtocolMessage(protocol) };
+}
+
 function isJson(text: string): boolean {
   try {
     JSON.parse(text);
@@ -255,6 +268,13 @@ function framingOf(source: StreamSource, framing: Framing): Framing {
   if (type.includes('text/event-stream')) return 'sse';
   if (/ndjson|jsonl|json-seq/.test(type)) return 'jsonl';
   return 'auto';
+}
+
+async function cancelSource(source: StreamSource): Promise<void> {
+  let stream: ReadableStream<unknown> | null | undefined;
+  if (typeof Response !== 'undefined' && source instanceof Response) stream = source.body;
+  else if (typeof ReadableStream !== 'undefined' && source instanceof ReadableStream) stream = source;
+  if (stream && !stream.locked) await stream.cancel().catch(() => {});
 }
 
 async function* textChunks(source: StreamSource, signal: AbortSignal | undefined): AsyncGenerator<string> {
@@ -322,13 +342,20 @@ async function* textChunks(source: StreamSource, signal: AbortSignal | undefined
 
 /**
  * Reads a stream into batches of `StepEvent`s, one batch per chunk that produced events. Never throws
- * on bad input: malformed frames become `diagnostic` events. A stream that closes before its run
+ * on bad input: malformed frames become `diagnostic` events, and a `protocol` no decoder has ends the
+ * read at once with a `run-error` (code `UNKNOWN_PROTOCOL`) that names it and the known ones. A stream that closes before its run
  * finished ends with `run-abort`; one that is aborted through `signal` ends with `run-abort` too.
  * A network error while reading is rethrown after the events read so far.
  */
 export async function* readStream(source: StreamSource, options: ReadStreamOptions = {}): AsyncGenerator<StepEvent[]> {
   const { signal } = options;
   let protocol = options.protocol ?? 'auto';
+  if (protocol !== 'auto' && !isProtocolName(protocol)) {
+    // Nothing of the stream can be read: close it instead of downloading it for nothing.
+    await cancelSource(source);
+    yield [unknownProtocolEvent(protocol)];
+    return;
+  }
   if (protocol === 'auto' && typeof Response !== 'undefined' && source instanceof Response) {
     protocol = detectProtocol(source.headers) ?? 'auto';
   }
@@ -352,5 +379,5 @@ export function eventsFromText(text: string, options: Omit<ReadStreamOptions, 's
 
 /** Decodes and reduces a whole capture at once. */
 export function stepsFromText(text: string, options: Omit<ReadStreamOptions, 'signal'> = {}): StepsState {
-  return reduceStepsBatch(emptyStepsState, eventsFromText(text, options));
+  return reduceSteps(emptyStepsState, eventsFromText(text, options));
 }

@@ -4,7 +4,7 @@
  */
 import { Allow, parse as parsePartialJson } from 'partial-json';
 import type { StepEvent, StepEventOf, StepEventType } from './events';
-import { emptyStepsState, isTerminalStatus, type RunStatus, type Step, type StepStatus, type StepsState } from './step';
+import { isTerminalStatus, type RunStatus, type Step, type StepStatus, type StepsState } from './step';
 
 /**
  * A copy-on-write view of a state, shared by the events of one batch: `byId` and `ids` are copied at
@@ -401,35 +401,40 @@ function applyEvent(draft: Draft, event: StepEvent, now: number | undefined): vo
   }
 }
 
+/** Options of `reduceSteps`. */
+export interface ReduceStepsOptions {
+  /** The clock reading that stamps `startedAt` / `endedAt` on events that carry no `at`. */
+  now?: number;
+  /**
+   * Told of each anomaly as it is counted in `state.diagnostics` (an unknown event, a late event
+   * for an ended step, ...): the protocol is named when the event came from a decoder.
+   */
+  onDiagnostic?: (reason: string, protocol?: string) => void;
+}
+
 /**
- * Applies one event to a state. Pure and total: unknown events, events for unknown ids, out-of-order
- * and duplicate events never throw; they are dropped or repaired and counted in `state.diagnostics`.
- * Returns `state` itself when nothing changed.
+ * Applies one event, or a batch of events, to a state: the one way to fold `StepEvent`s. Pure and
+ * total: unknown events, events for unknown ids, out-of-order and duplicate events never throw; they
+ * are dropped or repaired and counted in `state.diagnostics`. A batch gives the same result as
+ * applying its events one by one, but copies the step map and the id list at most once. Returns
+ * `state` itself when nothing changed.
  *
- * @param now the clock reading to stamp `startedAt` / `endedAt` with when the event carries no `at`
+ * @example
+ * ```ts
+ * const state = reduceSteps(emptyStepsState, events); // a whole capture
+ * next = reduceSteps(next, event, { now: Date.now() }); // one live event
+ * ```
  */
-export function reduceSteps(state: StepsState, event: StepEvent, now?: number): StepsState {
-  const draft = new Draft(state);
-  applyEvent(draft, event, now);
-  return draft.finish();
-}
-
-/**
- * Applies a batch of events at once: the same result as folding `reduceSteps` over them, but the
- * step map and the id list are copied at most once for the whole batch.
- */
-export function reduceStepsBatch(
+export function reduceSteps(
   state: StepsState,
-  events: readonly StepEvent[],
-  now?: number,
-  onDiagnostic?: (reason: string, protocol?: string) => void,
+  events: StepEvent | readonly StepEvent[],
+  options: ReduceStepsOptions = {},
 ): StepsState {
-  const draft = new Draft(state, onDiagnostic);
-  for (const event of events) applyEvent(draft, event, now);
+  const draft = new Draft(state, options.onDiagnostic);
+  if (Array.isArray(events)) {
+    for (const event of events as readonly StepEvent[]) applyEvent(draft, event, options.now);
+  } else {
+    applyEvent(draft, events as StepEvent, options.now);
+  }
   return draft.finish();
-}
-
-/** Folds events into a fresh state. */
-export function stepsFromEvents(events: readonly StepEvent[]): StepsState {
-  return reduceStepsBatch(emptyStepsState, events);
 }

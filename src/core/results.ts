@@ -1,7 +1,7 @@
 /**
  * One-shot results: a finished tool call's result value, as some agents hand it over, turned into
  * the events of one whole step (`step-start`, `step-input`, then the outcome). Reduce them with
- * `reduceStepsBatch(emptyStepsState, events)` or apply them to a store next to a stream's events.
+ * `reduceSteps(emptyStepsState, events)` or apply them to a store next to a stream's events.
  *
  * - VT Code's dual-channel `ToolResult` (`vtcode_core::tools::result::ToolResult`, PROTOCOLS.md 2)
  * - Anvia's transcript `tool-result` part, one per output variant (PROTOCOLS.md 3.1)
@@ -59,7 +59,7 @@ function count(value: unknown): number {
   return typeof value === 'number' && Number.isFinite(value) ? value : 0;
 }
 
-/** Options of `stepFromDualChannelResult`. */
+/** Options of `eventsFromDualChannelResult`. */
 export interface DualChannelResultOptions {
   /** The step id: VT Code's `ToolResult` carries no call id, so the caller says which call it is. */
   id: string;
@@ -79,7 +79,7 @@ export interface DualChannelResultOptions {
  * Never throws: a value that is not a `ToolResult` gives a single `diagnostic` event, and a field of
  * the wrong type is read as absent, with a `diagnostic`.
  */
-export function stepFromDualChannelResult(result: unknown, options: DualChannelResultOptions): StepEvent[] {
+export function eventsFromDualChannelResult(result: unknown, options: DualChannelResultOptions): StepEvent[] {
   const protocol = 'vtcode';
   const id = (options as DualChannelResultOptions | undefined)?.id;
   if (!isRecord(result)) return [diagnostic(protocol, 'a VT Code tool result that is not a JSON object; dropped')];
@@ -179,7 +179,7 @@ export const ANVIA_FAILED = 'tool_execution_error';
  *
  * Never throws: a value that is not a tool-result part gives a single `diagnostic` event.
  */
-export function stepFromAnviaToolResult(part: unknown): StepEvent[] {
+export function eventsFromAnviaToolResult(part: unknown): StepEvent[] {
   const protocol = 'anvia';
   if (!isRecord(part)) return [diagnostic(protocol, 'an Anvia tool result that is not a JSON object; dropped')];
   const id =

@@ -3,7 +3,7 @@
  * a module singleton.
  */
 import type { StepEvent } from './events';
-import { reduceStepsBatch } from './reduce';
+import { reduceSteps } from './reduce';
 import { emptyStepsState, type StepsState } from './step';
 import { warnOnce } from './warn';
 
@@ -78,7 +78,7 @@ export function createStepStore(options: StepStoreOptions = {}): StepStore {
       const list = Array.isArray(events) ? events : [events as StepEvent];
       if (list.length === 0) return;
       const previous = state;
-      state = reduceStepsBatch(state, list, now(), warn);
+      state = reduceSteps(state, list, { now: now(), onDiagnostic: warn });
       if (state !== previous) changed();
     },
     reset(next = initial) {

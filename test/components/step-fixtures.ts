@@ -1,5 +1,5 @@
 // Hand-made steps and states for the component tests.
-import { type Step, type StepEvent, type StepsState, stepsFromEvents } from 'tool-steps';
+import { emptyStepsState, reduceSteps, type Step, type StepEvent, type StepsState } from 'tool-steps';
 
 /** A step with the fields a test names; the rest as a fresh `running` step. */
 export function makeStep(fields: Partial<Step> & { id?: string } = {}): Step {
@@ -18,4 +18,4 @@ export function stateOf(steps: Step[], extra: Partial<StepsState> = {}): StepsSt
 }
 
 /** Reduces events into a state. */
-export const reduce = (events: StepEvent[]): StepsState => stepsFromEvents(events);
+export const reduce = (events: StepEvent[]): StepsState => reduceSteps(emptyStepsState, events);

@@ -6,15 +6,15 @@
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { cogitatorWebSocket, stepsFromCogitatorThread } from '../../src/core/cogitator-history';
+import { cogitatorWebSocket, eventsFromCogitatorThread } from '../../src/core/cogitator-history';
 import type { StepEvent } from '../../src/core/events';
 import { presentStep } from '../../src/core/presentation';
 import { stepsFromText } from '../../src/core/read-stream';
-import { reduceStepsBatch } from '../../src/core/reduce';
+import { reduceSteps } from '../../src/core/reduce';
 import { emptyStepsState, type Step, type StepsState } from '../../src/core/step';
 
 const fixture = (name: string) => readFileSync(new URL(`../fixtures/${name}`, import.meta.url), 'utf8');
-const reduce = (events: StepEvent[]) => reduceStepsBatch(emptyStepsState, events);
+const reduce = (events: StepEvent[]) => reduceSteps(emptyStepsState, events);
 const live = (name: string) => stepsFromText(fixture(name), { protocol: 'cogitator' });
 
 function ws(frames: readonly unknown[]): StepsState {
@@ -32,7 +32,7 @@ function without<K extends keyof Step>(step: Step | undefined, ...keys: K[]): Om
   return copy;
 }
 
-describe('stepsFromCogitatorThread: history replay equals the live run', () => {
+describe('eventsFromCogitatorThread: history replay equals the live run', () => {
   const liveState = live('cogitator-workspace-edit.sse');
 
   it('the live run has four finished steps (the baseline)', () => {
@@ -53,13 +53,13 @@ describe('stepsFromCogitatorThread: history replay equals the live run', () => {
 
   it('with entry metadata (details, presentation) the replay is the live final state, exactly', () => {
     const replay = reduce(
-      stepsFromCogitatorThread(JSON.parse(fixture('cogitator-thread-workspace-edit-entries.json'))),
+      eventsFromCogitatorThread(JSON.parse(fixture('cogitator-thread-workspace-edit-entries.json'))),
     );
     expect(replay).toEqual(liveState);
   });
 
   it('without metadata the steps lack only the details and the server presentation; rows draw the same label', () => {
-    const replay = reduce(stepsFromCogitatorThread(JSON.parse(fixture('cogitator-thread-workspace-edit.json'))));
+    const replay = reduce(eventsFromCogitatorThread(JSON.parse(fixture('cogitator-thread-workspace-edit.json'))));
     expect(replay.ids).toEqual(liveState.ids);
     expect(replay.run).toEqual(liveState.run);
     expect(replay.diagnostics).toEqual(liveState.diagnostics);
@@ -106,7 +106,7 @@ describe('stepsFromCogitatorThread: history replay equals the live run', () => {
       ],
     };
     const liveTimeout = live('cogitator-tool-timeout.sse');
-    const replay = reduce(stepsFromCogitatorThread(thread));
+    const replay = reduce(eventsFromCogitatorThread(thread));
     expect(liveTimeout.byId[callId]?.progress).toEqual({
       content: 'transforming (1843) node_modules/lodash-es/lodash.js',
       count: 3,
@@ -116,7 +116,7 @@ describe('stepsFromCogitatorThread: history replay equals the live run', () => {
 
     // The plain history: the message `{"error": ...}` still says it failed, without the code.
     const plain = { id: thread.id, messages: thread.entries.map((entry) => entry.message) };
-    expect(reduce(stepsFromCogitatorThread(plain)).byId[callId]).toEqual<Step>({
+    expect(reduce(eventsFromCogitatorThread(plain)).byId[callId]).toEqual<Step>({
       id: callId,
       toolName: 'run_command',
       status: 'failed',
@@ -127,7 +127,7 @@ describe('stepsFromCogitatorThread: history replay equals the live run', () => {
   });
 });
 
-describe('stepsFromCogitatorThread: table of shapes', () => {
+describe('eventsFromCogitatorThread: table of shapes', () => {
   const call = (id: string, name: string, args: unknown) => ({
     role: 'assistant',
     content: '',
@@ -166,14 +166,14 @@ describe('stepsFromCogitatorThread: table of shapes', () => {
     },
   ])('a tool message with $name', ({ content, expected }) => {
     const state = reduce(
-      stepsFromCogitatorThread({ id: 't', messages: [call('c1', 'lookup', { q: 1 }), tool('c1', content)] }),
+      eventsFromCogitatorThread({ id: 't', messages: [call('c1', 'lookup', { q: 1 }), tool('c1', content)] }),
     );
     expect(state.byId.c1).toMatchObject({ ...expected, inputText: '{"q":1}', input: { q: 1 } });
   });
 
   it('reads metadata on the message itself, and drops a malformed presentation with a diagnostic', () => {
     const state = reduce(
-      stepsFromCogitatorThread({
+      eventsFromCogitatorThread({
         id: 't',
         messages: [
           call('a', 'lookup', {}),
@@ -193,14 +193,14 @@ describe('stepsFromCogitatorThread: table of shapes', () => {
 
   it('a call without an answer ends interrupted, or awaiting approval when the app says the thread is paused', () => {
     const thread = { id: 't', messages: [call('c1', 'run_command', { command: 'git push' })] };
-    expect(reduce(stepsFromCogitatorThread(thread)).byId.c1?.status).toBe('interrupted');
-    const paused = reduce(stepsFromCogitatorThread(thread, { open: 'awaiting-approval' }));
+    expect(reduce(eventsFromCogitatorThread(thread)).byId.c1?.status).toBe('interrupted');
+    const paused = reduce(eventsFromCogitatorThread(thread, { open: 'awaiting-approval' }));
     expect(paused.byId.c1?.status).toBe('awaiting-approval');
     expect(paused.run).toEqual({ status: 'paused' });
   });
 
   it('an answer without its call (a thread cut at the start) still makes a named step', () => {
-    const state = reduce(stepsFromCogitatorThread({ id: 't', messages: [tool('c9', '"ok"')] }));
+    const state = reduce(eventsFromCogitatorThread({ id: 't', messages: [tool('c9', '"ok"')] }));
     expect(state.byId.c9).toEqual<Step>({
       id: 'c9',
       toolName: 'lookup',
@@ -212,23 +212,23 @@ describe('stepsFromCogitatorThread: table of shapes', () => {
 
   it('arguments given as text are the streamed text', () => {
     const state = reduce(
-      stepsFromCogitatorThread({ id: 't', messages: [call('c1', 'lookup', '{"q":2}'), tool('c1', '0')] }),
+      eventsFromCogitatorThread({ id: 't', messages: [call('c1', 'lookup', '{"q":2}'), tool('c1', '0')] }),
     );
     expect(state.byId.c1).toMatchObject({ inputText: '{"q":2}', input: { q: 2 } });
   });
 
   it('never throws on a malformed thread', () => {
-    expect(stepsFromCogitatorThread('nope')).toEqual([
+    expect(eventsFromCogitatorThread('nope')).toEqual([
       { type: 'diagnostic', protocol: 'cogitator', reason: 'a thread that is not a JSON object; nothing to show' },
     ]);
-    expect(stepsFromCogitatorThread({ id: 't' })).toEqual([
+    expect(eventsFromCogitatorThread({ id: 't' })).toEqual([
       {
         type: 'diagnostic',
         protocol: 'cogitator',
         reason: 'a thread without "messages" or "entries"; nothing to show',
       },
     ]);
-    const events = stepsFromCogitatorThread({
+    const events = eventsFromCogitatorThread({
       messages: [{ role: 'assistant', toolCalls: [{ name: 'x' }, 7] }, { role: 'tool', content: '1' }, 'junk'],
     });
     expect(events).toEqual<StepEvent[]>([

@@ -6,7 +6,7 @@ import {
   isTerminalStatus,
   presentStep,
   readStream,
-  reduceStepsBatch,
+  reduceSteps,
   type StepEvent,
   type StepsState,
   type StreamSource,
@@ -137,7 +137,7 @@ const FIXTURES: Array<[file: string, expected: StepsState]> = [
 
 async function readAll(source: StreamSource): Promise<StepsState> {
   let state = emptyStepsState;
-  for await (const batch of readStream(source)) state = reduceStepsBatch(state, batch);
+  for await (const batch of readStream(source)) state = reduceSteps(state, batch);
   return state;
 }
 
@@ -278,7 +278,7 @@ describe('each fixture cut short never throws and keeps every step already compl
     const events: StepEvent[] = [];
     for await (const batch of readStream(text.slice(0, at))) events.push(...batch);
     expect(events.at(-1)).toEqual({ type: 'run-abort', reason: 'The stream closed before the run finished.' });
-    const state = reduceStepsBatch(emptyStepsState, events);
+    const state = reduceSteps(emptyStepsState, events);
     expect(state.ids).toEqual([READ_FILE, GREP]);
     expect(state.byId[READ_FILE]).toEqual(workspaceEdit.byId[READ_FILE]);
     expect(state.byId[GREP]).toEqual(workspaceEdit.byId[GREP]);

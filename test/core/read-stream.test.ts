@@ -4,7 +4,7 @@ import {
   emptyStepsState,
   eventsFromText,
   readStream,
-  reduceStepsBatch,
+  reduceSteps,
   type StepEvent,
   type StepsState,
   type StreamSource,
@@ -40,7 +40,7 @@ async function collect(source: StreamSource, options?: Parameters<typeof readStr
 }
 
 const reduceAll = (batches: StepEvent[][]): StepsState =>
-  batches.reduce<StepsState>((state, batch) => reduceStepsBatch(state, batch), emptyStepsState);
+  batches.reduce<StepsState>((state, batch) => reduceSteps(state, batch), emptyStepsState);
 
 // A small Cogitator run with non-ASCII text: é (2 bytes), ✓ (3 bytes), 😀 (4 bytes).
 const RESULT = 'café ✓ 😀 done';
@@ -198,6 +198,31 @@ describe('framing', () => {
     ]);
     const asCogitator = eventsFromText(text, { protocol: 'cogitator' });
     expect(asCogitator.filter((e) => e.type === 'diagnostic')).toHaveLength(2);
+  });
+
+  it('an unknown protocol option ends the read with UNKNOWN_PROTOCOL naming it, and cancels the body unread', async () => {
+    const message =
+      'Unknown protocol "ai_sdk": the kit reads "cogitator", "cogitator-ws", "ai-sdk", "anvia", "native" (or "auto" to detect it from the stream). Check the protocol option\'s spelling.';
+    const cancels: unknown[] = [];
+    const body = new ReadableStream<Uint8Array>({
+      start(controller) {
+        controller.enqueue(encoder.encode(sse(...RUN)));
+      },
+      cancel(reason) {
+        cancels.push(reason);
+      },
+    });
+    const response = new Response(body, { headers: { 'content-type': 'text/event-stream' } });
+    const protocol = 'ai_sdk' as 'ai-sdk'; // a typo from a caller without types
+    expect(await collect(response, { protocol })).toEqual([[{ type: 'run-error', code: 'UNKNOWN_PROTOCOL', message }]]);
+    expect(cancels).toHaveLength(1);
+    // never decoded as another protocol: no step of the Cogitator run appears
+    expect(eventsFromText(sse(...RUN), { protocol })).toEqual([
+      { type: 'run-error', code: 'UNKNOWN_PROTOCOL', message },
+    ]);
+    const state = stepsFromText(sse(...RUN), { protocol });
+    expect(state.ids).toEqual([]);
+    expect(state.run).toEqual({ status: 'error', error: { message, code: 'UNKNOWN_PROTOCOL' } });
   });
 
   it('the x-tool-steps-protocol header picks the decoder', async () => {
@@ -502,7 +527,7 @@ describe('protocol detection across a stream', () => {
       headers: { 'content-type': 'text/event-stream', 'x-vercel-ai-ui-message-stream': 'v1' },
     });
     let state: StepsState = emptyStepsState;
-    for await (const batch of readStream(response)) state = reduceStepsBatch(state, batch);
+    for await (const batch of readStream(response)) state = reduceSteps(state, batch);
     expect(state.byId.t1).toMatchObject({ toolName: 'search', status: 'running', input: { q: 'x' } });
     expect(state.run.status).toBe('done');
   });
@@ -546,7 +571,7 @@ describe('large input (found in review)', () => {
       for (let at = 0; at < line.length; at += 4096) yield line.slice(at, at + 4096);
     }
     let state: StepsState = emptyStepsState;
-    for await (const batch of readStream(chunks(), { protocol: 'native' })) state = reduceStepsBatch(state, batch);
+    for await (const batch of readStream(chunks(), { protocol: 'native' })) state = reduceSteps(state, batch);
     expect(state.byId.r?.result).toBe(result);
     expect(state.diagnostics.count).toBe(0);
   });

@@ -4,18 +4,16 @@ import {
   emptyStepsState,
   isTerminalStatus,
   reduceSteps,
-  reduceStepsBatch,
   type Step,
   type StepEvent,
   type StepStatus,
   type StepsState,
-  stepsFromEvents,
 } from 'tool-steps/core';
 import { describe, expect, it } from 'vitest';
 
-/** Folds events one by one (the reference `reduceStepsBatch` must match). */
+/** Folds events one by one (the reference `reduceSteps` must match). */
 function fold(events: readonly StepEvent[], now?: number, from: StepsState = emptyStepsState): StepsState {
-  return events.reduce<StepsState>((state, event) => reduceSteps(state, event, now), from);
+  return events.reduce<StepsState>((state, event) => reduceSteps(state, event, { now }), from);
 }
 
 /** A hand-made event that is not a valid StepEvent: the reducer must survive it. */
@@ -59,7 +57,7 @@ describe('step-start', () => {
   });
 
   it('keeps ids in order of first appearance, one per id', () => {
-    const state = reduceStepsBatch(emptyStepsState, [
+    const state = reduceSteps(emptyStepsState, [
       start('b'),
       start('a'),
       { type: 'step-result', id: 'c' },
@@ -70,17 +68,14 @@ describe('step-start', () => {
   });
 
   it('names a step that a result created without a name, and does not change its status', () => {
-    const state = reduceStepsBatch(emptyStepsState, [
-      { type: 'step-result', id: 'c1', result: 1 },
-      start('c1', 'grep'),
-    ]);
+    const state = reduceSteps(emptyStepsState, [{ type: 'step-result', id: 'c1', result: 1 }, start('c1', 'grep')]);
     expect(state.byId.c1?.toolName).toBe('grep');
     expect(state.byId.c1?.status).toBe('succeeded');
     expect(state.byId.c1?.result).toBe(1);
   });
 
   it('a second start with another tool name keeps the first name and is counted', () => {
-    const state = reduceStepsBatch(emptyStepsState, [start('c1', 'grep'), start('c1', 'glob')]);
+    const state = reduceSteps(emptyStepsState, [start('c1', 'grep'), start('c1', 'glob')]);
     expect(state.byId.c1?.toolName).toBe('grep');
     expect(state.diagnostics).toEqual({
       count: 1,
@@ -89,7 +84,7 @@ describe('step-start', () => {
   });
 
   it('a late start does not replace the presentation of a step that already ended', () => {
-    const state = reduceStepsBatch(emptyStepsState, [
+    const state = reduceSteps(emptyStepsState, [
       start('c1', 'read_file'),
       { type: 'step-result', id: 'c1', presentation: { label: 'Read file', detail: 'src/a.ts' } },
       { type: 'step-start', id: 'c1', toolName: 'read_file', presentation: { label: 'Stale' } },
@@ -101,7 +96,7 @@ describe('step-start', () => {
 
 describe('arguments: step-input-delta and step-input', () => {
   it('parses the streamed text partially while it streams', () => {
-    const state = reduceStepsBatch(emptyStepsState, [
+    const state = reduceSteps(emptyStepsState, [
       start('c1'),
       { type: 'step-input-delta', id: 'c1', delta: '{"path":' },
       { type: 'step-input-delta', id: 'c1', delta: '"src/a' },
@@ -124,7 +119,7 @@ describe('arguments: step-input-delta and step-input', () => {
   });
 
   it('replace: true sets the whole text', () => {
-    const state = reduceStepsBatch(emptyStepsState, [
+    const state = reduceSteps(emptyStepsState, [
       start('c1'),
       { type: 'step-input-delta', id: 'c1', delta: '{"path":"old"}' },
       { type: 'step-input-delta', id: 'c1', delta: '{"path":"new"', replace: true },
@@ -146,7 +141,7 @@ describe('arguments: step-input-delta and step-input', () => {
   });
 
   it('step-input without input makes the step running and parses the whole text', () => {
-    const state = reduceStepsBatch(emptyStepsState, [
+    const state = reduceSteps(emptyStepsState, [
       start('c1', 'edit_file'),
       { type: 'step-input-delta', id: 'c1', delta: '{"path":"src/a.ts","old' },
       { type: 'step-input-delta', id: 'c1', delta: 'Text":"foo","newText":"bar","n":[1,2]}' },
@@ -162,12 +157,12 @@ describe('arguments: step-input-delta and step-input', () => {
   });
 
   it('step-input with no text at all leaves input undefined', () => {
-    const state = reduceStepsBatch(emptyStepsState, [start('c1'), { type: 'step-input', id: 'c1' }]);
+    const state = reduceSteps(emptyStepsState, [start('c1'), { type: 'step-input', id: 'c1' }]);
     expect(state.byId.c1).toStrictEqual({ id: 'c1', toolName: 'read_file', status: 'running', inputText: '' });
   });
 
   it('text that is not JSON never throws: kept as text, no input', () => {
-    const state = reduceStepsBatch(emptyStepsState, [
+    const state = reduceSteps(emptyStepsState, [
       start('c1'),
       { type: 'step-input-delta', id: 'c1', delta: 'hello there' },
       { type: 'step-input', id: 'c1' },
@@ -178,7 +173,7 @@ describe('arguments: step-input-delta and step-input', () => {
   });
 
   it('step-input with input sets the arguments and keeps the streamed text', () => {
-    const state = reduceStepsBatch(emptyStepsState, [
+    const state = reduceSteps(emptyStepsState, [
       start('c1', 'run_command'),
       { type: 'step-input-delta', id: 'c1', delta: '{"command":"pnpm test"}' },
       { type: 'step-input', id: 'c1', input: { command: 'pnpm test --reporter=dot' } },
@@ -193,7 +188,7 @@ describe('arguments: step-input-delta and step-input', () => {
   });
 
   it('a later step-input with input (tool-update arguments) replaces the input and keeps inputText', () => {
-    const state = reduceStepsBatch(emptyStepsState, [
+    const state = reduceSteps(emptyStepsState, [
       start('c1', 'run_command'),
       { type: 'step-input-delta', id: 'c1', delta: '{"command":"pnpm test"}' },
       { type: 'step-input', id: 'c1' },
@@ -215,11 +210,11 @@ describe('arguments: step-input-delta and step-input', () => {
       { type: 'step-result', id: 'c1', result: 0 },
     ];
     expect(fold(events).byId.c1?.input).toEqual({ command: 'b' });
-    expect(reduceStepsBatch(emptyStepsState, events).byId.c1?.input).toEqual({ command: 'b' });
+    expect(reduceSteps(emptyStepsState, events).byId.c1?.input).toEqual({ command: 'b' });
   });
 
   it('a delta after the arguments completed is dropped and counted', () => {
-    const before = reduceStepsBatch(emptyStepsState, [
+    const before = reduceSteps(emptyStepsState, [
       start('c1'),
       { type: 'step-input-delta', id: 'c1', delta: '{"a":1}' },
       { type: 'step-input', id: 'c1' },
@@ -238,13 +233,13 @@ describe('arguments: step-input-delta and step-input', () => {
       { type: 'step-input-delta', id: 'c1', delta: '{"a":1}' },
       { type: 'step-input-delta', id: 'c1', delta: 'abc', replace: true },
     ];
-    expect(reduceStepsBatch(emptyStepsState, events)).toEqual(fold(events));
+    expect(reduceSteps(emptyStepsState, events)).toEqual(fold(events));
   });
 });
 
 describe('step-progress', () => {
   it('merges field by field, counts, and makes the step running', () => {
-    const state = reduceStepsBatch(emptyStepsState, [
+    const state = reduceSteps(emptyStepsState, [
       start('c1', 'run_command'),
       { type: 'step-input-delta', id: 'c1', delta: '{"command":"ls"}' },
       { type: 'step-progress', id: 'c1', content: 'one', details: { n: 1 } },
@@ -262,7 +257,7 @@ describe('step-progress', () => {
   });
 
   it('an empty update only counts', () => {
-    const state = reduceStepsBatch(emptyStepsState, [
+    const state = reduceSteps(emptyStepsState, [
       start('c1'),
       { type: 'step-progress', id: 'c1', content: 'a' },
       { type: 'step-progress', id: 'c1' },
@@ -271,7 +266,7 @@ describe('step-progress', () => {
   });
 
   it('the latest presentation wins, and stays when an update carries none', () => {
-    const state = reduceStepsBatch(emptyStepsState, [
+    const state = reduceSteps(emptyStepsState, [
       { type: 'step-start', id: 'c1', toolName: 'run_command', presentation: { label: 'A' } },
       { type: 'step-progress', id: 'c1', presentation: { label: 'B', icon: 'terminal' } },
       { type: 'step-progress', id: 'c1', content: 'x' },
@@ -294,7 +289,7 @@ describe('step-progress', () => {
   });
 
   it('progress after the result is dropped and counted', () => {
-    const ended = reduceStepsBatch(emptyStepsState, [
+    const ended = reduceSteps(emptyStepsState, [
       start('c1'),
       { type: 'step-progress', id: 'c1', content: 'a' },
       { type: 'step-result', id: 'c1', result: 'r' },
@@ -310,7 +305,7 @@ describe('step-progress', () => {
 });
 
 describe('approvals: step-approval and step-decision', () => {
-  const waiting = reduceStepsBatch(emptyStepsState, [
+  const waiting = reduceSteps(emptyStepsState, [
     start('c1', 'run_command'),
     { type: 'step-input-delta', id: 'c1', delta: '{"command":"git push"}' },
     { type: 'step-input', id: 'c1' },
@@ -364,7 +359,11 @@ describe('approvals: step-approval and step-decision', () => {
   });
 
   it('declined → denied, with the decision and reason recorded', () => {
-    const state = reduceSteps(waiting, { type: 'step-decision', id: 'c1', approved: false, reason: 'not now' }, 50);
+    const state = reduceSteps(
+      waiting,
+      { type: 'step-decision', id: 'c1', approved: false, reason: 'not now' },
+      { now: 50 },
+    );
     expect(state.byId.c1?.status).toBe('denied');
     expect(state.byId.c1?.approval?.decision).toEqual({ approved: false, reason: 'not now' });
     expect(state.byId.c1?.endedAt).toBe(50);
@@ -400,7 +399,7 @@ describe('approvals: step-approval and step-decision', () => {
 
 describe('results, errors, cancels', () => {
   it('step-result → succeeded with result, details and presentation', () => {
-    const state = reduceStepsBatch(emptyStepsState, [
+    const state = reduceSteps(emptyStepsState, [
       start('c1', 'edit_file'),
       { type: 'step-input-delta', id: 'c1', delta: '{"path":"a.ts"}' },
       { type: 'step-input', id: 'c1' },
@@ -425,7 +424,7 @@ describe('results, errors, cancels', () => {
   });
 
   it('a result straight after the streamed text parses the text as final', () => {
-    const state = reduceStepsBatch(emptyStepsState, [
+    const state = reduceSteps(emptyStepsState, [
       start('c1'),
       { type: 'step-input-delta', id: 'c1', delta: '{"path":"a.ts"}' },
       { type: 'step-result', id: 'c1', result: 'x' },
@@ -447,7 +446,7 @@ describe('results, errors, cancels', () => {
   });
 
   it('a second result is dropped and counted; the first stays', () => {
-    const first = reduceStepsBatch(emptyStepsState, [start('c1'), { type: 'step-result', id: 'c1', result: 'first' }]);
+    const first = reduceSteps(emptyStepsState, [start('c1'), { type: 'step-result', id: 'c1', result: 'first' }]);
     const second = reduceSteps(first, { type: 'step-result', id: 'c1', result: 'second' });
     expect(second.byId.c1).toBe(first.byId.c1);
     expect(second.byId.c1?.result).toBe('first');
@@ -458,7 +457,7 @@ describe('results, errors, cancels', () => {
   });
 
   it('step-error → failed with message and code, result, details and presentation', () => {
-    const state = reduceStepsBatch(emptyStepsState, [
+    const state = reduceSteps(emptyStepsState, [
       start('c1', 'run_command'),
       {
         type: 'step-error',
@@ -489,7 +488,7 @@ describe('results, errors, cancels', () => {
   });
 
   it('step-cancelled → cancelled; for an unknown id it is counted and makes no step', () => {
-    const state = reduceStepsBatch(emptyStepsState, [start('c1'), { type: 'step-cancelled', id: 'c1' }]);
+    const state = reduceSteps(emptyStepsState, [start('c1'), { type: 'step-cancelled', id: 'c1' }]);
     expect(state.byId.c1?.status).toBe('cancelled');
     const unknown = reduceSteps(emptyStepsState, { type: 'step-cancelled', id: 'x' });
     expect(unknown.ids).toEqual([]);
@@ -497,7 +496,7 @@ describe('results, errors, cancels', () => {
   });
 
   it('cancelling a step that already ended returns the state as is', () => {
-    const done = reduceStepsBatch(emptyStepsState, [start('c1'), { type: 'step-result', id: 'c1' }]);
+    const done = reduceSteps(emptyStepsState, [start('c1'), { type: 'step-result', id: 'c1' }]);
     expect(reduceSteps(done, { type: 'step-cancelled', id: 'c1' })).toBe(done);
   });
 });
@@ -523,7 +522,7 @@ describe('terminal statuses never go back', () => {
   for (const [status, ending] of TERMINAL) {
     for (const event of late) {
       it(`${status} stays ${status} after ${event.type}${'status' in event ? ` ${event.status}` : ''}${'approved' in event ? ` ${event.approved}` : ''}`, () => {
-        const ended = reduceStepsBatch(emptyStepsState, [start('c1'), { type: 'step-input', id: 'c1' }, ending]);
+        const ended = reduceSteps(emptyStepsState, [start('c1'), { type: 'step-input', id: 'c1' }, ending]);
         expect(ended.byId.c1?.status).toBe(status);
         const after = reduceSteps(ended, event);
         expect(after.byId.c1?.status).toBe(status);
@@ -533,8 +532,8 @@ describe('terminal statuses never go back', () => {
   }
 
   it('late step events are counted (cancel of an ended step is not an anomaly)', () => {
-    const ended = reduceStepsBatch(emptyStepsState, [start('c1'), { type: 'step-result', id: 'c1' }]);
-    const after = reduceStepsBatch(
+    const ended = reduceSteps(emptyStepsState, [start('c1'), { type: 'step-result', id: 'c1' }]);
+    const after = reduceSteps(
       ended,
       late.filter((e) => e.type.startsWith('step-') && e.type !== 'step-start' && e.type !== 'step-cancelled'),
     );
@@ -543,7 +542,7 @@ describe('terminal statuses never go back', () => {
 });
 
 describe('run events', () => {
-  const open = reduceStepsBatch(emptyStepsState, [
+  const open = reduceSteps(emptyStepsState, [
     { type: 'run-start' },
     start('streaming', 'edit_file'),
     { type: 'step-input-delta', id: 'streaming', delta: '{"path":"src/a' },
@@ -561,7 +560,7 @@ describe('run events', () => {
   });
 
   it('run-finish done: open steps → interrupted, awaiting stays awaiting, ended stay', () => {
-    const state = reduceSteps(open, { type: 'run-finish', status: 'done' }, 900);
+    const state = reduceSteps(open, { type: 'run-finish', status: 'done' }, { now: 900 });
     expect(state.run).toEqual({ status: 'done' });
     expect(state.byId.streaming).toEqual({
       id: 'streaming',
@@ -582,7 +581,7 @@ describe('run events', () => {
   });
 
   it('run-finish paused: open steps → awaiting-approval, not ended', () => {
-    const state = reduceSteps(open, { type: 'run-finish', status: 'paused' }, 900);
+    const state = reduceSteps(open, { type: 'run-finish', status: 'paused' }, { now: 900 });
     expect(state.run).toEqual({ status: 'paused' });
     expect(state.byId.streaming?.status).toBe('awaiting-approval');
     expect(state.byId.streaming?.input).toEqual({ path: 'src/a' });
@@ -629,7 +628,7 @@ describe('run events', () => {
 
   it('an interrupted step may still be finished by a resumed run', () => {
     const cut = reduceSteps(open, { type: 'run-abort' });
-    const resumed = reduceStepsBatch(cut, [
+    const resumed = reduceSteps(cut, [
       { type: 'run-start' },
       { type: 'step-result', id: 'running', result: 'late but real' },
       { type: 'step-progress', id: 'streaming', content: 'again' },
@@ -642,7 +641,7 @@ describe('run events', () => {
 
   it('a paused step is finished by the result of the resumed run', () => {
     const paused = reduceSteps(open, { type: 'run-finish', status: 'paused' });
-    const resumed = reduceStepsBatch(paused, [
+    const resumed = reduceSteps(paused, [
       { type: 'step-decision', id: 'running', approved: true },
       { type: 'step-result', id: 'running', result: 'ok' },
       { type: 'step-decision', id: 'waiting', approved: false, reason: 'no' },
@@ -675,7 +674,6 @@ describe('diagnostic events and totality', () => {
     ['undefined', undefined, 'an event that is not an object with a string "type"; dropped'],
     ['a number', 42, 'an event that is not an object with a string "type"; dropped'],
     ['a string', 'step-start', 'an event that is not an object with a string "type"; dropped'],
-    ['an array', [1, 2], 'an event that is not an object with a string "type"; dropped'],
     ['an object without type', { id: 'c1' }, 'an event that is not an object with a string "type"; dropped'],
     ['a numeric type', { type: 7 }, 'an event that is not an object with a string "type"; dropped'],
     ['an unknown type', { type: 'step-teleport', id: 'c1' }, 'unknown event type "step-teleport"; dropped'],
@@ -688,6 +686,16 @@ describe('diagnostic events and totality', () => {
     ],
     ['a progress with a numeric id', { type: 'step-progress', id: 3 }, '"step-progress" without a step id; dropped'],
   ];
+  it('an array is read as a batch: each element that is not an event is counted, no step is touched', () => {
+    const base = reduceSteps(emptyStepsState, start('c1'));
+    const next = reduceSteps(base, bad([1, [2]]));
+    expect(next.diagnostics).toEqual({
+      count: 2,
+      last: { reason: 'an event that is not an object with a string "type"; dropped' },
+    });
+    expect(next.byId).toBe(base.byId);
+  });
+
   for (const [name, event, reason] of broken) {
     it(`${name} never throws, is counted, and touches no step`, () => {
       const base = reduceSteps(emptyStepsState, start('c1'));
@@ -699,8 +707,8 @@ describe('diagnostic events and totality', () => {
       expect(next?.ids).toBe(base.ids);
       expect(next?.byId).toBe(base.byId);
       expect(next?.run).toBe(base.run);
-      expect(() => reduceStepsBatch(base, [bad(event), bad(event)])).not.toThrow();
-      expect(reduceStepsBatch(base, [bad(event), bad(event)]).diagnostics.count).toBe(2);
+      expect(() => reduceSteps(base, [bad(event), bad(event)])).not.toThrow();
+      expect(reduceSteps(base, [bad(event), bad(event)]).diagnostics.count).toBe(2);
     });
   }
 
@@ -715,13 +723,13 @@ describe('diagnostic events and totality', () => {
       { type: 'run-error' },
       { type: 'diagnostic' },
     ];
-    expect(() => reduceStepsBatch(emptyStepsState, odd.map(bad))).not.toThrow();
+    expect(() => reduceSteps(emptyStepsState, odd.map(bad))).not.toThrow();
     expect(() => fold(odd.map(bad))).not.toThrow();
   });
 });
 
 describe('identity preservation', () => {
-  const base = reduceStepsBatch(emptyStepsState, [
+  const base = reduceSteps(emptyStepsState, [
     start('a', 'read_file'),
     start('b', 'grep'),
     { type: 'step-input', id: 'a' },
@@ -747,7 +755,7 @@ describe('identity preservation', () => {
   });
 
   it('a batch touching one step keeps the others', () => {
-    const next = reduceStepsBatch(base, [
+    const next = reduceSteps(base, [
       { type: 'step-progress', id: 'a', content: 1 },
       { type: 'step-progress', id: 'a', content: 2 },
       { type: 'step-result', id: 'a', result: 3 },
@@ -758,7 +766,7 @@ describe('identity preservation', () => {
 
   it('returns the whole state as is for a no-op', () => {
     expect(reduceSteps(base, start('a', 'read_file'))).toBe(base);
-    expect(reduceStepsBatch(base, [])).toBe(base);
+    expect(reduceSteps(base, [])).toBe(base);
     const done = reduceSteps(base, { type: 'run-finish', status: 'done' });
     expect(reduceSteps(done, { type: 'run-abort' })).toBe(done);
   });
@@ -769,7 +777,7 @@ describe('identity preservation', () => {
 
   it('never mutates the state it was given', () => {
     const frozen = structuredClone(base);
-    reduceStepsBatch(base, [
+    reduceSteps(base, [
       { type: 'step-input-delta', id: 'z', delta: '{' },
       { type: 'step-progress', id: 'a', content: 1 },
       { type: 'run-finish', status: 'done' },
@@ -788,7 +796,7 @@ describe('identity preservation', () => {
 describe('ids that are Object.prototype keys', () => {
   for (const id of ['__proto__', 'constructor', 'toString', 'hasOwnProperty']) {
     it(`"${id}" is an ordinary step id`, () => {
-      const state = reduceStepsBatch(emptyStepsState, [
+      const state = reduceSteps(emptyStepsState, [
         start(id, 'grep'),
         { type: 'step-input-delta', id, delta: '{"pattern":"x"}' },
         { type: 'step-result', id, result: 1 },
@@ -811,37 +819,37 @@ describe('ids that are Object.prototype keys', () => {
 
 describe('time stamping', () => {
   it('stamps startedAt and endedAt with now when the event has no at', () => {
-    let state = reduceSteps(emptyStepsState, start('c1'), 100);
+    let state = reduceSteps(emptyStepsState, start('c1'), { now: 100 });
     expect(state.byId.c1?.startedAt).toBe(100);
-    state = reduceSteps(state, { type: 'step-progress', id: 'c1' }, 150);
+    state = reduceSteps(state, { type: 'step-progress', id: 'c1' }, { now: 150 });
     expect(state.byId.c1?.startedAt).toBe(100);
     expect(state.byId.c1?.endedAt).toBeUndefined();
-    state = reduceSteps(state, { type: 'step-result', id: 'c1' }, 250);
+    state = reduceSteps(state, { type: 'step-result', id: 'c1' }, { now: 250 });
     expect(state.byId.c1?.startedAt).toBe(100);
     expect(state.byId.c1?.endedAt).toBe(250);
   });
 
   it("the event's own at wins over now", () => {
-    const state = reduceStepsBatch(
+    const state = reduceSteps(
       emptyStepsState,
       [
         { type: 'step-start', id: 'c1', toolName: 'x', at: 5 },
         { type: 'step-error', id: 'c1', message: 'm', at: 9 },
       ],
-      100,
+      { now: 100 },
     );
     expect(state.byId.c1?.startedAt).toBe(5);
     expect(state.byId.c1?.endedAt).toBe(9);
   });
 
   it('without now and without at, no timestamps at all', () => {
-    const state = reduceStepsBatch(emptyStepsState, [start('c1'), { type: 'step-result', id: 'c1' }]);
+    const state = reduceSteps(emptyStepsState, [start('c1'), { type: 'step-result', id: 'c1' }]);
     expect(Object.hasOwn(state.byId.c1 as object, 'startedAt')).toBe(false);
     expect(Object.hasOwn(state.byId.c1 as object, 'endedAt')).toBe(false);
   });
 
   it('a step created by its result is stamped with both', () => {
-    const state = reduceSteps(emptyStepsState, { type: 'step-result', id: 'c1' }, 42);
+    const state = reduceSteps(emptyStepsState, { type: 'step-result', id: 'c1' }, { now: 42 });
     expect(state.byId.c1?.startedAt).toBe(42);
     expect(state.byId.c1?.endedAt).toBe(42);
   });
@@ -856,41 +864,58 @@ describe('time stamping', () => {
       [{ type: 'run-finish', status: 'done' }, 'interrupted'],
     ];
     for (const [event, status] of ends) {
-      const state = reduceSteps(reduceSteps(emptyStepsState, start('c1'), 1), event, 7);
+      const state = reduceSteps(reduceSteps(emptyStepsState, start('c1'), { now: 1 }), event, { now: 7 });
       expect(state.byId.c1?.status).toBe(status);
       expect(state.byId.c1?.endedAt).toBe(7);
     }
     const paused = reduceSteps(
-      reduceSteps(emptyStepsState, start('c1'), 1),
+      reduceSteps(emptyStepsState, start('c1'), { now: 1 }),
       { type: 'run-finish', status: 'paused' },
-      7,
+      { now: 7 },
     );
     expect(paused.byId.c1?.endedAt).toBeUndefined();
   });
 
   it('an interrupted step finished by a resumed run ends at its result, not at the interruption', () => {
-    let state = reduceSteps(emptyStepsState, start('c1'), 1);
-    state = reduceSteps(state, { type: 'run-abort' }, 10);
+    let state = reduceSteps(emptyStepsState, start('c1'), { now: 1 });
+    state = reduceSteps(state, { type: 'run-abort' }, { now: 10 });
     expect(state.byId.c1?.endedAt).toBe(10);
-    state = reduceSteps(state, { type: 'step-progress', id: 'c1', content: 'resumed' }, 20);
+    state = reduceSteps(state, { type: 'step-progress', id: 'c1', content: 'resumed' }, { now: 20 });
     expect(state.byId.c1?.status).toBe('running');
     expect(state.byId.c1?.endedAt).toBeUndefined();
-    state = reduceSteps(state, { type: 'step-result', id: 'c1' }, 30);
+    state = reduceSteps(state, { type: 'step-result', id: 'c1' }, { now: 30 });
     expect(state.byId.c1?.endedAt).toBe(30);
   });
 
-  it('reduceStepsBatch stamps every event of the batch with the same now', () => {
-    const state = reduceStepsBatch(emptyStepsState, [start('a'), start('b'), { type: 'step-result', id: 'a' }], 77);
+  it('reduceSteps stamps every event of the batch with the same now', () => {
+    const state = reduceSteps(emptyStepsState, [start('a'), start('b'), { type: 'step-result', id: 'a' }], { now: 77 });
     expect(state.byId.a).toMatchObject({ startedAt: 77, endedAt: 77 });
     expect(state.byId.b).toMatchObject({ startedAt: 77 });
   });
 });
 
-describe('stepsFromEvents', () => {
-  it('folds events into a fresh state', () => {
+describe('reduceSteps with a batch', () => {
+  it('folds a batch into a fresh state the way one event at a time does; an empty batch changes nothing', () => {
     const events: StepEvent[] = [start('a'), { type: 'step-result', id: 'a', result: 1 }, { type: 'run-finish' }];
-    expect(stepsFromEvents(events)).toEqual(fold(events));
-    expect(stepsFromEvents([])).toBe(emptyStepsState);
+    expect(reduceSteps(emptyStepsState, events)).toEqual(fold(events));
+    expect(reduceSteps(emptyStepsState, [])).toBe(emptyStepsState);
+  });
+
+  it('tells onDiagnostic of each anomaly it counts, with the protocol', () => {
+    const heard: [string, string | undefined][] = [];
+    const state = reduceSteps(
+      emptyStepsState,
+      [
+        { type: 'step-decision', id: 'ghost', approved: true },
+        { type: 'diagnostic', reason: 'a frame that is not JSON', protocol: 'ai-sdk' },
+      ],
+      { onDiagnostic: (reason, protocol) => heard.push([reason, protocol]) },
+    );
+    expect(state.diagnostics.count).toBe(2);
+    expect(heard).toEqual([
+      ['a decision for unknown step "ghost"; dropped', undefined],
+      ['a frame that is not JSON', 'ai-sdk'],
+    ]);
   });
 });
 
@@ -980,10 +1005,10 @@ function checkInvariants(state: StepsState): void {
 }
 
 describe('properties over random event sequences', () => {
-  it('reduceStepsBatch equals folding reduceSteps over the same events', () => {
+  it('reduceSteps equals folding reduceSteps over the same events', () => {
     fc.assert(
       fc.property(events(['a', 'b', 'c']), now, (list, t) => {
-        expect(reduceStepsBatch(emptyStepsState, list, t)).toEqual(fold(list, t));
+        expect(reduceSteps(emptyStepsState, list, { now: t })).toEqual(fold(list, t));
       }),
       { numRuns: 1000 },
     );
@@ -995,11 +1020,11 @@ describe('properties over random event sequences', () => {
         let state = emptyStepsState;
         let rest = list;
         for (const cut of cuts) {
-          state = reduceStepsBatch(state, rest.slice(0, cut));
+          state = reduceSteps(state, rest.slice(0, cut));
           rest = rest.slice(cut);
         }
-        state = reduceStepsBatch(state, rest);
-        expect(state).toEqual(reduceStepsBatch(emptyStepsState, list));
+        state = reduceSteps(state, rest);
+        expect(state).toEqual(reduceSteps(emptyStepsState, list));
       }),
       { numRuns: 300 },
     );
@@ -1010,7 +1035,7 @@ describe('properties over random event sequences', () => {
       fc.property(events(['a', 'b', 'c']), now, (list, t) => {
         let state = emptyStepsState;
         for (const event of list) {
-          const next = reduceSteps(state, event, t);
+          const next = reduceSteps(state, event, { now: t });
           for (const id of state.ids) {
             const before = state.byId[id] as Step;
             if (isTerminalStatus(before.status)) expect(next.byId[id]?.status).toBe(before.status);
@@ -1019,7 +1044,7 @@ describe('properties over random event sequences', () => {
           state = next;
         }
         checkInvariants(state);
-        checkInvariants(reduceStepsBatch(emptyStepsState, list, t));
+        checkInvariants(reduceSteps(emptyStepsState, list, { now: t }));
       }),
       { numRuns: 500 },
     );
@@ -1028,7 +1053,7 @@ describe('properties over random event sequences', () => {
   it('ids stay unique with ids that are Object.prototype keys', () => {
     fc.assert(
       fc.property(events(['a', '__proto__', 'constructor']), (list) => {
-        checkInvariants(reduceStepsBatch(emptyStepsState, list));
+        checkInvariants(reduceSteps(emptyStepsState, list));
         checkInvariants(fold(list));
       }),
       { numRuns: 300 },
@@ -1040,9 +1065,9 @@ describe('found in review', () => {
   it('a long argument streamed over many batches parses only its head until it is complete', () => {
     const content = 'x'.repeat(200_000);
     const text = JSON.stringify({ path: 'big.txt', content });
-    let state = reduceStepsBatch(emptyStepsState, [{ type: 'step-start', id: 'w', toolName: 'write_file' }]);
+    let state = reduceSteps(emptyStepsState, [{ type: 'step-start', id: 'w', toolName: 'write_file' }]);
     for (let at = 0; at < text.length; at += 1000) {
-      state = reduceStepsBatch(state, [{ type: 'step-input-delta', id: 'w', delta: text.slice(at, at + 1000) }]);
+      state = reduceSteps(state, [{ type: 'step-input-delta', id: 'w', delta: text.slice(at, at + 1000) }]);
     }
     const streaming = state.byId.w;
     expect(streaming?.status).toBe('input-streaming');
@@ -1050,18 +1075,18 @@ describe('found in review', () => {
     expect(partial.path).toBe('big.txt');
     // only the head was read while streaming
     expect(partial.content.length).toBeLessThan(70_000);
-    state = reduceStepsBatch(state, [{ type: 'step-input', id: 'w' }]);
+    state = reduceSteps(state, [{ type: 'step-input', id: 'w' }]);
     expect(state.byId.w?.input).toEqual({ path: 'big.txt', content });
   });
 
   it('an interrupted step that is then asked for approval has no end time until it really ends', () => {
-    let state = reduceStepsBatch(emptyStepsState, [{ type: 'step-start', id: 'a', toolName: 'rm', at: 0 }]);
-    state = reduceStepsBatch(state, [{ type: 'run-abort', at: 10 }]);
+    let state = reduceSteps(emptyStepsState, [{ type: 'step-start', id: 'a', toolName: 'rm', at: 0 }]);
+    state = reduceSteps(state, [{ type: 'run-abort', at: 10 }]);
     expect(state.byId.a?.endedAt).toBe(10);
-    state = reduceStepsBatch(state, [{ type: 'step-approval', id: 'a', at: 20 }]);
+    state = reduceSteps(state, [{ type: 'step-approval', id: 'a', at: 20 }]);
     expect(state.byId.a?.status).toBe('awaiting-approval');
     expect(state.byId.a?.endedAt).toBeUndefined();
-    state = reduceStepsBatch(state, [
+    state = reduceSteps(state, [
       { type: 'step-decision', id: 'a', approved: true, at: 30 },
       { type: 'step-result', id: 'a', result: 'ok', at: 5000 },
     ]);

@@ -2,20 +2,20 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { anvia } from '../../src/core/decoders/anvia';
 import type { StepEvent } from '../../src/core/events';
-import { reduceStepsBatch } from '../../src/core/reduce';
-import { stepFromAnviaToolResult, stepFromDualChannelResult, type TerminalDetails } from '../../src/core/results';
+import { reduceSteps } from '../../src/core/reduce';
+import { eventsFromAnviaToolResult, eventsFromDualChannelResult, type TerminalDetails } from '../../src/core/results';
 import { emptyStepsState, isTerminalStatus, type Step } from '../../src/core/step';
 
 const fixture = (name: string) => readFileSync(new URL(`../fixtures/${name}`, import.meta.url), 'utf8');
 const json = (name: string): Record<string, unknown> => JSON.parse(fixture(name));
-const reduce = (events: StepEvent[]) => reduceStepsBatch(emptyStepsState, events);
+const reduce = (events: StepEvent[]) => reduceSteps(emptyStepsState, events);
 
 const grep = json('rust-toolresult-grep-ansi.json');
 const failure = json('rust-toolresult-error.json');
 
-describe('stepFromDualChannelResult (VT Code ToolResult)', () => {
+describe('eventsFromDualChannelResult (VT Code ToolResult)', () => {
   it('rust-toolresult-grep-ansi.json: llm_content is the result, ui_content and metadata the terminal details', () => {
-    const events = stepFromDualChannelResult(grep, { id: 'call_grep_1' });
+    const events = eventsFromDualChannelResult(grep, { id: 'call_grep_1' });
     const details: TerminalDetails = {
       kind: 'terminal',
       text: grep.ui_content as string,
@@ -52,7 +52,7 @@ describe('stepFromDualChannelResult (VT Code ToolResult)', () => {
   });
 
   it('rust-toolresult-error.json: failed with the error text; zero token counts are left out (2.5.3)', () => {
-    const state = reduce(stepFromDualChannelResult(failure, { id: 'call_read_1' }));
+    const state = reduce(eventsFromDualChannelResult(failure, { id: 'call_read_1' }));
     expect(state.byId.call_read_1).toEqual<Step>({
       id: 'call_read_1',
       toolName: 'read_file',
@@ -65,7 +65,7 @@ describe('stepFromDualChannelResult (VT Code ToolResult)', () => {
   });
 
   it('takes the tool name from the options over tool_name', () => {
-    const [start] = stepFromDualChannelResult(grep, { id: 'c', toolName: 'grep' });
+    const [start] = eventsFromDualChannelResult(grep, { id: 'c', toolName: 'grep' });
     expect(start).toEqual({ type: 'step-start', id: 'c', toolName: 'grep' });
   });
 
@@ -136,17 +136,17 @@ describe('stepFromDualChannelResult (VT Code ToolResult)', () => {
       expected: { status: 'succeeded' },
     },
   ])('$name', ({ result, expected }) => {
-    const state = reduce(stepFromDualChannelResult(result, { id: 'c1' }));
+    const state = reduce(eventsFromDualChannelResult(result, { id: 'c1' }));
     expect(state.byId.c1).toMatchObject(expected);
     expect(state.diagnostics).toEqual({ count: 0 });
   });
 
   it('2.5.7 data keys in any order are the same details', () => {
-    const a = stepFromDualChannelResult(
+    const a = eventsFromDualChannelResult(
       { ...grep, metadata: { ...(grep.metadata as object), data: { b: 1, a: 2 } } },
       { id: 'c' },
     );
-    const b = stepFromDualChannelResult(
+    const b = eventsFromDualChannelResult(
       { ...grep, metadata: { ...(grep.metadata as object), data: { a: 2, b: 1 } } },
       { id: 'c' },
     );
@@ -154,13 +154,13 @@ describe('stepFromDualChannelResult (VT Code ToolResult)', () => {
   });
 
   it('never throws on bad input', () => {
-    expect(stepFromDualChannelResult('nope', { id: 'c' })).toEqual([
+    expect(eventsFromDualChannelResult('nope', { id: 'c' })).toEqual([
       { type: 'diagnostic', protocol: 'vtcode', reason: 'a VT Code tool result that is not a JSON object; dropped' },
     ]);
-    expect(stepFromDualChannelResult(grep, { id: '' })).toEqual([
+    expect(eventsFromDualChannelResult(grep, { id: '' })).toEqual([
       { type: 'diagnostic', protocol: 'vtcode', reason: 'a VT Code tool result without a step id; dropped' },
     ]);
-    const events = stepFromDualChannelResult(
+    const events = eventsFromDualChannelResult(
       { tool_name: 'x', llm_content: 7, ui_content: 'shown', error: 'boom' },
       { id: 'c' },
     );
@@ -180,7 +180,7 @@ describe('stepFromDualChannelResult (VT Code ToolResult)', () => {
 
 const VARIANTS = ['text', 'json', 'content', 'execution-denied', 'error-text', 'error-json'] as const;
 
-describe('stepFromAnviaToolResult (transcript tool-result parts)', () => {
+describe('eventsFromAnviaToolResult (transcript tool-result parts)', () => {
   const expected: Record<(typeof VARIANTS)[number], Step> = {
     text: {
       id: 'call_8fJ2kQm1VbN4rT7xY0aZ3cLd',
@@ -248,7 +248,7 @@ describe('stepFromAnviaToolResult (transcript tool-result parts)', () => {
   };
 
   it.each(VARIANTS)('anvia-output-%s.json makes one finished step', (variant) => {
-    const events = stepFromAnviaToolResult(json(`anvia-output-${variant}.json`));
+    const events = eventsFromAnviaToolResult(json(`anvia-output-${variant}.json`));
     expect(events.slice(0, 2).map((e) => e.type)).toEqual(['step-start', 'step-input']);
     const state = reduce(events);
     expect(state.ids).toHaveLength(1);
@@ -266,19 +266,19 @@ describe('stepFromAnviaToolResult (transcript tool-result parts)', () => {
         .flatMap((line) => decoder.push(line)),
     );
     const fromStream = live.byId.fc_68b1c2d3e4f5a6b7c8d9e0f3;
-    const fromTranscript = reduce(stepFromAnviaToolResult(json('anvia-output-content.json'))).byId
+    const fromTranscript = reduce(eventsFromAnviaToolResult(json('anvia-output-content.json'))).byId
       .toolu_01HvK3nP8sQ2wR5tY7uZ9aB4;
     expect(fromTranscript?.result).toEqual(fromStream?.result);
     expect(fromTranscript?.details).toEqual(fromStream?.details);
     const failedLive = live.byId.fc_68b1c2d3e4f5a6b7c8d9e0f2;
-    const failedTranscript = reduce(stepFromAnviaToolResult(json('anvia-output-error-text.json'))).byId
+    const failedTranscript = reduce(eventsFromAnviaToolResult(json('anvia-output-error-text.json'))).byId
       .call_Hk7jG2fD9sA4qW1eR6tY3uI8;
     expect(failedTranscript?.error).toEqual(failedLive?.error);
   });
 
   it('keeps url and text files as they are; a denial without a reason; callId when toolCallId is missing', () => {
     const state = reduce([
-      ...stepFromAnviaToolResult({
+      ...eventsFromAnviaToolResult({
         type: 'tool-result',
         toolCallId: 'a',
         toolName: 'fetch',
@@ -294,13 +294,13 @@ describe('stepFromAnviaToolResult (transcript tool-result parts)', () => {
           ],
         },
       }),
-      ...stepFromAnviaToolResult({
+      ...eventsFromAnviaToolResult({
         type: 'tool-result',
         toolCallId: 'b',
         toolName: 'x',
         output: { type: 'execution-denied' },
       }),
-      ...stepFromAnviaToolResult({
+      ...eventsFromAnviaToolResult({
         type: 'tool-result',
         callId: 'c',
         toolName: 'x',
@@ -320,16 +320,16 @@ describe('stepFromAnviaToolResult (transcript tool-result parts)', () => {
   });
 
   it('never throws on bad input', () => {
-    expect(stepFromAnviaToolResult(null)).toEqual([
+    expect(eventsFromAnviaToolResult(null)).toEqual([
       { type: 'diagnostic', protocol: 'anvia', reason: 'an Anvia tool result that is not a JSON object; dropped' },
     ]);
     expect(
-      stepFromAnviaToolResult({ type: 'tool-result', toolName: 'x', output: { type: 'text', value: 'v' } }),
+      eventsFromAnviaToolResult({ type: 'tool-result', toolName: 'x', output: { type: 'text', value: 'v' } }),
     ).toEqual([
       { type: 'diagnostic', protocol: 'anvia', reason: 'an Anvia tool result without a "toolCallId"; dropped' },
     ]);
     expect(
-      stepFromAnviaToolResult({
+      eventsFromAnviaToolResult({
         type: 'tool-result',
         toolCallId: 'z',
         toolName: 'x',

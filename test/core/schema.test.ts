@@ -15,7 +15,7 @@ import { z } from 'zod';
 import { anvia } from '../../src/core/decoders/anvia';
 import { cogitator } from '../../src/core/decoders/cogitator';
 import { type StepEvent, StepEventSchema } from '../../src/core/events';
-import { stepFromAnviaToolResult, stepFromDualChannelResult } from '../../src/core/results';
+import { eventsFromAnviaToolResult, eventsFromDualChannelResult } from '../../src/core/results';
 
 const FILE = fileURLToPath(new URL('../../schema/step-event.schema.json', import.meta.url));
 
@@ -63,10 +63,10 @@ function decodedFixtures(): StepEvent[] {
     out.push(...decoder.end());
   }
   for (const variant of ['text', 'json', 'content', 'execution-denied', 'error-text', 'error-json']) {
-    out.push(...stepFromAnviaToolResult(JSON.parse(fixture(`anvia-output-${variant}.json`))));
+    out.push(...eventsFromAnviaToolResult(JSON.parse(fixture(`anvia-output-${variant}.json`))));
   }
-  out.push(...stepFromDualChannelResult(JSON.parse(fixture('rust-toolresult-grep-ansi.json')), { id: 'a' }));
-  out.push(...stepFromDualChannelResult(JSON.parse(fixture('rust-toolresult-error.json')), { id: 'b' }));
+  out.push(...eventsFromDualChannelResult(JSON.parse(fixture('rust-toolresult-grep-ansi.json')), { id: 'a' }));
+  out.push(...eventsFromDualChannelResult(JSON.parse(fixture('rust-toolresult-error.json')), { id: 'b' }));
   return out;
 }
 

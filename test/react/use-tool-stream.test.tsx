@@ -2,8 +2,8 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { act, render, waitFor } from '@testing-library/react';
-import { useEffect } from 'react';
-import { type UseToolStreamOptions, type UseToolStreamResult, useToolStream } from 'tool-steps';
+import { StrictMode, useEffect } from 'react';
+import { createStepStore, type UseToolStreamOptions, type UseToolStreamResult, useToolStream } from 'tool-steps';
 import { describe, expect, it, vi } from 'vitest';
 
 const fixtureText = (name: string) =>
@@ -11,24 +11,40 @@ const fixtureText = (name: string) =>
 const sse = (body: BodyInit) => new Response(body, { headers: { 'content-type': 'text/event-stream' } });
 const frame = (event: object) => `data: ${JSON.stringify(event)}\n\n`;
 
-/** Mounts the hook; `current()` is its latest result, `statuses` every distinct status in order. */
-function mount(options: UseToolStreamOptions) {
+/** Mounts the hook; `current()` is its latest result, `statuses` every distinct status in order, `renders()` how many times it rendered. */
+function mount(options: UseToolStreamOptions, { strict = false } = {}) {
   let latest: UseToolStreamResult | undefined;
   const statuses: string[] = [];
-  function Harness() {
-    const result = useToolStream(options);
+  let renders = 0;
+  function Harness(props: { options: UseToolStreamOptions }) {
+    const result = useToolStream(props.options);
     latest = result;
+    renders += 1;
     useEffect(() => {
       if (statuses.at(-1) !== result.status) statuses.push(result.status);
     });
     return null;
   }
-  const view = render(<Harness />);
+  const wrap = (next: UseToolStreamOptions) =>
+    strict ? (
+      <StrictMode>
+        <Harness options={next} />
+      </StrictMode>
+    ) : (
+      <Harness options={next} />
+    );
+  const view = render(wrap(options));
   const current = () => {
     if (!latest) throw new Error('not mounted');
     return latest;
   };
-  return { ...view, current, statuses };
+  return {
+    ...view,
+    current,
+    statuses,
+    renders: () => renders,
+    setOptions: (next: UseToolStreamOptions) => view.rerender(wrap(next)),
+  };
 }
 
 /** A promise the test settles (Node 20 has no Promise.withResolvers). */
@@ -72,9 +88,9 @@ describe('useToolStream', () => {
     act(() => {
       sent = current().send();
     });
-    await waitFor(() => expect(current().status).toBe('connecting'));
+    expect(current().status).toBe('streaming');
+    expect(current().state.run.status).toBe('streaming');
     await act(async () => answer.resolve(sse(wire.stream)));
-    await waitFor(() => expect(current().status).toBe('streaming'));
     act(() => {
       wire.push(fixtureText('workspace-edit'));
       wire.close();
@@ -82,7 +98,7 @@ describe('useToolStream', () => {
     await act(() => sent);
     await waitFor(() => expect(current().state.ids).toHaveLength(4));
     expect(current().status).toBe('done');
-    expect(statuses).toEqual(['idle', 'connecting', 'streaming', 'done']);
+    expect(statuses).toEqual(['idle', 'streaming', 'done']);
     expect(fetch).toHaveBeenCalledTimes(1);
     const [url, init] = fetch.mock.calls[0] as [string, RequestInit];
     expect(url).toBe('/api/agent');
@@ -136,7 +152,7 @@ describe('useToolStream', () => {
     expect(current().status).toBe('done');
   });
 
-  it('stop() aborts the request, ends open steps interrupted and says stopped', async () => {
+  it('stop() aborts the request, ends open steps and the run interrupted at once', async () => {
     const wire = pushStream();
     let signal: AbortSignal | undefined;
     const fetch = vi.fn(async (_url: RequestInfo | URL, init?: RequestInit) => {
@@ -153,7 +169,8 @@ describe('useToolStream', () => {
     expect(signal?.aborted).toBe(false);
     act(() => current().stop());
     expect(signal?.aborted).toBe(true);
-    await waitFor(() => expect(current().status).toBe('stopped'));
+    expect(current().status).toBe('interrupted');
+    expect(current().store.getSnapshot().byId.c1?.status).toBe('interrupted');
     await waitFor(() => expect(current().state.byId.c1?.status).toBe('interrupted'));
     expect(current().state.run.status).toBe('interrupted');
     expect(current().error).toBeUndefined();
@@ -183,7 +200,7 @@ describe('useToolStream', () => {
     act(() => {
       sent = current().send();
     });
-    await waitFor(() => expect(current().status).toBe('connecting'));
+    expect(current().status).toBe('streaming');
     answer.resolve(
       new Response(JSON.stringify({ error: { message: 'The API key is not valid.', code: 'INVALID_API_KEY' } }), {
         status: 401,
@@ -193,7 +210,7 @@ describe('useToolStream', () => {
     await act(() => sent);
     expect(current().status).toBe('error');
     expect(current().error).toEqual({ message: 'The API key is not valid.', code: 'INVALID_API_KEY', status: 401 });
-    expect(statuses).toEqual(['idle', 'connecting', 'error']);
+    expect(statuses).toEqual(['idle', 'streaming', 'error']);
     await waitFor(() =>
       expect(current().state.run.error).toEqual({ message: 'The API key is not valid.', code: 'INVALID_API_KEY' }),
     );
@@ -262,7 +279,7 @@ describe('useToolStream', () => {
     await waitFor(() => expect(current().status).toBe('done'));
   });
 
-  it('a stream that closes before its run finished ends in error, not done', async () => {
+  it('a stream that closes before its run finished ends interrupted with an error, not done', async () => {
     const fetch = vi.fn(async () =>
       sse(
         frame({ type: 'start', messageId: 'm', threadId: 't' }) +
@@ -273,8 +290,80 @@ describe('useToolStream', () => {
     await act(async () => {
       await current().send();
     });
-    expect(current().status).toBe('error');
+    expect(current().status).toBe('interrupted');
+    expect(current().state.run.status).toBe('interrupted');
     expect(current().error?.message).toBe('The stream closed before the run finished.');
     expect(current().state.byId.c1?.status).toBe('interrupted');
+  });
+
+  it('ends paused when the run paused for an approval', async () => {
+    const fetch = vi.fn(async () =>
+      sse(
+        frame({ type: 'start', messageId: 'm', threadId: 't' }) +
+          frame({ type: 'tool-call-start', id: 'c1', toolName: 'run_command' }) +
+          frame({ type: 'tool-call-end', id: 'c1' }) +
+          frame({
+            type: 'approval-required',
+            threadId: 't',
+            approvals: [
+              { toolCallId: 'c1', toolName: 'run_command', arguments: { command: 'ls' }, description: 'Run ls?' },
+            ],
+          }) +
+          frame({ type: 'finish', messageId: 'm', status: 'paused' }),
+      ),
+    );
+    const { current } = mount({ api: '/a', fetch });
+    await act(() => current().send());
+    expect(current().status).toBe('paused');
+    expect(current().error).toBeUndefined();
+    await waitFor(() => expect(current().state.byId.c1?.status).toBe('awaiting-approval'));
+  });
+
+  it('send() uses the options of the latest render', async () => {
+    const fetch = vi.fn(async (_url: RequestInfo | URL, _init?: RequestInit) => sse(fixtureText('tool-timeout')));
+    const { current, setOptions } = mount({ api: '/first', body: { n: 1 }, fetch });
+    setOptions({ api: '/second', body: { n: 2 }, headers: { 'x-trace': 'abc' }, fetch });
+    await act(() => current().send());
+    const [url, init] = fetch.mock.calls[0] as [string, RequestInit];
+    expect(url).toBe('/second');
+    expect(init.body).toBe('{"n":2}');
+    expect(new Headers(init.headers).get('x-trace')).toBe('abc');
+  });
+
+  it('after unmount the request is aborted, the shared store shows the run interrupted, and nothing renders', async () => {
+    const wire = pushStream();
+    const store = createStepStore({ schedule: (flush) => flush() });
+    const fetch = vi.fn(async () => sse(wire.stream));
+    const { current, unmount, renders } = mount({ api: '/a', fetch, store });
+    let sent!: Promise<void>;
+    act(() => {
+      sent = current().send();
+    });
+    await waitFor(() => expect(fetch).toHaveBeenCalledTimes(1));
+    act(() => wire.push(frame({ type: 'tool-call-start', id: 'c1', toolName: 'grep' })));
+    await waitFor(() => expect(current().state.byId.c1?.status).toBe('input-streaming'));
+    const rendered = renders();
+    unmount();
+    expect(store.getSnapshot().run.status).toBe('interrupted');
+    expect(store.getSnapshot().byId.c1?.status).toBe('interrupted');
+    // the read settles after the unmount: it writes nothing and renders nothing
+    try {
+      wire.push(frame({ type: 'tool-call-start', id: 'late', toolName: 'grep' }));
+      wire.close();
+    } catch {
+      // already cancelled by the abort
+    }
+    await sent;
+    expect(store.getSnapshot().ids).toEqual(['c1']);
+    expect(renders()).toBe(rendered);
+  });
+
+  it('works under StrictMode (mounted, unmounted and mounted again)', async () => {
+    const fetch = vi.fn(async () => sse(fixtureText('workspace-edit')));
+    const { current } = mount({ api: '/a', fetch }, { strict: true });
+    await act(() => current().send());
+    expect(fetch).toHaveBeenCalledTimes(1);
+    await waitFor(() => expect(current().state.ids).toHaveLength(4));
+    expect(current().status).toBe('done');
   });
 });

@@ -1,6 +1,6 @@
 import { fireEvent, render, screen } from '@testing-library/react';
 import type { Step } from 'tool-steps/core';
-import { stepFromAnviaToolResult, stepFromDualChannelResult, stepsFromEvents } from 'tool-steps/core';
+import { emptyStepsState, eventsFromAnviaToolResult, eventsFromDualChannelResult, reduceSteps } from 'tool-steps/core';
 import { describe, expect, it, vi } from 'vitest';
 import { builtinRenderers } from '../../src/renderers/builtin';
 import { detectDetailsKind } from '../../src/renderers/detect';
@@ -179,8 +179,8 @@ describe('what the model read', () => {
 });
 
 describe('steps the core decodes', () => {
-  it('shows a VT Code result decoded by stepFromDualChannelResult with its saving and files', async () => {
-    const state = stepsFromEvents(stepFromDualChannelResult(vtGrep, { id: 'vt_1' }));
+  it('shows a VT Code result decoded by eventsFromDualChannelResult with its saving and files', async () => {
+    const state = reduceSteps(emptyStepsState, eventsFromDualChannelResult(vtGrep, { id: 'vt_1' }));
     const decoded = state.byId.vt_1 as Step;
     const { container } = render(<DetailsSwitch step={decoded} />);
     expect(container.querySelector('[data-slot="token-savings"]')?.textContent).toBe('227 → 52 tokens, 77% saved');
@@ -189,8 +189,8 @@ describe('steps the core decodes', () => {
     expect(container.querySelector('[data-slot="details-content"]')?.getAttribute('data-kind')).toBe('terminal');
   });
 
-  it('shows an Anvia content result decoded by stepFromAnviaToolResult as media', () => {
-    const state = stepsFromEvents(stepFromAnviaToolResult(anviaContentPart));
+  it('shows an Anvia content result decoded by eventsFromAnviaToolResult as media', () => {
+    const state = reduceSteps(emptyStepsState, eventsFromAnviaToolResult(anviaContentPart));
     const decoded = state.byId[anviaContentPart.toolCallId] as Step;
     expect(detectDetailsKind(decoded.details)).toBe('media');
     render(<MediaView step={decoded} details={decoded.details} kind="media" />);

@@ -141,7 +141,7 @@ function fromHeaders(headers: Headers): DetectedProtocol | undefined {
  * SSE `data:` field or a JSONL line, or a parsed value). `undefined` when nothing says yet or the
  * frame is ambiguous: ask again with the next frame.
  */
-export function detectProtocol(frameOrHeaders: unknown): DetectedProtocol | undefined {
+export function detectProtocol(frameOrHeaders: unknown): ProtocolName | undefined {
   if (typeof Headers !== 'undefined' && frameOrHeaders instanceof Headers) return fromHeaders(frameOrHeaders);
   const candidates = candidateProtocols(frameOrHeaders);
   return candidates.length === 1 ? candidates[0] : undefined;

@@ -12,7 +12,7 @@ import * as test7 from 'ai/test';
 import * as ai6 from 'ai6';
 import * as test6 from 'ai6/test';
 import { createParser } from 'eventsource-parser';
-import { readStream, reduceStepsBatch, type StepEvent, type StepsState } from 'tool-steps/core';
+import { readStream, reduceSteps, type StepEvent, type StepsState } from 'tool-steps/core';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { aiSdk } from '../../../src/core/decoders/ai-sdk';
@@ -381,7 +381,7 @@ async function compareEveryPrefix(
   const invalid = new Set<string>();
   for (let k = 0; k < cap.frames.length; k++) {
     const frame = cap.frames[k] ?? '';
-    state = reduceStepsBatch(state, decoder.push(frame));
+    state = reduceSteps(state, decoder.push(frame));
     if (frame === '[DONE]') continue;
     const chunk = JSON.parse(frame) as { type: string; toolCallId?: string; providerExecuted?: boolean };
     if (chunk.type === 'tool-input-error' && chunk.providerExecuted && chunk.toolCallId) pending.add(chunk.toolCallId);
@@ -391,7 +391,7 @@ async function compareEveryPrefix(
     expectAgreement(snapshot, state, `${sdk.version}.x after chunk ${k} (${chunk.type})`, pending, invalid);
     checks++;
   }
-  state = reduceStepsBatch(state, decoder.end());
+  state = reduceSteps(state, decoder.end());
   return { state, checks };
 }
 
@@ -425,7 +425,7 @@ async function stateOf(cap: Capture): Promise<StepsState> {
   for await (const events of readStream(new Response(cap.text, { headers: cap.headers }), {
     protocol: 'ai-sdk' as never,
   })) {
-    state = reduceStepsBatch(state, events);
+    state = reduceSteps(state, events);
   }
   return state;
 }
@@ -494,7 +494,7 @@ describe.each(sdks)('$label: our decoder agrees with readUIMessageStream', (sdk)
       expect(second.chunks[0]).toEqual({ type: 'start', messageId: 'msg-1' });
 
       // Ours: the same store continues; the client's decisions are applied as the kit's buttons would.
-      const decided = reduceStepsBatch(
+      const decided = reduceSteps(
         state,
         Object.entries(scenario.continueWith.approvals).map(
           ([id, d]): StepEvent =>

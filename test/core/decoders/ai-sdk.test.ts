@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { reduceStepsBatch, type StepEvent, type StepsState, stepsFromText } from 'tool-steps/core';
+import { reduceSteps, type StepEvent, type StepsState, stepsFromText } from 'tool-steps/core';
 import { describe, expect, it } from 'vitest';
 import { aiSdk } from '../../../src/core/decoders/ai-sdk';
 import { emptyStepsState } from '../../../src/core/step';
@@ -15,7 +15,7 @@ function run(
   const decoder = aiSdk();
   const events = frames.flatMap((f) => decoder.push(typeof f === 'string' ? f : JSON.stringify(f)));
   if (options.end !== false) events.push(...decoder.end());
-  return { state: reduceStepsBatch(options.state ?? emptyStepsState, events), events };
+  return { state: reduceSteps(options.state ?? emptyStepsState, events), events };
 }
 
 const start = { type: 'start', messageId: 'm1' };
@@ -67,7 +67,7 @@ describe('aiSdk decoder: the recorded SDK streams (ai 7.0.173) reduce to exact s
     let state = emptyStepsState;
     const seen: string[] = [];
     for (const frame of frames) {
-      state = reduceStepsBatch(state, decoder.push(frame));
+      state = reduceSteps(state, decoder.push(frame));
       const step = state.byId['call-1'];
       if (step && frame.includes('tool-output-available'))
         seen.push(`${step.status}:${JSON.stringify(step.progress?.content ?? null)}`);
@@ -126,7 +126,7 @@ describe('aiSdk decoder: the recorded SDK streams (ai 7.0.173) reduce to exact s
 
   it('approval-continued: the next response continues the same message and ends the same steps', () => {
     const paused = fromFixture('approval');
-    const continued = reduceStepsBatch(
+    const continued = reduceSteps(
       paused,
       run(
         [fixture('approval-continued')].flatMap((t) =>
@@ -518,7 +518,7 @@ describe('aiSdk decoder: edge cases (shared/AI-SDK.md A1, and the SDK behaviours
   it('keeps a call left input-available at finish open (a client-side tool still to run)', () => {
     const { events } = run([start, inputAvailable('a', {}), finish]);
     expect(events.at(-1)).toEqual({ type: 'run-finish', status: 'done', keepOpen: ['a'] });
-    const state = reduceStepsBatch(emptyStepsState, events, 1000);
+    const state = reduceSteps(emptyStepsState, events, { now: 1000 });
     expect(state.byId.a?.status).toBe('running');
     expect(state.byId.a?.endedAt).toBeUndefined();
   });

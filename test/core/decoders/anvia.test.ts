@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { anvia } from '../../../src/core/decoders/anvia';
 import type { StepEvent } from '../../../src/core/events';
 import { stepsFromText } from '../../../src/core/read-stream';
-import { reduceStepsBatch } from '../../../src/core/reduce';
+import { reduceSteps } from '../../../src/core/reduce';
 import { emptyStepsState, type Step, type StepsState } from '../../../src/core/step';
 
 const fixture = (name: string) => readFileSync(new URL(`../../fixtures/${name}`, import.meta.url), 'utf8');
@@ -15,13 +15,13 @@ function decode(frames: readonly unknown[]): StepEvent[] {
 }
 
 function reduce(frames: readonly unknown[]): StepsState {
-  return reduceStepsBatch(emptyStepsState, decode(frames));
+  return reduceSteps(emptyStepsState, decode(frames));
 }
 
 /** Reduces without `end()`: the state while the stream is still open. */
 function reduceOpen(frames: readonly unknown[]): StepsState {
   const decoder = anvia();
-  return reduceStepsBatch(
+  return reduceSteps(
     emptyStepsState,
     frames.flatMap((frame) => decoder.push(frame)),
   );
@@ -399,7 +399,7 @@ describe('anvia: edge cases of PROTOCOLS.md 3.4', () => {
     let state = emptyStepsState;
     const names: string[] = [];
     for (const frame of frames) {
-      state = reduceStepsBatch(state, decoder.push(frame));
+      state = reduceSteps(state, decoder.push(frame));
       if (state.byId.c1) names.push(state.byId.c1.toolName);
     }
     expect(names).toEqual(['', 'search', 'search']);

@@ -1,13 +1,6 @@
 // The Cogitator decoder: every event of PROTOCOLS.md 1.2 to exact StepEvents, the edge cases of 1.14.
 
-import {
-  decoders,
-  emptyStepsState,
-  presentStep,
-  reduceStepsBatch,
-  type StepEvent,
-  type StepsState,
-} from 'tool-steps/core';
+import { decoders, emptyStepsState, presentStep, reduceSteps, type StepEvent, type StepsState } from 'tool-steps/core';
 import { describe, expect, it } from 'vitest';
 
 /** Pushes each frame as the text of one `data:` line (compact JSON, as the server writes it). */
@@ -19,7 +12,7 @@ function pushAll(frames: readonly unknown[], end = false): StepEvent[] {
 
 /** Decodes frames (then end()) and reduces them. */
 function reduce(frames: readonly unknown[]): StepsState {
-  return reduceStepsBatch(emptyStepsState, pushAll(frames, true));
+  return reduceSteps(emptyStepsState, pushAll(frames, true));
 }
 
 const one = (frame: unknown) => decoders.cogitator().push(JSON.stringify(frame));
@@ -65,7 +58,7 @@ describe('each Cogitator event', () => {
     let state = emptyStepsState;
     const inputs: unknown[] = [];
     for (const frame of frames) {
-      state = reduceStepsBatch(state, decoder.push(JSON.stringify(frame)));
+      state = reduceSteps(state, decoder.push(JSON.stringify(frame)));
       inputs.push(state.byId.call_Q1?.input);
     }
     expect(inputs).toEqual([
@@ -540,7 +533,7 @@ describe('edge cases of PROTOCOLS.md 1.14', () => {
       { type: 'tool-call-delta', id: 'c', argsTextDelta: '{"pat' },
       { type: 'tool-call-delta', id: 'c', argsTextDelta: 'tern":"fo' },
     ]);
-    const partial = reduceStepsBatch(emptyStepsState, events);
+    const partial = reduceSteps(emptyStepsState, events);
     expect(partial.byId.c?.status).toBe('input-streaming');
     expect(partial.byId.c?.input).toEqual({ pattern: 'fo' });
   });
@@ -605,7 +598,7 @@ describe('edge cases of PROTOCOLS.md 1.14', () => {
 
   it('8. no presentation until late: the table first, then the server', () => {
     const decoder = decoders.cogitator();
-    let state = reduceStepsBatch(
+    let state = reduceSteps(
       emptyStepsState,
       call('c', 'read_file', '{"path":"src/a.ts"}').flatMap((f) => decoder.push(JSON.stringify(f))),
     );
@@ -616,7 +609,7 @@ describe('edge cases of PROTOCOLS.md 1.14', () => {
       detail: 'src/a.ts',
       source: 'known',
     });
-    state = reduceStepsBatch(
+    state = reduceSteps(
       state,
       decoder.push(
         JSON.stringify({ type: 'tool-update', toolCallId: 'c', presentation: { label: 'Reading', icon: 'book' } }),
@@ -720,7 +713,7 @@ describe('edge cases of PROTOCOLS.md 1.14', () => {
   it('14. no [DONE] and no finish after error: the run ends in error, not interrupted', () => {
     const events = pushAll([S, ...call('c', 'glob', '{}'), { type: 'error', message: 'boom' }], true);
     expect(events.at(-1)).toStrictEqual({ type: 'run-error', message: 'boom' });
-    const state = reduceStepsBatch(emptyStepsState, events);
+    const state = reduceSteps(emptyStepsState, events);
     expect(state.run.status).toBe('error');
     expect(state.byId.c?.status).toBe('interrupted');
   });

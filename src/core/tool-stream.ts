@@ -1,0 +1,282 @@
+/**
+ * `createToolStream`: one agent endpoint as a small external store. It POSTs, reads the answer's stream
+ * (any protocol) into a step store, and keeps where the request stands, in the run's own words
+ * (`RunStatus`). Framework-free: `useToolStream` is a thin React adapter over it, the way TanStack
+ * Query's `useBaseQuery` adapts a `QueryObserver`.
+ */
+import type { ProtocolName } from './decoders';
+import type { StepEvent } from './events';
+import { readStream } from './read-stream';
+import type { RunStatus, StepsState } from './step';
+import { createStepStore, type StepStore } from './store';
+
+/** An error of the request or of the run: a message for people and, when the server gives one, a code. */
+export interface ToolStreamError {
+  message: string;
+  code?: string;
+  /** The HTTP status, for an error answered before the stream started. */
+  status?: number;
+}
+
+/** What a request is made of; `setOptions` replaces them between requests. */
+export interface ToolStreamRequestOptions {
+  /** The URL that answers the stream; `send` POSTs to it. */
+  api: string;
+  /** The JSON body of each request; `send(body)` overrides it. */
+  body?: unknown;
+  /** Extra request headers (`content-type: application/json` and an SSE/JSONL `accept` are added when absent). */
+  headers?: HeadersInit;
+  /** The fetch to use (a test double, an authenticated client). @default globalThis.fetch */
+  fetch?: typeof globalThis.fetch;
+  /** The wire format. @default 'auto' */
+  protocol?: 'auto' | ProtocolName;
+}
+
+/** Options of `createToolStream`. */
+export interface ToolStreamOptions extends ToolStreamRequestOptions {
+  /** A store to feed (to share it with other components); a new one is made otherwise. */
+  store?: StepStore;
+}
+
+/** Where a tool stream stands: the same object until something in it changes. */
+export interface ToolStreamSnapshot {
+  /**
+   * `idle` before the first `send`; `streaming` from `send` until the answer's stream ends; then what
+   * the run says: `done`, `paused` (waiting for an approval), `error` (HTTP error, network failure or
+   * the run's own error), or `interrupted` (`stop()`, or a stream that closed before its run finished).
+   */
+  status: RunStatus;
+  /**
+   * Why the last request did not end well: the HTTP error (`{ error: { message, code } }` bodies are
+   * read), the network failure, the run's error, or a stream that closed before its run finished.
+   * `undefined` while streaming, after a success and after `stop()`.
+   */
+  error: ToolStreamError | undefined;
+  /** The store's steps. */
+  state: StepsState;
+}
+
+/** One agent endpoint, its requests and their steps. Make one with `createToolStream`. */
+export interface ToolStream {
+  /** The store the requests feed. */
+  readonly store: StepStore;
+  /** The current snapshot (`status`, `error`, `state`); the same object until one of them changes. */
+  getSnapshot(): ToolStreamSnapshot;
+  /** Registers a listener, told when the snapshot changes; returns the function that removes it. */
+  subscribe(listener: () => void): () => void;
+  /**
+   * POSTs `body` (else the `body` option) as JSON and streams the answer into the store. A request
+   * still running is replaced: its open steps end `interrupted` at once, and nothing it reads later
+   * reaches the store. Steps of earlier requests stay. Resolves when this request has settled; never
+   * rejects (failures are in `error`).
+   */
+  send(body?: unknown): Promise<void>;
+  /** Aborts the running request: its open steps and the run end `interrupted` at once. No-op when idle. */
+  stop(): void;
+  /** Aborts the running request, empties the store and goes back to `idle`. */
+  reset(): void;
+  /** Replaces the request options (`api`, `body`, `headers`, `fetch`, `protocol`) for the next `send`. */
+  setOptions(options: ToolStreamRequestOptions): void;
+  /**
+   * Stops the running request (as `stop()`) and drops every listener, including its own subscription
+   * to the store. The stream stays usable: a later `subscribe` or `send` works (React's StrictMode
+   * unmounts and mounts again).
+   */
+  destroy(): void;
+}
+
+/** One request: its abort controller; it may write into the store only while it is the current one. */
+interface Request {
+  readonly abort: AbortController;
+}
+
+/** Reads an HTTP error answer: `{ error: { message, code } }`, `{ error: '...' }`, `{ message }` or text. */
+async function errorFromResponse(response: Response): Promise<ToolStreamError> {
+  const fallback = `The server answered ${response.status}${response.statusText ? ` ${response.statusText}` : ''}`;
+  let text = '';
+  try {
+    text = await response.text();
+    const body = JSON.parse(text) as { error?: { message?: unknown; code?: unknown } | string; message?: unknown };
+    const error = typeof body.error === 'string' ? { message: body.error } : body.error;
+    const message =
+      typeof error?.message === 'string' ? error.message : typeof body.message === 'string' ? body.message : undefined;
+    const result: ToolStreamError = { message: message ?? fallback, status: response.status };
+    if (typeof error === 'object' && error && typeof error.code === 'string') result.code = error.code;
+    return result;
+  } catch {
+    return { message: text.trim() ? `${fallback}: ${text.trim().slice(0, 200)}` : fallback, status: response.status };
+  }
+}
+
+function describe(cause: unknown): string {
+  return cause instanceof Error ? cause.message : String(cause);
+}
+
+/**
+ * Makes a tool stream for an agent endpoint: `send()` POSTs and reads the answer's stream (Cogitator,
+ * AI SDK, Anvia or native events, detected unless `protocol` says) into a step store, with HTTP errors
+ * read from `{ error: { message, code } }` bodies, abort, and replacement of a running request by a
+ * newer one. Nothing happens until `send()`; the stream subscribes to its store only while it has
+ * listeners.
+ *
+ * @example
+ * ```ts
+ * const stream = createToolStream({ api: '/api/agent' });
+ * stream.subscribe(() => render(stream.getSnapshot()));
+ * await stream.send({ prompt: 'Rename formatUsd' });
+ * ```
+ */
+export function createToolStream(options: ToolStreamOptions): ToolStream {
+  const store = options.store ?? createStepStore();
+  let request: ToolStreamRequestOptions = options;
+  let current: Request | undefined;
+  let status: RunStatus = 'idle';
+  let error: ToolStreamError | undefined;
+  let snapshot: ToolStreamSnapshot = { status, error, state: store.getSnapshot() };
+  const listeners = new Set<() => void>();
+  let unsubscribeStore: (() => void) | undefined;
+
+  const notify = () => {
+    for (const listener of [...listeners]) listener();
+  };
+
+  const getSnapshot = (): ToolStreamSnapshot => {
+    const state = store.getSnapshot();
+    if (snapshot.status !== status || snapshot.error !== error || snapshot.state !== state) {
+      snapshot = { status, error, state };
+    }
+    return snapshot;
+  };
+
+  const settle = (next: RunStatus, problem?: ToolStreamError) => {
+    if (status === next && error === problem) return;
+    status = next;
+    error = problem;
+    notify();
+  };
+
+  /** Ends the current request, if any; its steps are interrupted unless the store is being emptied. */
+  const abortCurrent = (interrupt: string | undefined) => {
+    const running = current;
+    if (!running) return false;
+    current = undefined;
+    running.abort.abort();
+    if (interrupt) store.apply({ type: 'run-abort', reason: interrupt });
+    return true;
+  };
+
+  const send = async (body?: unknown): Promise<void> => {
+    abortCurrent('Replaced by a newer request.');
+    const mine: Request = { abort: new AbortController() };
+    current = mine;
+    const isCurrent = () => current === mine;
+    const { api, headers, protocol = 'auto' } = request;
+    const doFetch = request.fetch ?? globalThis.fetch;
+    const payload = body === undefined ? request.body : body;
+    store.apply({ type: 'run-start' });
+    settle('streaming');
+
+    const fail = (problem: ToolStreamError, before?: StepEvent) => {
+      if (!isCurrent()) return;
+      current = undefined;
+      if (before) store.apply(before);
+      store.apply(
+        problem.code
+          ? { type: 'run-error', message: problem.message, code: problem.code }
+          : { type: 'run-error', message: problem.message },
+      );
+      settle('error', problem);
+    };
+
+    let response: Response;
+    try {
+      const requestHeaders = new Headers(headers);
+      if (!requestHeaders.has('content-type')) requestHeaders.set('content-type', 'application/json');
+      if (!requestHeaders.has('accept')) requestHeaders.set('accept', 'text/event-stream, application/x-ndjson');
+      response = await doFetch(api, {
+        method: 'POST',
+        headers: requestHeaders,
+        body: payload === undefined ? undefined : JSON.stringify(payload),
+        signal: mine.abort.signal,
+      });
+    } catch (cause) {
+      fail({ message: `Could not reach ${api}: ${describe(cause)}` });
+      return;
+    }
+    if (!isCurrent()) {
+      // Stopped or replaced while the answer was on its way: nobody reads this body.
+      await response.body?.cancel().catch(() => {});
+      return;
+    }
+    if (!response.ok) {
+      fail(await errorFromResponse(response));
+      return;
+    }
+    try {
+      for await (const batch of readStream(response, { protocol, signal: mine.abort.signal })) {
+        // A stopped or replaced request writes nothing more: its run already ended `interrupted`.
+        if (!isCurrent()) return;
+        store.apply(batch);
+      }
+    } catch (cause) {
+      fail(
+        { message: `The stream broke off: ${describe(cause)}` },
+        { type: 'run-abort', reason: 'The connection was lost.' },
+      );
+      return;
+    }
+    if (!isCurrent()) return;
+    current = undefined;
+    const run = store.getSnapshot().run;
+    switch (run.status) {
+      case 'error':
+        settle('error', run.error ?? { message: 'The run failed.' });
+        break;
+      case 'paused':
+      case 'done':
+        settle(run.status);
+        break;
+      default:
+        // The stream ended without its run finishing (readStream closed it `interrupted`): not a success.
+        store.apply({ type: 'run-abort', reason: 'The stream closed before the run finished.' });
+        settle('interrupted', { message: 'The stream closed before the run finished.' });
+    }
+  };
+
+  return {
+    store,
+    getSnapshot,
+    subscribe(listener) {
+      listeners.add(listener);
+      unsubscribeStore ??= store.subscribe(notify);
+      return () => {
+        listeners.delete(listener);
+        if (listeners.size === 0) {
+          unsubscribeStore?.();
+          unsubscribeStore = undefined;
+        }
+      };
+    },
+    send,
+    stop() {
+      if (abortCurrent('Stopped before the run finished.')) settle('interrupted');
+    },
+    reset() {
+      abortCurrent(undefined);
+      store.reset();
+      settle('idle');
+    },
+    setOptions(next) {
+      request = next;
+    },
+    destroy() {
+      if (abortCurrent('Stopped before the run finished.')) {
+        status = 'interrupted';
+        error = undefined;
+      }
+      listeners.clear();
+      unsubscribeStore?.();
+      unsubscribeStore = undefined;
+    },
+  };
+}
