@@ -12,11 +12,11 @@ import { bigLog, failingCommand, makeStep, vtGrep } from '../../stories/renderer
 const step = makeStep({ toolName: 'run_command' });
 
 function lines(container: HTMLElement) {
-  return [...container.querySelectorAll<HTMLElement>('[data-slot="terminal-line"]')];
+  return [...container.querySelectorAll<HTMLElement>('[data-slot="tool-step-terminal-line"]')];
 }
 
 function spans(line: HTMLElement) {
-  return [...line.querySelectorAll<HTMLElement>('[data-slot="terminal-text"] > span')].map((s) => ({
+  return [...line.querySelectorAll<HTMLElement>('[data-slot="tool-step-terminal-text"] > span')].map((s) => ({
     text: s.textContent,
     color: s.style.color,
     background: s.style.backgroundColor,
@@ -79,18 +79,15 @@ describe('TerminalView', () => {
       'stderr',
       'stderr',
     ]);
-    expect(lines(container).map((l) => l.querySelector('[data-slot="terminal-stream"]')?.textContent)).toEqual([
-      'out',
-      'out',
-      'err',
-      'err',
-    ]);
-    const badge = container.querySelector('[data-slot="exit-code"]') as HTMLElement;
+    expect(
+      lines(container).map((l) => l.querySelector('[data-slot="tool-step-terminal-stream"]')?.textContent),
+    ).toEqual(['out', 'out', 'err', 'err']);
+    const badge = container.querySelector('[data-slot="tool-step-exit-code"]') as HTMLElement;
     expect(badge.textContent).toBe('exit 1');
     expect(badge.getAttribute('data-exit-code')).toBe('1');
     expect(badge.hasAttribute('data-ok')).toBe(false);
-    expect(container.querySelector('[data-slot="terminal-command"]')?.textContent).toBe('$ pnpm test');
-    expect(container.querySelector('[data-slot="terminal-duration"]')?.textContent).toBe('8.42 s');
+    expect(container.querySelector('[data-slot="tool-step-terminal-command"]')?.textContent).toBe('$ pnpm test');
+    expect(container.querySelector('[data-slot="tool-step-terminal-duration"]')?.textContent).toBe('8.42 s');
     fireEvent.click(screen.getByRole('button', { name: 'stderr' }));
     expect(lines(container).map((l) => l.textContent)).toEqual([
       '3errAssertionError: expected 41 to be 42',
@@ -102,7 +99,7 @@ describe('TerminalView', () => {
     const { container } = render(
       <TerminalView step={step} details={{ stdout: 'done', exitCode: 0 }} kind="terminal" />,
     );
-    expect(container.querySelector('[data-slot="exit-code"]')?.hasAttribute('data-ok')).toBe(true);
+    expect(container.querySelector('[data-slot="tool-step-exit-code"]')?.hasAttribute('data-ok')).toBe(true);
   });
 
   it('copies the plain text without escapes', async () => {
@@ -117,7 +114,7 @@ describe('TerminalView', () => {
   it('shows binary garbage as replacement characters and drops cursor and title sequences', () => {
     const text = 'a\u0000b\u0007c\u001b]0;title\u0007d\u001b[2Ke\u001b[1Af\ud800g\u001b[3';
     const { container } = render(<TerminalView step={step} details={text} kind="terminal" />);
-    expect(lines(container)[0]?.querySelector('[data-slot="terminal-text"]')?.textContent).toBe(
+    expect(lines(container)[0]?.querySelector('[data-slot="tool-step-terminal-text"]')?.textContent).toBe(
       'a\uFFFDb\uFFFDcdef\uFFFDg',
     );
   });
@@ -132,7 +129,7 @@ describe('TerminalView', () => {
     );
     expect(container.querySelector('script')).toBeNull();
     expect(container.querySelector('img')).toBeNull();
-    expect(lines(container)[0]?.querySelector('[data-slot="terminal-text"]')?.textContent).toBe(
+    expect(lines(container)[0]?.querySelector('[data-slot="tool-step-terminal-text"]')?.textContent).toBe(
       '<script>alert(1)</script><img src=x onerror=alert(1)>',
     );
   });
@@ -140,14 +137,14 @@ describe('TerminalView', () => {
   it('renders only a window of a 50,000-line log and parses only what it shows', () => {
     const { container } = render(<TerminalView step={step} details={bigLog(50_000)} kind="terminal" />);
     expect(lines(container)).toHaveLength(54);
-    expect(container.querySelector('[data-slot="renderer-summary"]')?.textContent).toBe('50,000 lines');
+    expect(container.querySelector('[data-slot="tool-step-renderer-summary"]')?.textContent).toBe('50,000 lines');
     expect(lines(container)[0]?.textContent).toBe('1[00000] compiling module 0 of 50000: ok');
   });
 
   it('follows the tail while the step runs, and stops when scrolled up', () => {
     const running = makeStep({ toolName: 'run_command', status: 'running' });
     const { container, rerender } = render(<TerminalView step={running} details={'one\ntwo\n'} kind="terminal" />);
-    const scroller = container.querySelector('[data-slot="terminal-lines"]') as HTMLElement;
+    const scroller = container.querySelector('[data-slot="tool-step-terminal-lines"]') as HTMLElement;
     Object.defineProperty(scroller, 'scrollHeight', { configurable: true, get: () => 2_000 });
     Object.defineProperty(scroller, 'clientHeight', { configurable: true, get: () => 400 });
     rerender(<TerminalView step={running} details={'one\ntwo\nthree\n'} kind="terminal" />);
