@@ -225,7 +225,7 @@ function DiffFileView({ file, layout }: { file: DiffFile; layout: DiffLayout }) 
     <section
       data-slot="tool-step-diff-file"
       data-status={file.status}
-      style={{ '--ts-diff-digits': `${digits + 2}ch` } as CSSProperties}
+      style={{ '--_ts-diff-digits': `${digits + 2}ch` } as CSSProperties}
     >
       <div data-slot="tool-step-diff-file-header">
         <button

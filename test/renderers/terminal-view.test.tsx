@@ -35,12 +35,17 @@ describe('TerminalView', () => {
     expect(container.textContent).not.toContain('[0m');
     const [first, second] = lines(container) as HTMLElement[];
     expect(spans(first as HTMLElement)).toEqual([
-      { text: 'src/tools/grep_file.rs', color: 'var(--ts-ansi-magenta)', background: '', ansi: null },
+      {
+        text: 'src/tools/grep_file.rs',
+        color: 'var(--_ts-ansi-magenta, var(--ts-ansi-magenta))',
+        background: '',
+        ansi: null,
+      },
     ]);
     expect(spans(second as HTMLElement)).toEqual([
-      { text: '45', color: 'var(--ts-ansi-green)', background: '', ansi: null },
+      { text: '45', color: 'var(--_ts-ansi-green, var(--ts-ansi-green))', background: '', ansi: null },
       { text: ':pub fn ', color: '', background: '', ansi: null },
-      { text: 'execute_grep', color: 'var(--ts-ansi-red)', background: '', ansi: 'bold' },
+      { text: 'execute_grep', color: 'var(--_ts-ansi-red, var(--ts-ansi-red))', background: '', ansi: 'bold' },
       { text: '(pattern: &str, path: &Path) -> Result<GrepOutput> {', color: '', background: '', ansi: null },
     ]);
   });
@@ -50,14 +55,21 @@ describe('TerminalView', () => {
       '\u001b[34mblue\nstill blue\u001b[0m\nplain\n\u001b[38;5;196mpalette\u001b[48;2;1;2;3m truecolor bg\u001b[0m\n\u001b[7mreversed\u001b[0m';
     const { container } = render(<TerminalView step={step} details={text} kind="terminal" />);
     const all = lines(container).map(spans);
-    expect(all[1]).toEqual([{ text: 'still blue', color: 'var(--ts-ansi-blue)', background: '', ansi: null }]);
+    expect(all[1]).toEqual([
+      { text: 'still blue', color: 'var(--_ts-ansi-blue, var(--ts-ansi-blue))', background: '', ansi: null },
+    ]);
     expect(all[2]).toEqual([{ text: 'plain', color: '', background: '', ansi: null }]);
     expect(all[3]).toEqual([
       { text: 'palette', color: 'rgb(255, 0, 0)', background: '', ansi: null },
       { text: ' truecolor bg', color: 'rgb(255, 0, 0)', background: 'rgb(1, 2, 3)', ansi: null },
     ]);
     expect(all[4]).toEqual([
-      { text: 'reversed', color: 'var(--ts-ansi-black)', background: 'var(--ts-ansi-white)', ansi: null },
+      {
+        text: 'reversed',
+        color: 'var(--_ts-ansi-black, var(--ts-ansi-black))',
+        background: 'var(--_ts-ansi-white, var(--ts-ansi-white))',
+        ansi: null,
+      },
     ]);
   });
 
@@ -66,7 +78,7 @@ describe('TerminalView', () => {
     const { container } = render(<TerminalView step={step} details={text} kind="terminal" />);
     const [progress, next] = lines(container) as HTMLElement[];
     expect(spans(progress as HTMLElement)).toEqual([
-      { text: ' 100%', color: 'var(--ts-ansi-green)', background: '', ansi: null },
+      { text: ' 100%', color: 'var(--_ts-ansi-green, var(--ts-ansi-green))', background: '', ansi: null },
     ]);
     expect(next?.textContent).toBe('2next');
   });
@@ -178,7 +190,9 @@ describe('terminal model', () => {
     first.spans(1);
     const grown = first.extend(terminalLines({ streams: [{ stream: 'output', text: '\u001b[31ma\nb\nc\n' }] }));
     expect(grown.parsedCount).toBe(2);
-    expect(grown.spans(2)).toEqual([{ text: 'c', fg: 'var(--ts-ansi-red)', bg: undefined, deco: undefined }]);
+    expect(grown.spans(2)).toEqual([
+      { text: 'c', fg: 'var(--_ts-ansi-red, var(--ts-ansi-red))', bg: undefined, deco: undefined },
+    ]);
     const changed = grown.extend(terminalLines({ streams: [{ stream: 'output', text: 'z\nb\nc\n' }] }));
     expect(changed.parsedCount).toBe(0);
   });
@@ -205,11 +219,16 @@ describe('terminal model', () => {
     const expected = lines.map((_, i) => sequential.spans(i));
     for (let i = 0; i < lines.length; i++) expect(new TerminalParser(lines).spans(i)).toEqual(expected[i]);
     expect(expected[3]).toEqual([
-      { text: 'carried', fg: 'var(--ts-ansi-blue)', bg: 'var(--ts-ansi-yellow)', deco: undefined },
+      {
+        text: 'carried',
+        fg: 'var(--_ts-ansi-blue, var(--ts-ansi-blue))',
+        bg: 'var(--_ts-ansi-yellow, var(--ts-ansi-yellow))',
+        deco: undefined,
+      },
     ]);
     expect(expected[6]?.[0]).toEqual({
       text: 'still reversed',
-      fg: 'var(--ts-ansi-black)',
+      fg: 'var(--_ts-ansi-black, var(--ts-ansi-black))',
       bg: 'rgb(255, 135, 0)',
       deco: undefined,
     });
