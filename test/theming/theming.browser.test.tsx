@@ -177,7 +177,7 @@ describe.each([
     expect(list(screen.container).backgroundColor).toBe('rgb(4, 5, 6)');
   });
 
-  it('hands the renderers the same tokens: ANSI red and the diff colours set on :root reach them', async () => {
+  it('hands the renderers the same tokens: ANSI red and the terminal background set on :root reach them', async () => {
     load(...sheets);
     html.style.setProperty('--ts-ansi-red', 'rgb(250, 1, 2)');
     html.style.setProperty('--ts-terminal-bg', 'rgb(7, 8, 9)');
@@ -276,8 +276,8 @@ describe.each([
     expect(list(screen.container).backgroundColor).toBe(DARK_BG);
   });
 
-  it('loses to unlayered host CSS (a host without Tailwind), whatever its specificity', async () => {
-    load(...sheets, ':where(.host-flat) { border-radius: 0; padding: 0 }');
+  it('loses to unlayered host CSS (a host without Tailwind) even at zero specificity and loaded first', async () => {
+    load(':where(.host-flat) { border-radius: 0; padding: 0 }', ...sheets);
     const screen = await render(<ToolStep step={step({})} className="host-flat" />);
     expect(row(screen.container).borderTopLeftRadius).toBe('0px');
     expect(row(screen.container).padding).toBe('0px');
