@@ -3,7 +3,7 @@
 import type { ReactNode } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { render } from 'vitest-browser-react';
-import '../../src/renderers/renderers.css';
+import '../../src/styles.css';
 import { DiffView } from '../../src/renderers/diff-view';
 import { JsonTree } from '../../src/renderers/json-tree';
 import { TableView } from '../../src/renderers/table-view';
