@@ -247,6 +247,15 @@ describe.each([
     expect(list(screen.getByTestId('dark').element()).backgroundColor).toBe(DARK_BG);
   });
 
+  it('lets data-theme on the list itself override the host scheme, and still read host tokens', async () => {
+    load(...sheets);
+    html.style.colorScheme = 'light';
+    html.style.setProperty('--ts-fg', 'light-dark(rgb(1, 1, 1), rgb(9, 9, 9))');
+    const screen = await render(<ToolSteps state={stateOf(step({}))} data-theme="dark" />);
+    expect(list(screen.container).backgroundColor).toBe(DARK_BG);
+    expect(list(screen.container).color).toBe('rgb(9, 9, 9)');
+  });
+
   it('lets data-theme on <html> (a host theme switch) set the scheme', async () => {
     load(...sheets);
     html.dataset.theme = 'dark';
