@@ -48,7 +48,7 @@ export interface CopyButtonProps extends Omit<ComponentPropsWithoutRef<'button'>
 /**
  * A button that copies text and says so: its label turns to "Copied" (or "Copy failed") for a moment,
  * announced through a polite live region.
- * Renders `<button data-slot="copy-button">` with `data-state="idle" | "copied" | "failed"`.
+ * Renders `<button data-slot="tool-step-copy">` with `data-state="idle" | "copied" | "failed"`.
  */
 export function CopyButton({ text, label = 'text', resetAfterMs = 2000, compact = false, ...rest }: CopyButtonProps) {
   const [state, setState] = useState<'idle' | 'copied' | 'failed'>('idle');
@@ -64,7 +64,7 @@ export function CopyButton({ text, label = 'text', resetAfterMs = 2000, compact 
   return (
     <button
       type="button"
-      data-slot="copy-button"
+      data-slot="tool-step-copy"
       data-state={state}
       data-compact={compact ? '' : undefined}
       title={compact ? `Copy ${label}` : undefined}
@@ -73,7 +73,7 @@ export function CopyButton({ text, label = 'text', resetAfterMs = 2000, compact 
       {...rest}
     >
       {state === 'copied' ? checkIcon : copyIcon}
-      <span aria-live="polite" data-slot={compact ? 'visually-hidden' : undefined}>
+      <span aria-live="polite" data-slot={compact ? 'tool-step-sr-only' : undefined}>
         {shown}
       </span>
     </button>

@@ -46,8 +46,8 @@ function patchText(input: DiffInput): string {
  * changed lines; long unchanged runs fold into "N unchanged lines" buttons; unified and side-by-side
  * layouts; lines are windowed, so a 10,000-line diff renders only what is on screen. A diff that does not
  * parse is shown as text with a note.
- * Renders `<div data-slot="diff-view" data-renderer="diff" data-layout>` with one `data-slot="diff-file"`
- * per file; rows are `data-slot="diff-row"` with `data-line-type="context" | "add" | "del"`.
+ * Renders `<div data-slot="tool-step-diff-view" data-renderer="diff" data-layout>` with one `data-slot="tool-step-diff-file"`
+ * per file; rows are `data-slot="tool-step-diff-row"` with `data-line-type="context" | "add" | "del"`.
  */
 export function DiffView(props: DiffViewProps) {
   const { details, defaultLayout = 'unified' } = props;
@@ -74,20 +74,20 @@ export function DiffView(props: DiffViewProps) {
   const additions = model.files.reduce((sum, f) => sum + f.additions, 0);
   const deletions = model.files.reduce((sum, f) => sum + f.deletions, 0);
   return (
-    <div data-slot="diff-view" data-renderer="diff" data-layout={layout}>
-      <div data-slot="renderer-toolbar">
-        <span data-slot="renderer-summary">
+    <div data-slot="tool-step-diff-view" data-renderer="diff" data-layout={layout}>
+      <div data-slot="tool-step-renderer-toolbar">
+        <span data-slot="tool-step-renderer-summary">
           {model.files.length === 1 ? '1 file changed' : `${count(model.files.length)} files changed`}
           {', '}
-          <span data-slot="diff-count" data-sign="add">
+          <span data-slot="tool-step-diff-count" data-sign="add">
             +{count(additions)}
           </span>{' '}
-          <span data-slot="diff-count" data-sign="del">
+          <span data-slot="tool-step-diff-count" data-sign="del">
             −{count(deletions)}
           </span>
         </span>
         {/* biome-ignore lint/a11y/useSemanticElements: a toolbar group of two toggle buttons, not a form fieldset */}
-        <div data-slot="segmented" role="group" aria-label="Diff layout">
+        <div data-slot="tool-step-switch" role="group" aria-label="Diff layout">
           <button type="button" aria-pressed={layout === 'unified'} onClick={() => setLayout('unified')}>
             <Rows3 aria-hidden size={14} /> Unified
           </button>
@@ -148,7 +148,7 @@ function DiffFileView({ file, layout }: { file: DiffFile; layout: DiffLayout }) 
     return parts.map((part, k) =>
       part.changed ? (
         // biome-ignore lint/suspicious/noArrayIndexKey: parts of one line never reorder
-        <span key={k} data-slot="diff-word" data-change={line.type}>
+        <span key={k} data-slot="tool-step-diff-word" data-change={line.type}>
           {part.text}
         </span>
       ) : (
@@ -162,14 +162,14 @@ function DiffFileView({ file, layout }: { file: DiffFile; layout: DiffLayout }) 
   const fullRow = (row: Exclude<DiffRow, { type: 'line' }>, key: number): ReactNode => {
     if (row.type === 'hunk') {
       return (
-        <div key={key} data-slot="diff-hunk" style={{ height: ROW_HEIGHT }}>
+        <div key={key} data-slot="tool-step-diff-hunk" style={{ height: ROW_HEIGHT }}>
           {row.skipped > 0 ? `⋯ ${count(row.skipped)} unchanged lines not in the diff · ` : ''}
           {row.header}
         </div>
       );
     }
     return (
-      <div key={key} data-slot="diff-fold" style={{ height: ROW_HEIGHT }}>
+      <div key={key} data-slot="tool-step-diff-fold" style={{ height: ROW_HEIGHT }}>
         <button type="button" onClick={() => expand(row.id)}>
           Show {count(row.to - row.from)} unchanged lines
         </button>
@@ -182,29 +182,29 @@ function DiffFileView({ file, layout }: { file: DiffFile; layout: DiffLayout }) 
     if (row.type !== 'line') return fullRow(row, i);
     const line = file.lines[row.line] as DiffLine;
     return (
-      <div key={i} data-slot="diff-row" data-line-type={line.type} style={{ height: ROW_HEIGHT }}>
-        <span data-slot="diff-line-number" data-side="old">
+      <div key={i} data-slot="tool-step-diff-row" data-line-type={line.type} style={{ height: ROW_HEIGHT }}>
+        <span data-slot="tool-step-diff-line-number" data-side="old">
           {line.oldNo ?? ''}
         </span>
-        <span data-slot="diff-line-number" data-side="new">
+        <span data-slot="tool-step-diff-line-number" data-side="new">
           {line.newNo ?? ''}
         </span>
-        <span data-slot="diff-sign">{sign(line.type)}</span>
-        <span data-slot="diff-code">{code(row.line)}</span>
+        <span data-slot="tool-step-diff-sign">{sign(line.type)}</span>
+        <span data-slot="tool-step-diff-code">{code(row.line)}</span>
       </div>
     );
   };
 
   const cell = (index: number | undefined, side: 'old' | 'new'): ReactNode => {
-    if (index === undefined) return <span data-slot="diff-cell" data-side={side} data-line-type="empty" />;
+    if (index === undefined) return <span data-slot="tool-step-diff-cell" data-side={side} data-line-type="empty" />;
     const line = file.lines[index] as DiffLine;
     return (
-      <span data-slot="diff-cell" data-side={side} data-line-type={line.type}>
-        <span data-slot="diff-line-number" data-side={side}>
+      <span data-slot="tool-step-diff-cell" data-side={side} data-line-type={line.type}>
+        <span data-slot="tool-step-diff-line-number" data-side={side}>
           {(side === 'old' ? line.oldNo : line.newNo) ?? ''}
         </span>
-        <span data-slot="diff-sign">{sign(line.type)}</span>
-        <span data-slot="diff-code">{code(index)}</span>
+        <span data-slot="tool-step-diff-sign">{sign(line.type)}</span>
+        <span data-slot="tool-step-diff-code">{code(index)}</span>
       </span>
     );
   };
@@ -213,7 +213,7 @@ function DiffFileView({ file, layout }: { file: DiffFile; layout: DiffLayout }) 
     const row = (split as SplitRow[])[i] as SplitRow;
     if (row.type !== 'pair') return fullRow(row, i);
     return (
-      <div key={i} data-slot="diff-row" data-layout="split" style={{ height: ROW_HEIGHT }}>
+      <div key={i} data-slot="tool-step-diff-row" data-layout="split" style={{ height: ROW_HEIGHT }}>
         {cell(row.left, 'old')}
         {cell(row.right, 'new')}
       </div>
@@ -223,26 +223,33 @@ function DiffFileView({ file, layout }: { file: DiffFile; layout: DiffLayout }) 
   const status = STATUS_LABEL[file.status];
   return (
     <section
-      data-slot="diff-file"
+      data-slot="tool-step-diff-file"
       data-status={file.status}
-      style={{ '--ts-diff-digits': `${digits + 2}ch` } as CSSProperties}
+      style={{ '--_ts-diff-digits': `${digits + 2}ch` } as CSSProperties}
     >
-      <div data-slot="diff-file-header">
-        <button type="button" data-slot="diff-file-toggle" aria-expanded={open} onClick={() => setOpen((v) => !v)}>
+      <div data-slot="tool-step-diff-file-header">
+        <button
+          type="button"
+          data-slot="tool-step-diff-file-toggle"
+          aria-expanded={open}
+          onClick={() => setOpen((v) => !v)}
+        >
           {open ? <ChevronDown aria-hidden size={14} /> : <ChevronRight aria-hidden size={14} />}
-          <span data-slot="diff-file-path">{file.oldPath ? `${file.oldPath} → ${file.path}` : file.path}</span>
+          <span data-slot="tool-step-diff-file-path">
+            {file.oldPath ? `${file.oldPath} → ${file.path}` : file.path}
+          </span>
         </button>
-        {status ? <span data-slot="diff-file-status">{status}</span> : null}
-        <span data-slot="diff-count" data-sign="add">
+        {status ? <span data-slot="tool-step-diff-file-status">{status}</span> : null}
+        <span data-slot="tool-step-diff-count" data-sign="add">
           +{count(file.additions)}
         </span>
-        <span data-slot="diff-count" data-sign="del">
+        <span data-slot="tool-step-diff-count" data-sign="del">
           −{count(file.deletions)}
         </span>
       </div>
       {open ? (
         file.lines.length === 0 ? (
-          <p data-slot="renderer-note">
+          <p data-slot="tool-step-renderer-note">
             {file.status === 'binary' ? 'Binary file: no text to show.' : 'No line changed.'}
           </p>
         ) : (
@@ -251,11 +258,11 @@ function DiffFileView({ file, layout }: { file: DiffFile; layout: DiffLayout }) 
             window={win}
             row={split ? splitRow : unifiedRow}
             label={`Diff of ${file.path}`}
-            slot="diff-lines"
+            slot="tool-step-diff-lines"
           />
         )
       ) : null}
-      {open && file.noNewlineAtEnd ? <p data-slot="renderer-note">\ No newline at end of file</p> : null}
+      {open && file.noNewlineAtEnd ? <p data-slot="tool-step-renderer-note">\ No newline at end of file</p> : null}
     </section>
   );
 }

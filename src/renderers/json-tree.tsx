@@ -42,11 +42,16 @@ function LeafValue({ value }: { value: unknown }) {
     const text = JSON.stringify(long && !all ? value.slice(0, JSON_STRING_MAX) : value);
     return (
       <>
-        <span data-slot="json-value" data-type="string">
+        <span data-slot="tool-step-json-value" data-type="string">
           {long && !all ? `${text.slice(0, -1)}…"` : text}
         </span>
         {long ? (
-          <button type="button" data-slot="renderer-expander" aria-expanded={all} onClick={() => setAll((v) => !v)}>
+          <button
+            type="button"
+            data-slot="tool-step-renderer-expander"
+            aria-expanded={all}
+            onClick={() => setAll((v) => !v)}
+          >
             {all ? 'Show less' : `Show all ${value.length.toLocaleString('en-US')} characters`}
           </button>
         ) : null}
@@ -60,7 +65,7 @@ function LeafValue({ value }: { value: unknown }) {
   else if (typeof value === 'symbol') text = value.toString();
   else text = String(value);
   return (
-    <span data-slot="json-value" data-type={type}>
+    <span data-slot="tool-step-json-value" data-type={type}>
       {text}
     </span>
   );
@@ -79,10 +84,10 @@ function KeyLabel({ name }: { name: string | number | undefined }) {
   if (name === undefined) return null;
   return (
     <>
-      <span data-slot="json-key" data-index={typeof name === 'number' ? '' : undefined}>
+      <span data-slot="tool-step-json-key" data-index={typeof name === 'number' ? '' : undefined}>
         {typeof name === 'number' ? name : JSON.stringify(name)}
       </span>
-      <span data-slot="json-colon">:</span>
+      <span data-slot="tool-step-json-colon">:</span>
     </>
   );
 }
@@ -92,7 +97,7 @@ function JsonNode({ name, value, path, depth, openDepth, ancestors }: NodeProps)
   const [limit, setLimit] = useState(JSON_PAGE);
   if (!isContainer(value)) {
     return (
-      <li data-slot="json-node" data-leaf="">
+      <li data-slot="tool-step-json-node" data-leaf="">
         <KeyLabel name={name} />
         <LeafValue value={value} />
         <CopyButton compact text={() => toDisplayText(value)} label={`value of ${path}`} />
@@ -101,9 +106,9 @@ function JsonNode({ name, value, path, depth, openDepth, ancestors }: NodeProps)
   }
   if (ancestors.has(value)) {
     return (
-      <li data-slot="json-node" data-leaf="">
+      <li data-slot="tool-step-json-node" data-leaf="">
         <KeyLabel name={name} />
-        <span data-slot="json-value" data-type="circular">
+        <span data-slot="tool-step-json-value" data-type="circular">
           [circular reference]
         </span>
       </li>
@@ -136,18 +141,18 @@ function JsonNode({ name, value, path, depth, openDepth, ancestors }: NodeProps)
   }
   const remaining = keys.length - limit;
   return (
-    <li data-slot="json-node" data-expanded={open ? '' : undefined}>
-      <button type="button" data-slot="json-toggle" aria-expanded={open} onClick={() => setOpen((v) => !v)}>
+    <li data-slot="tool-step-json-node" data-expanded={open ? '' : undefined}>
+      <button type="button" data-slot="tool-step-json-toggle" aria-expanded={open} onClick={() => setOpen((v) => !v)}>
         {open ? chevronDownIcon : chevronRightIcon}
         <KeyLabel name={name} />
-        <span data-slot="json-summary">{summary(value)}</span>
+        <span data-slot="tool-step-json-summary">{summary(value)}</span>
       </button>
       <CopyButton compact text={() => toDisplayText(value)} label={`value of ${path}`} />
       {open && keys.length > 0 ? (
-        <ul data-slot="json-children">
+        <ul data-slot="tool-step-json-children">
           {children}
           {remaining > 0 ? (
-            <li data-slot="json-more">
+            <li data-slot="tool-step-json-more">
               <button type="button" onClick={() => setLimit((n) => n + JSON_PAGE)}>
                 Show {Math.min(JSON_PAGE, remaining)} more ({remaining.toLocaleString('en-US')} not shown)
               </button>
@@ -163,17 +168,17 @@ function JsonNode({ name, value, path, depth, openDepth, ancestors }: NodeProps)
  * A collapsible JSON tree: objects and arrays open and close with real buttons (`aria-expanded`, Enter
  * and Space), long arrays and objects show `JSON_PAGE` children at a time ("Show 100 more"), long
  * strings are cut with an expander, and every value has a copy button. Keys and values are text.
- * Renders `<div data-slot="json-tree" data-renderer="json">` holding nested `<ul>`s of
- * `<li data-slot="json-node">`.
+ * Renders `<div data-slot="tool-step-json-tree" data-renderer="json">` holding nested `<ul>`s of
+ * `<li data-slot="tool-step-json-node">`.
  */
 export function JsonTree({ details, defaultExpandDepth = 2 }: JsonTreeProps) {
   const value = detailsValue(details);
   return (
-    <div data-slot="json-tree" data-renderer="json">
-      <div data-slot="renderer-toolbar">
+    <div data-slot="tool-step-json-tree" data-renderer="json">
+      <div data-slot="tool-step-renderer-toolbar">
         <CopyButton text={() => toDisplayText(value)} label="JSON" />
       </div>
-      <ul data-slot="json-root">
+      <ul data-slot="tool-step-json-root">
         <JsonNode
           name={undefined}
           value={value}

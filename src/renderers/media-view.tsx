@@ -10,7 +10,7 @@ type FileItem = Exclude<MediaItem, { type: 'text' }>;
 
 function RefusedUrl({ url }: { url: string }) {
   return (
-    <span data-slot="media-refused">
+    <span data-slot="tool-step-media-refused">
       Not shown (only http(s) and raster image data URLs are):{' '}
       <code>{url.length > SHOWN_URL_CHARS ? `${url.slice(0, SHOWN_URL_CHARS)}…` : url}</code>
     </span>
@@ -20,7 +20,7 @@ function RefusedUrl({ url }: { url: string }) {
 function MediaImage({ item, src }: { item: FileItem; src: string }) {
   const alt = item.alt ?? item.filename ?? 'Image from the tool';
   return (
-    <figure data-slot="media-image">
+    <figure data-slot="tool-step-media-image">
       <img src={src} alt={alt} loading="lazy" decoding="async" />
       <figcaption>
         {item.filename ?? item.alt ?? item.mediaType ?? 'image'}
@@ -33,18 +33,18 @@ function MediaImage({ item, src }: { item: FileItem; src: string }) {
 function FileChip({ item }: { item: FileItem }) {
   const name = item.filename ?? 'file';
   return (
-    <span data-slot="file-chip">
+    <span data-slot="tool-step-file-chip">
       <FileIcon aria-hidden size={14} />
-      <span data-slot="file-chip-name">{name}</span>
-      {item.mediaType ? <span data-slot="file-chip-type">{item.mediaType}</span> : null}
-      {item.size !== undefined ? <span data-slot="file-chip-size">{formatBytes(item.size)}</span> : null}
+      <span data-slot="tool-step-file-chip-name">{name}</span>
+      {item.mediaType ? <span data-slot="tool-step-file-chip-type">{item.mediaType}</span> : null}
+      {item.size !== undefined ? <span data-slot="tool-step-file-chip-size">{formatBytes(item.size)}</span> : null}
       {item.src ? (
         <a
           href={item.src}
           download={item.filename ?? ''}
           target="_blank"
           rel="noopener noreferrer"
-          data-slot="file-chip-download"
+          data-slot="tool-step-file-chip-download"
         >
           <Download aria-hidden size={14} />
           Download {name}
@@ -52,7 +52,7 @@ function FileChip({ item }: { item: FileItem }) {
       ) : null}
       {item.refused !== undefined ? <RefusedUrl url={item.refused} /> : null}
       {item.type === 'image' && !item.src && item.refused === undefined ? (
-        <span data-slot="media-refused">Not shown: not a raster image</span>
+        <span data-slot="tool-step-media-refused">Not shown: not a raster image</span>
       ) : null}
     </span>
   );
@@ -63,18 +63,18 @@ function FileChip({ item }: { item: FileItem }) {
  * name, type, size and a download link. Only `http(s)` URLs and `data:` URLs of raster images (png,
  * jpeg, gif, webp, avif, bmp) ever become a `src` or `href`; any other URL (`javascript:`, `vbscript:`,
  * `data:image/svg+xml`, `file:`, ...) is shown as text. Text parts are shown as paragraphs.
- * Renders `<div data-slot="media-view" data-renderer="media">`.
+ * Renders `<div data-slot="tool-step-media-view" data-renderer="media">`.
  */
 export function MediaView({ details }: DetailsRendererProps) {
   const items = useMemo(() => toMediaItems(detailsValue(details)), [details]);
-  if (items.length === 0) return <p data-slot="renderer-note">No image or file in these details.</p>;
+  if (items.length === 0) return <p data-slot="tool-step-renderer-note">No image or file in these details.</p>;
   return (
-    <div data-slot="media-view" data-renderer="media">
+    <div data-slot="tool-step-media-view" data-renderer="media">
       {items.map((item, i) => {
         if (item.type === 'text')
           return (
             // biome-ignore lint/suspicious/noArrayIndexKey: parts keep their order
-            <p key={i} data-slot="media-text">
+            <p key={i} data-slot="tool-step-media-text">
               {item.text}
             </p>
           );

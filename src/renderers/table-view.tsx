@@ -43,7 +43,7 @@ function toTsv(input: TableInput): string {
  * aligned, the first `TABLE_FIRST_ROWS` rows and a "Show all N rows" button; past `TABLE_WINDOW_FROM` rows
  * the full table is windowed. Copy gives tab-separated values. A value that is not a table is shown as a
  * JSON tree.
- * Renders `<div data-slot="table-view" data-renderer="table">` holding a `<table>`; number cells carry
+ * Renders `<div data-slot="tool-step-table-view" data-renderer="table">` holding a `<table>`; number cells carry
  * `data-align="end"`.
  */
 export function TableView(props: DetailsRendererProps) {
@@ -68,9 +68,9 @@ export function TableView(props: DetailsRendererProps) {
   };
   const colSpan = Math.max(1, input.columns.length);
   return (
-    <div data-slot="table-view" data-renderer="table">
-      <div data-slot="renderer-toolbar">
-        <span data-slot="renderer-summary">
+    <div data-slot="tool-step-table-view" data-renderer="table">
+      <div data-slot="tool-step-renderer-toolbar">
+        <span data-slot="tool-step-renderer-summary">
           {total === 1 ? '1 row' : `${total.toLocaleString('en-US')} rows`},{' '}
           {input.columns.length === 1 ? '1 column' : `${input.columns.length} columns`}
         </span>
@@ -79,7 +79,7 @@ export function TableView(props: DetailsRendererProps) {
       {/* a group, not a region landmark: landmarks must be unique and many steps may show a table */}
       {/* biome-ignore lint/a11y/useSemanticElements: a scroll container, not a fieldset */}
       <div
-        data-slot="table-scroll"
+        data-slot="tool-step-table-scroll"
         role="group"
         aria-label={`Table, ${total.toLocaleString('en-US')} rows`}
         // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard to scroll it
@@ -100,13 +100,17 @@ export function TableView(props: DetailsRendererProps) {
           </thead>
           <tbody>
             {start > 0 ? (
-              <tr data-slot="table-spacer" aria-hidden style={{ height: start * TABLE_ROW_HEIGHT }}>
+              <tr data-slot="tool-step-table-spacer" aria-hidden style={{ height: start * TABLE_ROW_HEIGHT }}>
                 <td colSpan={colSpan} />
               </tr>
             ) : null}
             {input.rows.slice(start, end).map((row, k) => (
-              // biome-ignore lint/suspicious/noArrayIndexKey: the row's index in the table is its identity
-              <tr key={start + k} data-slot="table-row" style={windowed ? { height: TABLE_ROW_HEIGHT } : undefined}>
+              <tr
+                // biome-ignore lint/suspicious/noArrayIndexKey: the row's index in the table is its identity
+                key={start + k}
+                data-slot="tool-step-table-row"
+                style={windowed ? { height: TABLE_ROW_HEIGHT } : undefined}
+              >
                 {input.columns.map((column) => {
                   const value = row[column];
                   return (
@@ -122,7 +126,7 @@ export function TableView(props: DetailsRendererProps) {
               </tr>
             ))}
             {windowed && end < total ? (
-              <tr data-slot="table-spacer" aria-hidden style={{ height: (total - end) * TABLE_ROW_HEIGHT }}>
+              <tr data-slot="tool-step-table-spacer" aria-hidden style={{ height: (total - end) * TABLE_ROW_HEIGHT }}>
                 <td colSpan={colSpan} />
               </tr>
             ) : null}
@@ -130,7 +134,12 @@ export function TableView(props: DetailsRendererProps) {
         </table>
       </div>
       {total > TABLE_FIRST_ROWS ? (
-        <button type="button" data-slot="renderer-expander" aria-expanded={all} onClick={() => setAll((v) => !v)}>
+        <button
+          type="button"
+          data-slot="tool-step-renderer-expander"
+          aria-expanded={all}
+          onClick={() => setAll((v) => !v)}
+        >
           {all ? `Show the first ${TABLE_FIRST_ROWS} rows` : `Show all ${total.toLocaleString('en-US')} rows`}
         </button>
       ) : null}

@@ -96,7 +96,11 @@ function paletteColor(index: number): string {
 export function cssColor(name: string | null, truecolor: string | null): string | undefined {
   if (!name) return undefined;
   const basic = BASIC.exec(name);
-  if (basic) return `var(--ts-ansi-${basic[1] ? 'bright-' : ''}${basic[2]})`;
+  if (basic) {
+    // the theme's validated token (styles.css), else the host's own --ts-ansi-* when the theme is not loaded
+    const name = `ansi-${basic[1] ? 'bright-' : ''}${basic[2]}`;
+    return `var(--_ts-${name}, var(--ts-${name}))`;
+  }
   if (name === 'ansi-truecolor' && truecolor) return `rgb(${truecolor})`;
   const palette = /^ansi-palette-(\d+)$/.exec(name);
   if (palette) return paletteColor(Number(palette[1]));

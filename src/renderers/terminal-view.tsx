@@ -24,7 +24,7 @@ function useParser(lines: readonly TermLine[]): TerminalParser {
  * filter when both are present), the exit code as a badge, the command and duration when given. While
  * the step runs it follows the tail until you scroll up. Lines are windowed, so 50,000 lines render only
  * what is on screen. Copy gives the plain text without escapes.
- * Renders `<div data-slot="terminal-view" data-renderer="terminal">`; lines are `data-slot="terminal-line"`
+ * Renders `<div data-slot="tool-step-terminal-view" data-renderer="terminal">`; lines are `data-slot="tool-step-terminal-line"`
  * with `data-stream="output" | "stdout" | "stderr"`.
  */
 export function TerminalView({ step, details }: DetailsRendererProps) {
@@ -64,16 +64,16 @@ export function TerminalView({ step, details }: DetailsRendererProps) {
     const index = shown ? (shown[i] as number) : i;
     const line = lines[index] as TermLine;
     return (
-      <div key={index} data-slot="terminal-line" data-stream={line.stream} style={{ height: ROW_HEIGHT }}>
-        <span data-slot="terminal-line-number" style={{ width: `${digits}ch` }}>
+      <div key={index} data-slot="tool-step-terminal-line" data-stream={line.stream} style={{ height: ROW_HEIGHT }}>
+        <span data-slot="tool-step-terminal-line-number" style={{ width: `${digits}ch` }}>
           {index + 1}
         </span>
         {showStreams ? (
-          <span data-slot="terminal-stream">
+          <span data-slot="tool-step-terminal-stream">
             {line.stream === 'stderr' ? 'err' : line.stream === 'stdout' ? 'out' : ''}
           </span>
         ) : null}
-        <span data-slot="terminal-text">
+        <span data-slot="tool-step-terminal-text">
           {parser.spans(index).map((span, k) => (
             <span
               // biome-ignore lint/suspicious/noArrayIndexKey: spans of one line never reorder
@@ -92,28 +92,32 @@ export function TerminalView({ step, details }: DetailsRendererProps) {
   const plain = () => (shown ? shown.map((i) => lines[i] as TermLine) : lines).map((l) => stripSgr(l.raw)).join('\n');
 
   return (
-    <div data-slot="terminal-view" data-renderer="terminal" data-following={following ? '' : undefined}>
-      <div data-slot="renderer-toolbar">
+    <div data-slot="tool-step-terminal-view" data-renderer="terminal" data-following={following ? '' : undefined}>
+      <div data-slot="tool-step-renderer-toolbar">
         {input.command ? (
-          <code data-slot="terminal-command">
+          <code data-slot="tool-step-terminal-command">
             <span aria-hidden>$ </span>
             {input.command}
           </code>
         ) : null}
-        <span data-slot="renderer-summary">
+        <span data-slot="tool-step-renderer-summary">
           {lines.length === 1 ? '1 line' : `${lines.length.toLocaleString('en-US')} lines`}
         </span>
         {input.exitCode !== undefined ? (
-          <span data-slot="exit-code" data-exit-code={input.exitCode} data-ok={input.exitCode === 0 ? '' : undefined}>
+          <span
+            data-slot="tool-step-exit-code"
+            data-exit-code={input.exitCode}
+            data-ok={input.exitCode === 0 ? '' : undefined}
+          >
             exit {input.exitCode}
           </span>
         ) : null}
         {input.durationMs !== undefined ? (
-          <span data-slot="terminal-duration">{formatDuration(input.durationMs)}</span>
+          <span data-slot="tool-step-terminal-duration">{formatDuration(input.durationMs)}</span>
         ) : null}
         {streams.length > 1 ? (
           // biome-ignore lint/a11y/useSemanticElements: a toolbar group of toggle buttons, not a form fieldset
-          <div data-slot="segmented" role="group" aria-label="Streams">
+          <div data-slot="tool-step-switch" role="group" aria-label="Streams">
             {(['all', ...streams] as Filter[]).map((f) => (
               <button key={f} type="button" aria-pressed={filter === f} onClick={() => setFilter(f)}>
                 {f === 'all' ? 'All' : STREAM_LABEL[f]}
@@ -124,7 +128,7 @@ export function TerminalView({ step, details }: DetailsRendererProps) {
         {running ? (
           <button
             type="button"
-            data-slot="terminal-follow"
+            data-slot="tool-step-terminal-follow"
             aria-pressed={following}
             onClick={() => setFollow((v) => !v)}
           >
@@ -134,14 +138,14 @@ export function TerminalView({ step, details }: DetailsRendererProps) {
         <CopyButton text={plain} label="output" />
       </div>
       {total === 0 ? (
-        <p data-slot="renderer-note">No output.</p>
+        <p data-slot="tool-step-renderer-note">No output.</p>
       ) : (
         <WindowedRows
           count={total}
           window={win}
           row={row}
           label={input.command ? `Output of ${input.command}` : 'Terminal output'}
-          slot="terminal-lines"
+          slot="tool-step-terminal-lines"
           onScroll={onScroll}
         />
       )}

@@ -32,7 +32,7 @@ function cut(text: string): { shown: string; lines: number; cutAt?: 'lines' | 'c
 /**
  * Plain text with its whitespace kept and long lines wrapped; past `TEXT_MAX_LINES` lines (or
  * `TEXT_MAX_CHARS` characters) it shows the start and a "Show all" button. Non-string values are shown as
- * indented JSON. Renders `<div data-slot="text-view" data-renderer="text">` holding a `<pre>`.
+ * indented JSON. Renders `<div data-slot="tool-step-text-view" data-renderer="text">` holding a `<pre>`.
  */
 export function TextView({ details, note }: TextViewProps) {
   const text = useMemo(() => toDisplayText(detailsValue(details)), [details]);
@@ -40,20 +40,25 @@ export function TextView({ details, note }: TextViewProps) {
   const part = useMemo(() => cut(text), [text]);
   const cutNow = !all && part.cutAt !== undefined;
   return (
-    <div data-slot="text-view" data-renderer="text">
-      <div data-slot="renderer-toolbar">
-        {note ? <p data-slot="renderer-note">{note}</p> : null}
-        <span data-slot="renderer-summary">
+    <div data-slot="tool-step-text-view" data-renderer="text">
+      <div data-slot="tool-step-renderer-toolbar">
+        {note ? <p data-slot="tool-step-renderer-note">{note}</p> : null}
+        <span data-slot="tool-step-renderer-summary">
           {part.lines === 1 ? '1 line' : `${part.lines.toLocaleString('en-US')} lines`}
         </span>
         <CopyButton text={text} label="text" />
       </div>
       {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable block must be reachable by keyboard to scroll it */}
-      <pre data-slot="text-view-body" data-truncated={cutNow ? '' : undefined} tabIndex={0}>
+      <pre data-slot="tool-step-text-view-body" data-truncated={cutNow ? '' : undefined} tabIndex={0}>
         {cutNow ? part.shown : text}
       </pre>
       {part.cutAt ? (
-        <button type="button" data-slot="renderer-expander" aria-expanded={all} onClick={() => setAll((v) => !v)}>
+        <button
+          type="button"
+          data-slot="tool-step-renderer-expander"
+          aria-expanded={all}
+          onClick={() => setAll((v) => !v)}
+        >
           {all
             ? 'Show less'
             : part.cutAt === 'lines'

@@ -115,9 +115,9 @@ export function WindowedRows({ count, window: win, row, label, slot, attrs, onSc
       style={SCROLL_STYLE}
       {...attrs}
     >
-      <div data-slot="window-spacer" style={{ height: count * ROW_HEIGHT, position: 'relative' }}>
+      <div data-slot="tool-step-window-spacer" style={{ height: count * ROW_HEIGHT, position: 'relative' }}>
         <div
-          data-slot="window-slice"
+          data-slot="tool-step-window-slice"
           style={{ position: 'absolute', top: start * ROW_HEIGHT, left: 0, minWidth: '100%' }}
         >
           {rows}

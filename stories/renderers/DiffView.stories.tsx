@@ -19,9 +19,9 @@ export const Default: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await expect(canvas.getByText('src/lib/money.ts')).toBeVisible();
-    await expect(canvasElement.querySelectorAll('[data-slot="diff-word"]').length).toBeGreaterThan(0);
+    await expect(canvasElement.querySelectorAll('[data-slot="tool-step-diff-word"]').length).toBeGreaterThan(0);
     await userEvent.click(canvas.getByRole('button', { name: 'Side by side' }));
-    await expect(canvasElement.querySelector('[data-slot="diff-row"][data-layout="split"]')).not.toBeNull();
+    await expect(canvasElement.querySelector('[data-slot="tool-step-diff-row"][data-layout="split"]')).not.toBeNull();
   },
 };
 
@@ -104,6 +104,6 @@ export const LargeDiff: Story = {
   args: { details: bigDiff(10_000) },
   play: async ({ canvasElement }) => {
     await expect(within(canvasElement).getByText('src/generated/big.ts')).toBeVisible();
-    await expect(canvasElement.querySelectorAll('[data-slot="diff-row"]').length).toBeLessThan(200);
+    await expect(canvasElement.querySelectorAll('[data-slot="tool-step-diff-row"]').length).toBeLessThan(200);
   },
 };

@@ -73,6 +73,6 @@ export const DeepJson: Story = {
   name: 'Large: deep JSON',
   args: { details: deepJson(40) },
   play: async ({ canvasElement }) => {
-    await expect(canvasElement.querySelectorAll('[data-slot="json-node"]').length).toBeLessThan(200);
+    await expect(canvasElement.querySelectorAll('[data-slot="tool-step-json-node"]').length).toBeLessThan(200);
   },
 };

@@ -88,6 +88,6 @@ export const LargeBothSides: Story = {
   },
   play: async ({ canvasElement }) => {
     await within(canvasElement).findByText('50,000 lines');
-    await expect(canvasElement.querySelectorAll('[data-slot="terminal-line"]').length).toBeLessThan(200);
+    await expect(canvasElement.querySelectorAll('[data-slot="tool-step-terminal-line"]').length).toBeLessThan(200);
   },
 };

@@ -67,6 +67,6 @@ export const LargeTable: Story = {
   args: { details: bigTable(5_000) },
   play: async ({ canvasElement }) => {
     await userEvent.click(within(canvasElement).getByRole('button', { name: 'Show all 5,000 rows' }));
-    await expect(canvasElement.querySelectorAll('[data-slot="table-row"]').length).toBeLessThan(200);
+    await expect(canvasElement.querySelectorAll('[data-slot="tool-step-table-row"]').length).toBeLessThan(200);
   },
 };

@@ -68,8 +68,10 @@ export const States: Story = {
     const canvas = within(canvasElement);
     const failing = canvas.getByRole('region', { name: 'stdout and stderr, exit code 1' });
     await userEvent.click(within(failing).getByRole('button', { name: 'stderr' }));
-    await expect(failing.querySelector('[data-slot="terminal-line"][data-stream="stdout"]')).toBeNull();
-    await expect(failing.querySelectorAll('[data-slot="terminal-line"][data-stream="stderr"]')).toHaveLength(2);
+    await expect(failing.querySelector('[data-slot="tool-step-terminal-line"][data-stream="stdout"]')).toBeNull();
+    await expect(failing.querySelectorAll('[data-slot="tool-step-terminal-line"][data-stream="stderr"]')).toHaveLength(
+      2,
+    );
     await expect(canvas.getByText('exit 1')).toBeVisible();
     await expect(canvas.getByText('fetching 100%')).toBeVisible();
     await expect(canvas.getByRole('button', { name: 'Follow output' })).toHaveAttribute('aria-pressed', 'true');
@@ -85,6 +87,6 @@ export const LargeLog: Story = {
   },
   play: async ({ canvasElement }) => {
     await expect(within(canvasElement).getByText('50,000 lines')).toBeVisible();
-    await expect(canvasElement.querySelectorAll('[data-slot="terminal-line"]').length).toBeLessThan(200);
+    await expect(canvasElement.querySelectorAll('[data-slot="tool-step-terminal-line"]').length).toBeLessThan(200);
   },
 };

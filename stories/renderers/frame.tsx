@@ -1,6 +1,6 @@
-/** A story frame: a themed wrapper (`data-theme`) with the kit's renderer styles loaded. */
+/** A story frame: a themed wrapper (`data-theme`) with the kit's theme loaded (its tokens and the renderer styles). */
 import type { ReactNode } from 'react';
-import '../../src/renderers/renderers.css';
+import '../../src/styles.css';
 
 /** Props of `Frame`. */
 export interface FrameProps {

@@ -7,11 +7,11 @@ import { beforeAfter, bigDiff, makeStep, twoFileDiff } from '../../stories/rende
 const step = makeStep({ toolName: 'edit_file' });
 
 function files(container: HTMLElement) {
-  return [...container.querySelectorAll<HTMLElement>('[data-slot="diff-file"]')];
+  return [...container.querySelectorAll<HTMLElement>('[data-slot="tool-step-diff-file"]')];
 }
 
 function rowTexts(file: HTMLElement) {
-  return [...file.querySelectorAll<HTMLElement>('[data-slot="diff-row"]')].map((row) =>
+  return [...file.querySelectorAll<HTMLElement>('[data-slot="tool-step-diff-row"]')].map((row) =>
     [...row.children].map((cell) => cell.textContent ?? ''),
   );
 }
@@ -23,18 +23,23 @@ describe('DiffView', () => {
     expect(files(container)).toHaveLength(2);
     expect(within(money as HTMLElement).getByText('src/lib/money.ts')).toBeInTheDocument();
     expect(
-      [...(money as HTMLElement).querySelectorAll('[data-slot="diff-file-header"] [data-slot="diff-count"]')].map(
-        (e) => e.textContent,
-      ),
+      [
+        ...(money as HTMLElement).querySelectorAll(
+          '[data-slot="tool-step-diff-file-header"] [data-slot="tool-step-diff-count"]',
+        ),
+      ].map((e) => e.textContent),
     ).toEqual(['+1', '−1']);
     expect(
-      [...(priceTag as HTMLElement).querySelectorAll('[data-slot="diff-file-header"] [data-slot="diff-count"]')].map(
-        (e) => e.textContent,
-      ),
+      [
+        ...(priceTag as HTMLElement).querySelectorAll(
+          '[data-slot="tool-step-diff-file-header"] [data-slot="tool-step-diff-count"]',
+        ),
+      ].map((e) => e.textContent),
     ).toEqual(['+3', '−2']);
-    expect(container.querySelector('[data-slot="renderer-toolbar"] [data-slot="renderer-summary"]')?.textContent).toBe(
-      '2 files changed, +4 −3',
-    );
+    expect(
+      container.querySelector('[data-slot="tool-step-renderer-toolbar"] [data-slot="tool-step-renderer-summary"]')
+        ?.textContent,
+    ).toBe('2 files changed, +4 −3');
   });
 
   it('numbers old and new lines from the hunk header', () => {
@@ -50,7 +55,7 @@ describe('DiffView', () => {
       ' ',
       "  return new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' }).format(",
     ]);
-    expect(files(container)[0]?.querySelector('[data-slot="diff-hunk"]')?.textContent).toBe(
+    expect(files(container)[0]?.querySelector('[data-slot="tool-step-diff-hunk"]')?.textContent).toBe(
       '⋯ 2 unchanged lines not in the diff · @@ -3,7 +3,7 @@',
     );
   });
@@ -58,20 +63,24 @@ describe('DiffView', () => {
   it('highlights the changed words inside a replaced line', () => {
     const { container } = render(<DiffView step={step} details={twoFileDiff} kind="diff" />);
     const file = files(container)[0] as HTMLElement;
-    const del = file.querySelector('[data-slot="diff-row"][data-line-type="del"]') as HTMLElement;
-    const add = file.querySelector('[data-slot="diff-row"][data-line-type="add"]') as HTMLElement;
-    expect([...del.querySelectorAll('[data-slot="diff-word"]')].map((e) => e.textContent)).toEqual(['formatUsd']);
-    expect([...add.querySelectorAll('[data-slot="diff-word"]')].map((e) => e.textContent)).toEqual(['formatCurrency']);
-    expect(add.querySelector('[data-slot="diff-word"]')?.getAttribute('data-change')).toBe('add');
+    const del = file.querySelector('[data-slot="tool-step-diff-row"][data-line-type="del"]') as HTMLElement;
+    const add = file.querySelector('[data-slot="tool-step-diff-row"][data-line-type="add"]') as HTMLElement;
+    expect([...del.querySelectorAll('[data-slot="tool-step-diff-word"]')].map((e) => e.textContent)).toEqual([
+      'formatUsd',
+    ]);
+    expect([...add.querySelectorAll('[data-slot="tool-step-diff-word"]')].map((e) => e.textContent)).toEqual([
+      'formatCurrency',
+    ]);
+    expect(add.querySelector('[data-slot="tool-step-diff-word"]')?.getAttribute('data-change')).toBe('add');
   });
 
   it('does not highlight words of an added line that replaced nothing', () => {
     const { container } = render(<DiffView step={step} details={twoFileDiff} kind="diff" />);
     const priceTag = files(container)[1] as HTMLElement;
-    const compact = [...priceTag.querySelectorAll('[data-slot="diff-row"]')].find((r) =>
+    const compact = [...priceTag.querySelectorAll('[data-slot="tool-step-diff-row"]')].find((r) =>
       r.textContent?.includes('compact?: boolean'),
     );
-    expect(compact?.querySelectorAll('[data-slot="diff-word"]')).toHaveLength(0);
+    expect(compact?.querySelectorAll('[data-slot="tool-step-diff-word"]')).toHaveLength(0);
   });
 
   it('computes a diff of before/after texts and folds the long unchanged run', () => {
@@ -92,15 +101,15 @@ describe('DiffView', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Side by side' }));
     expect(screen.getByRole('button', { name: 'Side by side' })).toHaveAttribute('aria-pressed', 'true');
     const file = files(container)[0] as HTMLElement;
-    const pair = [...file.querySelectorAll('[data-slot="diff-row"][data-layout="split"]')][3] as HTMLElement;
-    const [left, right] = [...pair.querySelectorAll('[data-slot="diff-cell"]')] as HTMLElement[];
+    const pair = [...file.querySelectorAll('[data-slot="tool-step-diff-row"][data-layout="split"]')][3] as HTMLElement;
+    const [left, right] = [...pair.querySelectorAll('[data-slot="tool-step-diff-cell"]')] as HTMLElement[];
     expect(left?.getAttribute('data-line-type')).toBe('del');
     expect(right?.getAttribute('data-line-type')).toBe('add');
     expect(left?.textContent).toBe('6−export function formatUsd(money: Money): string {');
     expect(right?.textContent).toBe('6+export function formatCurrency(money: Money): string {');
     // an added line with no removed partner has an empty left cell
     const priceTag = files(container)[1] as HTMLElement;
-    const lone = [...priceTag.querySelectorAll('[data-slot="diff-row"]')].find((r) =>
+    const lone = [...priceTag.querySelectorAll('[data-slot="tool-step-diff-row"]')].find((r) =>
       r.textContent?.includes('compact?'),
     );
     expect(lone?.querySelector('[data-side="old"]')?.getAttribute('data-line-type')).toBe('empty');
@@ -112,23 +121,25 @@ describe('DiffView', () => {
     expect(toggle).toHaveAttribute('aria-expanded', 'true');
     fireEvent.click(toggle);
     expect(toggle).toHaveAttribute('aria-expanded', 'false');
-    expect(files(container)[0]?.querySelectorAll('[data-slot="diff-row"]')).toHaveLength(0);
+    expect(files(container)[0]?.querySelectorAll('[data-slot="tool-step-diff-row"]')).toHaveLength(0);
   });
 
   it('renders only a window of a 10,000-line diff', () => {
     const { container } = render(<DiffView step={step} details={bigDiff(10_000)} kind="diff" />);
-    const rows = container.querySelectorAll('[data-slot="diff-row"]');
+    const rows = container.querySelectorAll('[data-slot="tool-step-diff-row"]');
     // 480px viewport / 20px rows = 24 visible, plus 30 overscan below (none above at the top): 54 rows, the first a hunk header
     expect(rows.length).toBe(53);
-    expect(container.querySelectorAll('[data-slot="diff-hunk"]')).toHaveLength(1);
-    expect(container.querySelector('[data-slot="diff-file-header"]')?.textContent).toBe('src/generated/big.ts+909−909');
-    const scroller = container.querySelector('[data-slot="diff-lines"]') as HTMLElement;
+    expect(container.querySelectorAll('[data-slot="tool-step-diff-hunk"]')).toHaveLength(1);
+    expect(container.querySelector('[data-slot="tool-step-diff-file-header"]')?.textContent).toBe(
+      'src/generated/big.ts+909−909',
+    );
+    const scroller = container.querySelector('[data-slot="tool-step-diff-lines"]') as HTMLElement;
     expect((scroller.firstElementChild as HTMLElement).style.height).toBe(`${10_001 * 20}px`);
     scroller.scrollTop = 5_000 * 20;
     fireEvent.scroll(scroller);
-    const after = [...container.querySelectorAll('[data-slot="diff-row"]')];
+    const after = [...container.querySelectorAll('[data-slot="tool-step-diff-row"]')];
     expect(after.length).toBe(84);
-    expect((container.querySelector('[data-slot="window-slice"]') as HTMLElement).style.top).toBe(
+    expect((container.querySelector('[data-slot="tool-step-window-slice"]') as HTMLElement).style.top).toBe(
       `${(5_000 - 30) * 20}px`,
     );
   });
@@ -136,9 +147,9 @@ describe('DiffView', () => {
   it('falls back to the text view with a note when the diff does not parse', () => {
     const broken = '--- a/x\n+++ b/x\n@@ -1,5 +1,5 @@\n-only one line\n';
     const { container } = render(<DiffView step={step} details={{ diff: broken }} kind="diff" />);
-    expect(container.querySelector('[data-slot="diff-view"]')).toBeNull();
-    expect(container.querySelector('[data-slot="text-view-body"]')?.textContent).toBe(broken);
-    expect(container.querySelector('[data-slot="renderer-note"]')?.textContent).toMatch(
+    expect(container.querySelector('[data-slot="tool-step-diff-view"]')).toBeNull();
+    expect(container.querySelector('[data-slot="tool-step-text-view-body"]')?.textContent).toBe(broken);
+    expect(container.querySelector('[data-slot="tool-step-renderer-note"]')?.textContent).toMatch(
       /^This diff could not be read \(.+\) Showing it as text\.$/,
     );
   });
@@ -147,8 +158,10 @@ describe('DiffView', () => {
     const { container } = render(
       <DiffView step={step} details={{ kind: 'diff', value: 'no diff here' }} kind="diff" />,
     );
-    expect(container.querySelector('[data-slot="text-view-body"]')?.textContent).toBe('no diff here');
-    expect(container.querySelector('[data-slot="renderer-note"]')?.textContent).toContain('No file or hunk header');
+    expect(container.querySelector('[data-slot="tool-step-text-view-body"]')?.textContent).toBe('no diff here');
+    expect(container.querySelector('[data-slot="tool-step-renderer-note"]')?.textContent).toContain(
+      'No file or hunk header',
+    );
   });
 
   it('keeps <script> in file names and lines as inert text', () => {
@@ -157,7 +170,9 @@ describe('DiffView', () => {
     const { container } = render(<DiffView step={step} details={hostile} kind="diff" />);
     expect(container.querySelector('script')).toBeNull();
     expect(container.querySelector('img')).toBeNull();
-    expect(container.querySelector('[data-slot="diff-file-path"]')?.textContent).toBe('<script>alert(1)</script>.ts');
+    expect(container.querySelector('[data-slot="tool-step-diff-file-path"]')?.textContent).toBe(
+      '<script>alert(1)</script>.ts',
+    );
     expect(rowTexts(files(container)[0] as HTMLElement)[1]?.[3]).toBe('<script>alert(2)</script>');
   });
 });

@@ -37,7 +37,8 @@ describe('JsonTree', () => {
     const { container } = render(
       <JsonTree step={step} details={Array.from({ length: 250 }, (_, i) => i)} kind="json" />,
     );
-    const items = () => container.querySelectorAll('[data-slot="json-children"] > [data-slot="json-node"]').length;
+    const items = () =>
+      container.querySelectorAll('[data-slot="tool-step-json-children"] > [data-slot="tool-step-json-node"]').length;
     expect(items()).toBe(100);
     fireEvent.click(screen.getByRole('button', { name: 'Show 100 more (150 not shown)' }));
     expect(items()).toBe(200);
@@ -49,7 +50,8 @@ describe('JsonTree', () => {
   it('cuts long strings with an expander', () => {
     const long = 'y'.repeat(1_000);
     const { container } = render(<JsonTree step={step} details={{ long }} kind="json" />);
-    const value = () => container.querySelector('[data-slot="json-value"][data-type="string"]')?.textContent ?? '';
+    const value = () =>
+      container.querySelector('[data-slot="tool-step-json-value"][data-type="string"]')?.textContent ?? '';
     expect(value()).toBe(`"${'y'.repeat(300)}…"`);
     fireEvent.click(screen.getByRole('button', { name: 'Show all 1,000 characters' }));
     expect(value()).toBe(`"${long}"`);
@@ -78,8 +80,8 @@ describe('JsonTree', () => {
   it('renders a deep value without opening the deep levels', () => {
     const { container } = render(<JsonTree step={step} details={deepJson(50)} kind="json" />);
     // root (depth 0) and its 5 children open: 1 + 5 + the first page of 100 items + the child's 5 closed children
-    expect(container.querySelectorAll('[data-slot="json-node"]').length).toBe(111);
-    expect(container.querySelectorAll('[data-slot="json-node"][data-expanded]').length).toBe(3);
+    expect(container.querySelectorAll('[data-slot="tool-step-json-node"]').length).toBe(111);
+    expect(container.querySelectorAll('[data-slot="tool-step-json-node"][data-expanded]').length).toBe(3);
   });
 });
 
@@ -114,12 +116,12 @@ describe('TableView', () => {
 
   it('shows the first 50 rows, then all of them, windowed', () => {
     const { container } = render(<TableView step={step} details={bigTable(5_000)} kind="table" />);
-    const rows = () => container.querySelectorAll('[data-slot="table-row"]');
+    const rows = () => container.querySelectorAll('[data-slot="tool-step-table-row"]');
     expect(rows()).toHaveLength(50);
     fireEvent.click(screen.getByRole('button', { name: 'Show all 5,000 rows' }));
     // 480px / 28px = 18 visible rows, plus 30 overscan
     expect(rows()).toHaveLength(48);
-    const scroller = container.querySelector('[data-slot="table-scroll"]') as HTMLElement;
+    const scroller = container.querySelector('[data-slot="tool-step-table-scroll"]') as HTMLElement;
     scroller.scrollTop = 4_990 * 28;
     fireEvent.scroll(scroller);
     expect(rows()[rows().length - 1]?.firstElementChild?.textContent).toBe('5000');
@@ -128,7 +130,7 @@ describe('TableView', () => {
 
   it('falls back to the JSON tree for a value that is not a table', () => {
     const { container } = render(<TableView step={step} details={{ not: { a: 'table' } }} kind="table" />);
-    expect(container.querySelector('[data-slot="json-tree"]')).not.toBeNull();
+    expect(container.querySelector('[data-slot="tool-step-json-tree"]')).not.toBeNull();
   });
 
   it('keeps <script> in headers and cells as text', () => {

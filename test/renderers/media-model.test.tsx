@@ -26,7 +26,9 @@ describe('MediaView', () => {
     const img = screen.getByRole('img', { name: 'orders_by_day.png' });
     expect(img.getAttribute('src')?.startsWith('data:image/png;base64,iVBORw0KGgo')).toBe(true);
     expect(container.querySelector('figcaption')?.textContent).toBe('orders_by_day.png · 70 B');
-    expect(container.querySelector('[data-slot="media-text"]')?.textContent).toBe('Rendered chart for orders_by_day.');
+    expect(container.querySelector('[data-slot="tool-step-media-text"]')?.textContent).toBe(
+      'Rendered chart for orders_by_day.',
+    );
   });
 
   it('prefers the given alt text', () => {
@@ -57,7 +59,7 @@ describe('MediaView', () => {
         kind="media"
       />,
     );
-    const chips = [...container.querySelectorAll('[data-slot="file-chip"]')];
+    const chips = [...container.querySelectorAll('[data-slot="tool-step-file-chip"]')];
     expect(chips.map((c) => c.textContent)).toEqual([
       'report.pdfapplication/pdf12.3 kBDownload report.pdf',
       'rows.csvtext/csv8 B',
@@ -85,7 +87,7 @@ describe('MediaView', () => {
     expect(container.querySelector('img')).toBeNull();
     expect(container.querySelector('a')).toBeNull();
     expect(container.querySelector('script')).toBeNull();
-    expect(container.querySelector('[data-slot="media-refused"] code')?.textContent).toBe(url);
+    expect(container.querySelector('[data-slot="tool-step-media-refused"] code')?.textContent).toBe(url);
   });
 
   it('does not show SVG data even when it comes as base64 image data', () => {
@@ -97,7 +99,9 @@ describe('MediaView', () => {
       />,
     );
     expect(container.querySelector('img')).toBeNull();
-    expect(container.querySelector('[data-slot="media-refused"]')?.textContent).toBe('Not shown: not a raster image');
+    expect(container.querySelector('[data-slot="tool-step-media-refused"]')?.textContent).toBe(
+      'Not shown: not a raster image',
+    );
   });
 
   it('keeps a <script> alt text and filename inert', () => {

@@ -3,7 +3,7 @@
 import type { ReactNode } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { render } from 'vitest-browser-react';
-import '../../src/renderers/renderers.css';
+import '../../src/styles.css';
 import { DiffView } from '../../src/renderers/diff-view';
 import { JsonTree } from '../../src/renderers/json-tree';
 import { TableView } from '../../src/renderers/table-view';
@@ -63,22 +63,22 @@ describe('large details in Chromium', () => {
     const screen = await measure(
       'diff 10,000 lines',
       <DiffView step={makeStep({ toolName: 'edit_file' })} details={details} kind="diff" />,
-      '[data-slot="diff-row"]',
+      '[data-slot="tool-step-diff-row"]',
     );
-    const rows = screen.container.querySelectorAll<HTMLElement>('[data-slot="diff-row"]');
+    const rows = screen.container.querySelectorAll<HTMLElement>('[data-slot="tool-step-diff-row"]');
     expect(rows.length).toBeLessThan(500);
     expect(rows[0]?.getBoundingClientRect().height).toBe(20);
-    const scroller = screen.container.querySelector('[data-slot="diff-lines"]') as HTMLElement;
+    const scroller = screen.container.querySelector('[data-slot="tool-step-diff-lines"]') as HTMLElement;
     expect(scroller.scrollHeight).toBe(10_001 * 20);
     const t0 = performance.now();
     scroller.scrollTop = 100_000;
     await expect
-      .poll(() => screen.container.querySelector('[data-slot="window-slice"]')?.getAttribute('style'))
+      .poll(() => screen.container.querySelector('[data-slot="tool-step-window-slice"]')?.getAttribute('style'))
       .toContain('top: 99');
     console.log(
       `[renderer-perf] ${JSON.stringify({ name: 'diff scroll to line 5,000', ms: Math.round(performance.now() - t0) })}`,
     );
-    expect(screen.container.querySelectorAll('[data-slot="diff-row"]').length).toBeLessThan(500);
+    expect(screen.container.querySelectorAll('[data-slot="tool-step-diff-row"]').length).toBeLessThan(500);
   });
 
   it('opens a 50,000-line coloured log with fewer than 500 line elements', async () => {
@@ -86,20 +86,20 @@ describe('large details in Chromium', () => {
     const screen = await measure(
       'terminal 50,000 lines',
       <TerminalView step={makeStep({ toolName: 'run_command' })} details={details} kind="terminal" />,
-      '[data-slot="terminal-line"]',
+      '[data-slot="tool-step-terminal-line"]',
     );
-    expect(screen.container.querySelectorAll('[data-slot="terminal-line"]').length).toBeLessThan(500);
-    const scroller = screen.container.querySelector('[data-slot="terminal-lines"]') as HTMLElement;
+    expect(screen.container.querySelectorAll('[data-slot="tool-step-terminal-line"]').length).toBeLessThan(500);
+    const scroller = screen.container.querySelector('[data-slot="tool-step-terminal-lines"]') as HTMLElement;
     expect(scroller.scrollHeight).toBe(50_000 * 20);
     const t0 = performance.now();
     scroller.scrollTop = scroller.scrollHeight;
     await expect
-      .poll(() => screen.container.querySelector('[data-slot="terminal-line"]:last-child')?.textContent)
+      .poll(() => screen.container.querySelector('[data-slot="tool-step-terminal-line"]:last-child')?.textContent)
       .toBe('50000progress 100%');
     console.log(
       `[renderer-perf] ${JSON.stringify({ name: 'terminal jump to the end (style rebuilt from the last reset)', ms: Math.round(performance.now() - t0) })}`,
     );
-    expect(screen.container.querySelectorAll('[data-slot="terminal-line"]').length).toBeLessThan(500);
+    expect(screen.container.querySelectorAll('[data-slot="tool-step-terminal-line"]').length).toBeLessThan(500);
   });
 
   it('opens a running 50,000-line log at its tail', async () => {
@@ -111,40 +111,42 @@ describe('large details in Chromium', () => {
         details={details}
         kind="terminal"
       />,
-      '[data-slot="terminal-line"]',
+      '[data-slot="tool-step-terminal-line"]',
     );
     await expect
-      .poll(() => screen.container.querySelector('[data-slot="terminal-line"]:last-child')?.textContent)
+      .poll(() => screen.container.querySelector('[data-slot="tool-step-terminal-line"]:last-child')?.textContent)
       .toBe('50000progress 100%');
-    expect(screen.container.querySelectorAll('[data-slot="terminal-line"]').length).toBeLessThan(500);
+    expect(screen.container.querySelectorAll('[data-slot="tool-step-terminal-line"]').length).toBeLessThan(500);
   });
 
   it('opens a 5,000-row table and shows all rows windowed', async () => {
     const screen = await measure(
       'table 5,000 rows (first 50)',
       <TableView step={makeStep()} details={bigTable(5_000)} kind="table" />,
-      '[data-slot="table-row"]',
+      '[data-slot="tool-step-table-row"]',
     );
     const button = screen.getByRole('button', { name: 'Show all 5,000 rows' });
     const t0 = performance.now();
     await button.click();
-    await expect.poll(() => screen.container.querySelector('[data-slot="table-scroll"][data-windowed]')).not.toBeNull();
+    await expect
+      .poll(() => screen.container.querySelector('[data-slot="tool-step-table-scroll"][data-windowed]'))
+      .not.toBeNull();
     console.log(
       `[renderer-perf] ${JSON.stringify({ name: 'table show all 5,000 rows', ms: Math.round(performance.now() - t0) })}`,
     );
-    expect(screen.container.querySelectorAll('[data-slot="table-row"]').length).toBeLessThan(500);
-    expect(screen.container.querySelector<HTMLElement>('[data-slot="table-row"]')?.getBoundingClientRect().height).toBe(
-      28,
-    );
+    expect(screen.container.querySelectorAll('[data-slot="tool-step-table-row"]').length).toBeLessThan(500);
+    expect(
+      screen.container.querySelector<HTMLElement>('[data-slot="tool-step-table-row"]')?.getBoundingClientRect().height,
+    ).toBe(28);
   });
 
   it('opens a deep JSON value', async () => {
     const screen = await measure(
       'JSON 40 levels + 1,000-item array',
       <JsonTree step={makeStep()} details={deepJson(40)} kind="json" />,
-      '[data-slot="json-node"]',
+      '[data-slot="tool-step-json-node"]',
     );
-    expect(screen.container.querySelectorAll('[data-slot="json-node"]').length).toBeLessThan(500);
+    expect(screen.container.querySelectorAll('[data-slot="tool-step-json-node"]').length).toBeLessThan(500);
   });
 
   it('prints the figures', () => {

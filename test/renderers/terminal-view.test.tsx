@@ -12,11 +12,11 @@ import { bigLog, failingCommand, makeStep, vtGrep } from '../../stories/renderer
 const step = makeStep({ toolName: 'run_command' });
 
 function lines(container: HTMLElement) {
-  return [...container.querySelectorAll<HTMLElement>('[data-slot="terminal-line"]')];
+  return [...container.querySelectorAll<HTMLElement>('[data-slot="tool-step-terminal-line"]')];
 }
 
 function spans(line: HTMLElement) {
-  return [...line.querySelectorAll<HTMLElement>('[data-slot="terminal-text"] > span')].map((s) => ({
+  return [...line.querySelectorAll<HTMLElement>('[data-slot="tool-step-terminal-text"] > span')].map((s) => ({
     text: s.textContent,
     color: s.style.color,
     background: s.style.backgroundColor,
@@ -35,12 +35,17 @@ describe('TerminalView', () => {
     expect(container.textContent).not.toContain('[0m');
     const [first, second] = lines(container) as HTMLElement[];
     expect(spans(first as HTMLElement)).toEqual([
-      { text: 'src/tools/grep_file.rs', color: 'var(--ts-ansi-magenta)', background: '', ansi: null },
+      {
+        text: 'src/tools/grep_file.rs',
+        color: 'var(--_ts-ansi-magenta, var(--ts-ansi-magenta))',
+        background: '',
+        ansi: null,
+      },
     ]);
     expect(spans(second as HTMLElement)).toEqual([
-      { text: '45', color: 'var(--ts-ansi-green)', background: '', ansi: null },
+      { text: '45', color: 'var(--_ts-ansi-green, var(--ts-ansi-green))', background: '', ansi: null },
       { text: ':pub fn ', color: '', background: '', ansi: null },
-      { text: 'execute_grep', color: 'var(--ts-ansi-red)', background: '', ansi: 'bold' },
+      { text: 'execute_grep', color: 'var(--_ts-ansi-red, var(--ts-ansi-red))', background: '', ansi: 'bold' },
       { text: '(pattern: &str, path: &Path) -> Result<GrepOutput> {', color: '', background: '', ansi: null },
     ]);
   });
@@ -50,14 +55,21 @@ describe('TerminalView', () => {
       '\u001b[34mblue\nstill blue\u001b[0m\nplain\n\u001b[38;5;196mpalette\u001b[48;2;1;2;3m truecolor bg\u001b[0m\n\u001b[7mreversed\u001b[0m';
     const { container } = render(<TerminalView step={step} details={text} kind="terminal" />);
     const all = lines(container).map(spans);
-    expect(all[1]).toEqual([{ text: 'still blue', color: 'var(--ts-ansi-blue)', background: '', ansi: null }]);
+    expect(all[1]).toEqual([
+      { text: 'still blue', color: 'var(--_ts-ansi-blue, var(--ts-ansi-blue))', background: '', ansi: null },
+    ]);
     expect(all[2]).toEqual([{ text: 'plain', color: '', background: '', ansi: null }]);
     expect(all[3]).toEqual([
       { text: 'palette', color: 'rgb(255, 0, 0)', background: '', ansi: null },
       { text: ' truecolor bg', color: 'rgb(255, 0, 0)', background: 'rgb(1, 2, 3)', ansi: null },
     ]);
     expect(all[4]).toEqual([
-      { text: 'reversed', color: 'var(--ts-ansi-black)', background: 'var(--ts-ansi-white)', ansi: null },
+      {
+        text: 'reversed',
+        color: 'var(--_ts-ansi-black, var(--ts-ansi-black))',
+        background: 'var(--_ts-ansi-white, var(--ts-ansi-white))',
+        ansi: null,
+      },
     ]);
   });
 
@@ -66,7 +78,7 @@ describe('TerminalView', () => {
     const { container } = render(<TerminalView step={step} details={text} kind="terminal" />);
     const [progress, next] = lines(container) as HTMLElement[];
     expect(spans(progress as HTMLElement)).toEqual([
-      { text: ' 100%', color: 'var(--ts-ansi-green)', background: '', ansi: null },
+      { text: ' 100%', color: 'var(--_ts-ansi-green, var(--ts-ansi-green))', background: '', ansi: null },
     ]);
     expect(next?.textContent).toBe('2next');
   });
@@ -79,18 +91,15 @@ describe('TerminalView', () => {
       'stderr',
       'stderr',
     ]);
-    expect(lines(container).map((l) => l.querySelector('[data-slot="terminal-stream"]')?.textContent)).toEqual([
-      'out',
-      'out',
-      'err',
-      'err',
-    ]);
-    const badge = container.querySelector('[data-slot="exit-code"]') as HTMLElement;
+    expect(
+      lines(container).map((l) => l.querySelector('[data-slot="tool-step-terminal-stream"]')?.textContent),
+    ).toEqual(['out', 'out', 'err', 'err']);
+    const badge = container.querySelector('[data-slot="tool-step-exit-code"]') as HTMLElement;
     expect(badge.textContent).toBe('exit 1');
     expect(badge.getAttribute('data-exit-code')).toBe('1');
     expect(badge.hasAttribute('data-ok')).toBe(false);
-    expect(container.querySelector('[data-slot="terminal-command"]')?.textContent).toBe('$ pnpm test');
-    expect(container.querySelector('[data-slot="terminal-duration"]')?.textContent).toBe('8.42 s');
+    expect(container.querySelector('[data-slot="tool-step-terminal-command"]')?.textContent).toBe('$ pnpm test');
+    expect(container.querySelector('[data-slot="tool-step-terminal-duration"]')?.textContent).toBe('8.42 s');
     fireEvent.click(screen.getByRole('button', { name: 'stderr' }));
     expect(lines(container).map((l) => l.textContent)).toEqual([
       '3errAssertionError: expected 41 to be 42',
@@ -102,7 +111,7 @@ describe('TerminalView', () => {
     const { container } = render(
       <TerminalView step={step} details={{ stdout: 'done', exitCode: 0 }} kind="terminal" />,
     );
-    expect(container.querySelector('[data-slot="exit-code"]')?.hasAttribute('data-ok')).toBe(true);
+    expect(container.querySelector('[data-slot="tool-step-exit-code"]')?.hasAttribute('data-ok')).toBe(true);
   });
 
   it('copies the plain text without escapes', async () => {
@@ -117,7 +126,7 @@ describe('TerminalView', () => {
   it('shows binary garbage as replacement characters and drops cursor and title sequences', () => {
     const text = 'a\u0000b\u0007c\u001b]0;title\u0007d\u001b[2Ke\u001b[1Af\ud800g\u001b[3';
     const { container } = render(<TerminalView step={step} details={text} kind="terminal" />);
-    expect(lines(container)[0]?.querySelector('[data-slot="terminal-text"]')?.textContent).toBe(
+    expect(lines(container)[0]?.querySelector('[data-slot="tool-step-terminal-text"]')?.textContent).toBe(
       'a\uFFFDb\uFFFDcdef\uFFFDg',
     );
   });
@@ -132,7 +141,7 @@ describe('TerminalView', () => {
     );
     expect(container.querySelector('script')).toBeNull();
     expect(container.querySelector('img')).toBeNull();
-    expect(lines(container)[0]?.querySelector('[data-slot="terminal-text"]')?.textContent).toBe(
+    expect(lines(container)[0]?.querySelector('[data-slot="tool-step-terminal-text"]')?.textContent).toBe(
       '<script>alert(1)</script><img src=x onerror=alert(1)>',
     );
   });
@@ -140,14 +149,14 @@ describe('TerminalView', () => {
   it('renders only a window of a 50,000-line log and parses only what it shows', () => {
     const { container } = render(<TerminalView step={step} details={bigLog(50_000)} kind="terminal" />);
     expect(lines(container)).toHaveLength(54);
-    expect(container.querySelector('[data-slot="renderer-summary"]')?.textContent).toBe('50,000 lines');
+    expect(container.querySelector('[data-slot="tool-step-renderer-summary"]')?.textContent).toBe('50,000 lines');
     expect(lines(container)[0]?.textContent).toBe('1[00000] compiling module 0 of 50000: ok');
   });
 
   it('follows the tail while the step runs, and stops when scrolled up', () => {
     const running = makeStep({ toolName: 'run_command', status: 'running' });
     const { container, rerender } = render(<TerminalView step={running} details={'one\ntwo\n'} kind="terminal" />);
-    const scroller = container.querySelector('[data-slot="terminal-lines"]') as HTMLElement;
+    const scroller = container.querySelector('[data-slot="tool-step-terminal-lines"]') as HTMLElement;
     Object.defineProperty(scroller, 'scrollHeight', { configurable: true, get: () => 2_000 });
     Object.defineProperty(scroller, 'clientHeight', { configurable: true, get: () => 400 });
     rerender(<TerminalView step={running} details={'one\ntwo\nthree\n'} kind="terminal" />);
@@ -181,7 +190,9 @@ describe('terminal model', () => {
     first.spans(1);
     const grown = first.extend(terminalLines({ streams: [{ stream: 'output', text: '\u001b[31ma\nb\nc\n' }] }));
     expect(grown.parsedCount).toBe(2);
-    expect(grown.spans(2)).toEqual([{ text: 'c', fg: 'var(--ts-ansi-red)', bg: undefined, deco: undefined }]);
+    expect(grown.spans(2)).toEqual([
+      { text: 'c', fg: 'var(--_ts-ansi-red, var(--ts-ansi-red))', bg: undefined, deco: undefined },
+    ]);
     const changed = grown.extend(terminalLines({ streams: [{ stream: 'output', text: 'z\nb\nc\n' }] }));
     expect(changed.parsedCount).toBe(0);
   });
@@ -208,11 +219,16 @@ describe('terminal model', () => {
     const expected = lines.map((_, i) => sequential.spans(i));
     for (let i = 0; i < lines.length; i++) expect(new TerminalParser(lines).spans(i)).toEqual(expected[i]);
     expect(expected[3]).toEqual([
-      { text: 'carried', fg: 'var(--ts-ansi-blue)', bg: 'var(--ts-ansi-yellow)', deco: undefined },
+      {
+        text: 'carried',
+        fg: 'var(--_ts-ansi-blue, var(--ts-ansi-blue))',
+        bg: 'var(--_ts-ansi-yellow, var(--ts-ansi-yellow))',
+        deco: undefined,
+      },
     ]);
     expect(expected[6]?.[0]).toEqual({
       text: 'still reversed',
-      fg: 'var(--ts-ansi-black)',
+      fg: 'var(--_ts-ansi-black, var(--ts-ansi-black))',
       bg: 'rgb(255, 135, 0)',
       deco: undefined,
     });
