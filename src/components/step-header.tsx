@@ -1,13 +1,21 @@
-import { type ComponentPropsWithoutRef, forwardRef } from 'react';
+import { type ComponentPropsWithoutRef, forwardRef, useContext } from 'react';
+import type { Step } from '../core';
 import { drawPart, type RenderProp } from '../internal/render';
+import { ToolStepContext } from './context';
+
+/** What a `render` function of `ToolStepHeader` receives besides the props. */
+export interface ToolStepHeaderState {
+  /** The row's step (`undefined` outside a row). */
+  step: Step | undefined;
+  /** Whether the row's details are open. */
+  open: boolean;
+}
 
 /** Props of `ToolStepHeader`. */
 export interface ToolStepHeaderProps extends ComponentPropsWithoutRef<'div'> {
-  /** Swaps the element: `render={<header />}` or `(props) => element`. */
-  render?: RenderProp<Record<string, never>>;
+  /** Swaps the element: `render={<header />}` or `(props, state) => element`. */
+  render?: RenderProp<ToolStepHeaderState>;
 }
-
-const NO_STATE: Record<string, never> = {};
 
 /**
  * The row's first line: in the default row, icon, label, detail, status, duration and actions.
@@ -18,5 +26,9 @@ export const ToolStepHeader = forwardRef<HTMLDivElement, ToolStepHeaderProps>(fu
   { render, ...props },
   ref,
 ) {
-  return drawPart('div', render, { 'data-slot': 'tool-step-header' }, props, ref, NO_STATE);
+  const row = useContext(ToolStepContext);
+  return drawPart('div', render, { 'data-slot': 'tool-step-header' }, props, ref, {
+    step: row?.step,
+    open: row?.open ?? false,
+  });
 });

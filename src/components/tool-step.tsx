@@ -112,23 +112,30 @@ interface RowBoundaryProps {
   children: ReactNode;
 }
 
-/** Contains a host `Row` that throws: that row falls back to the default row; the list keeps working. */
-class RowBoundary extends Component<RowBoundaryProps, { failedKey: unknown; failed: boolean }> {
-  override state = { failed: false, failedKey: undefined as unknown };
+const NONE: unique symbol = Symbol('none');
 
-  static getDerivedStateFromError(): { failed: boolean } {
+interface RowBoundaryState {
+  failed: boolean;
+  /** The `resetKey` the row failed with (`NONE` until recorded). */
+  failedKey: unknown;
+}
+
+/** Contains a host `Row` that throws: that row falls back to the default row; the list keeps working. */
+class RowBoundary extends Component<RowBoundaryProps, RowBoundaryState> {
+  override state: RowBoundaryState = { failed: false, failedKey: NONE };
+
+  static getDerivedStateFromError(): Partial<RowBoundaryState> {
     return { failed: true };
   }
 
-  static getDerivedStateFromProps(
-    props: RowBoundaryProps,
-    state: { failedKey: unknown; failed: boolean },
-  ): { failed: boolean } | null {
-    return state.failed && !Object.is(props.resetKey, state.failedKey) ? { failed: false } : null;
+  static getDerivedStateFromProps(props: RowBoundaryProps, state: RowBoundaryState): Partial<RowBoundaryState> | null {
+    if (!state.failed) return null;
+    if (state.failedKey === NONE) return { failedKey: props.resetKey };
+    // a new component (the host fixed it, or hot reload): try it again
+    return Object.is(props.resetKey, state.failedKey) ? null : { failed: false, failedKey: NONE };
   }
 
   override componentDidCatch(error: unknown): void {
-    this.setState({ failedKey: this.props.resetKey });
     const message = error instanceof Error ? error.message : String(error);
     warnOnce(`the Row of tool "${this.props.toolName}" threw (${message}); the default row is drawn instead`);
   }
