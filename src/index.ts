@@ -42,7 +42,7 @@ export type { ToolStepDurationProps, ToolStepDurationState } from './components/
 export { ToolStepDuration } from './components/step-duration';
 export type { ToolStepErrorProps, ToolStepErrorState } from './components/step-error';
 export { ToolStepError } from './components/step-error';
-export type { ToolStepHeaderProps } from './components/step-header';
+export type { ToolStepHeaderProps, ToolStepHeaderState } from './components/step-header';
 export { ToolStepHeader } from './components/step-header';
 export type { ToolStepIconProps, ToolStepIconState } from './components/step-icon';
 export { ToolStepIcon } from './components/step-icon';

@@ -39,6 +39,8 @@ interface LocalDecision {
 
 interface ApprovalContextValue {
   step: Step;
+  /** Whether the approval was decided: the buttons are gone then, so a call cannot be decided twice. */
+  decided: boolean;
   decide: (approved: boolean) => void;
 }
 
@@ -80,7 +82,7 @@ export const ToolStepApproval = forwardRef<HTMLDivElement, ToolStepApprovalProps
     },
     [approve, deny, approval?.id, step],
   );
-  const context = useMemo(() => ({ step, decide }), [step, decide]);
+  const context = useMemo(() => ({ step, decided: decision !== undefined, decide }), [step, decision, decide]);
   if (!pending && !decision) return null;
   const reason = decision && 'reason' in decision ? decision.reason : undefined;
   const decided = decision ? (decision.approved ? 'approved' : 'denied') : undefined;
@@ -152,7 +154,7 @@ function useDecisionButton(
   approved: boolean,
   { step: explicit, render, ...props }: ToolStepDecisionButtonProps,
   ref: unknown,
-): ReactElement {
+): ReactElement | null {
   const approval = useContext(ApprovalContext);
   const options = useToolStepsOptions();
   const labelId = useLabelId();
@@ -161,6 +163,7 @@ function useDecisionButton(
     if (approval) approval.decide(approved);
     else (approved ? options.onApprove : options.onDeny)?.(step);
   };
+  if (approval?.decided) return null;
   return drawPart(
     'button',
     render,
@@ -178,8 +181,8 @@ function useDecisionButton(
 }
 
 /**
- * "Approve": inside `ToolStepApproval`, records the decision and calls its `onApprove`; alone, calls
- * the list's `onApprove` with the step.
+ * "Approve": inside `ToolStepApproval`, records the decision and calls its `onApprove` (and renders
+ * nothing once the approval is decided); alone, calls the list's `onApprove` with the step.
  *
  * Renders `<button type="button" data-slot="tool-step-approve">Approve</button>`.
  */
@@ -190,8 +193,8 @@ export const ToolStepApprove = forwardRef<HTMLButtonElement, ToolStepDecisionBut
 );
 
 /**
- * "Deny": inside `ToolStepApproval`, records the decision and calls its `onDeny`; alone, calls the
- * list's `onDeny` with the step.
+ * "Deny": inside `ToolStepApproval`, records the decision and calls its `onDeny` (and renders nothing
+ * once the approval is decided); alone, calls the list's `onDeny` with the step.
  *
  * Renders `<button type="button" data-slot="tool-step-deny">Deny</button>`.
  */

@@ -373,7 +373,7 @@ describe('details renderer registry (through the row)', () => {
     else expect(drawn(container)).toBe(kind);
   });
 
-  it('falls back to the JSON tree when a host byKind table names no renderer for the kind', () => {
+  it('skips a byKind entry that is undefined: the built-in JSON tree draws json', () => {
     const { container } = render(
       <ToolStep
         step={makeStep({ toolName: 'x', details: { a: 1 } })}
@@ -384,15 +384,18 @@ describe('details renderer registry (through the row)', () => {
     expect(drawn(container)).toBe('json');
   });
 
-  it('does not take a renderer from Object.prototype for a tool called "constructor"', async () => {
-    const { container } = render(
-      <ToolStep step={makeStep({ toolName: 'constructor', details: 'xyz' })} defaultOpen renderers={{ byTool: {} }} />,
-    );
-    const section = container.querySelector('[data-section="details"]') as HTMLElement;
-    await waitFor(() => expect(slot(section, 'tool-step-details-loading')).toBeNull());
-    expect(slot(section, 'tool-step-details-fallback')).toBeNull();
-    expect(section.textContent).toContain('xyz');
-  });
+  it.each(['constructor', '__proto__', 'toString'])(
+    'does not take a renderer from Object.prototype for a tool called "%s"',
+    async (toolName) => {
+      const { container } = render(
+        <ToolStep step={makeStep({ toolName, details: 'xyz' })} defaultOpen renderers={{ byTool: {} }} />,
+      );
+      const section = container.querySelector('[data-section="details"]') as HTMLElement;
+      await waitFor(() => expect(slot(section, 'tool-step-details-loading')).toBeNull());
+      expect(slot(section, 'tool-step-details-fallback')).toBeNull();
+      expect(section.textContent).toContain('xyz');
+    },
+  );
 
   it('draws what the model read by kind, never with the tool renderer', () => {
     render(

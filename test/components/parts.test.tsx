@@ -380,6 +380,8 @@ describe('action parts', () => {
     await userEvent.click(screen.getByRole('button', { name: 'No' }));
     expect(onDeny).toHaveBeenCalledExactlyOnceWith(waiting);
     expect(slot(container, 'tool-step-approval')?.getAttribute('data-decision')).toBe('denied');
+    // decided: the buttons are gone, even in host-composed content, so it cannot be decided twice
+    expect(screen.queryByRole('button', { name: 'No' })).toBeNull();
     unmount();
     render(
       <ToolStep step={waiting} onApprove={onApprove}>
