@@ -14,6 +14,7 @@ import {
   ToolStepLabel,
   ToolStepRoot,
   ToolStepStatus,
+  type ToolsConfig,
   useToolStep,
 } from 'tool-steps';
 import { stepsFromEvents } from 'tool-steps/core';
@@ -30,6 +31,11 @@ const step = stepsFromEvents([
     sideEffects: ['The file cannot be recovered'],
   },
 ]).byId.drop as Step;
+
+/** The detail line from the arguments, as a function of the step (a part takes `tools` too). */
+const tools: ToolsConfig = {
+  delete_file: { detail: (s) => (s.input as { path?: string } | undefined)?.path },
+};
 
 /** A custom part: reads the row with `useToolStep()`. */
 function OpenHint() {
@@ -55,7 +61,7 @@ function ComposedRow({ onApprove, onDeny }: Args) {
       <ToolStepHeader render={<header style={{ display: 'flex', gap: '0.5rem', alignItems: 'center' }} />}>
         <ToolStepIcon />
         <ToolStepLabel render={(props) => <h3 {...props} style={{ margin: 0, fontSize: '1rem' }} />} />
-        <ToolStepDetail render={<code />} />
+        <ToolStepDetail render={<code />} tools={tools} />
         <ToolStepStatus />
       </ToolStepHeader>
       <ToolStepApproval onApprove={onApprove} onDeny={onDeny}>
