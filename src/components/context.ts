@@ -58,8 +58,10 @@ export interface ToolRowParts {
 /** One tool's presentation: label, icon and detail (values or functions of the step), and optionally a whole row. */
 export interface ToolConfig extends ToolPresentationOverride {
   /**
-   * Draws this tool's rows instead of the default row. A component that throws is replaced by the
-   * default row for that row only (with a development warning).
+   * Draws this tool's rows instead of the default row. Render a `<ToolStepRoot>` (no props needed: it
+   * takes the step, the open state, the host's props and the `<li>`/`<div>` choice from the row) and
+   * place `parts` and `children` in it, or return `defaultRow`. A component that throws is replaced by
+   * the default row for that row only (with a development warning).
    */
   Row?: ComponentType<ToolRowProps>;
 }
