@@ -7,26 +7,52 @@
  * re-exported wholesale, and test/exports.test.ts pins the list.
  */
 
-export type { ToolStepsOptions } from './components/context';
+export type {
+  ToolConfig,
+  ToolRowParts,
+  ToolRowProps,
+  ToolStepContextValue,
+  ToolStepsOptions,
+  ToolsConfig,
+} from './components/context';
+export { ToolStepContext, useToolStep } from './components/context';
 export type { ToolIconComponent, ToolIconMap, ToolIconName, ToolIconProps } from './components/icons';
 export { FALLBACK_ICON, resolveToolIcon, toolIcons } from './components/icons';
-export type { ToolStepApprovalProps } from './components/step-approval';
-export { ToolStepApproval } from './components/step-approval';
-export type { ToolStepDetailsProps } from './components/step-details';
-export { ToolStepDetails } from './components/step-details';
-export type { ToolStepDurationProps } from './components/step-duration';
+export type {
+  ToolStepActionButtonProps,
+  ToolStepActionState,
+  ToolStepActionsProps,
+} from './components/step-actions';
+export { ToolStepActions, ToolStepCancel, ToolStepRetry } from './components/step-actions';
+export type {
+  ToolStepApprovalProps,
+  ToolStepApprovalState,
+  ToolStepDecisionButtonProps,
+  ToolStepDecisionState,
+} from './components/step-approval';
+export { ToolStepApproval, ToolStepApprove, ToolStepDeny } from './components/step-approval';
+export type {
+  ToolStepDetailsContentProps,
+  ToolStepDetailsProps,
+  ToolStepDetailsState,
+  ToolStepDetailsTriggerProps,
+} from './components/step-details';
+export { ToolStepDetails, ToolStepDetailsContent, ToolStepDetailsTrigger } from './components/step-details';
+export type { ToolStepDurationProps, ToolStepDurationState } from './components/step-duration';
 export { ToolStepDuration } from './components/step-duration';
-export type { ToolStepErrorProps } from './components/step-error';
+export type { ToolStepErrorProps, ToolStepErrorState } from './components/step-error';
 export { ToolStepError } from './components/step-error';
-export type { ToolStepIconProps } from './components/step-icon';
+export type { ToolStepHeaderProps, ToolStepHeaderState } from './components/step-header';
+export { ToolStepHeader } from './components/step-header';
+export type { ToolStepIconProps, ToolStepIconState } from './components/step-icon';
 export { ToolStepIcon } from './components/step-icon';
-export type { ToolStepProgressProps } from './components/step-progress';
+export type { ToolStepProgressProps, ToolStepProgressState } from './components/step-progress';
 export { ToolStepProgress } from './components/step-progress';
-export type { ToolStepRootProps } from './components/step-root';
+export type { ToolStepRootProps, ToolStepRootState } from './components/step-root';
 export { ToolStepRoot } from './components/step-root';
-export type { StatusIndicator, ToolStepStatusProps } from './components/step-status';
+export type { StatusIndicator, ToolStepStatusProps, ToolStepStatusState } from './components/step-status';
 export { statusIndicators, ToolStepStatus } from './components/step-status';
-export type { ToolStepDetailProps, ToolStepLabelProps } from './components/step-text';
+export type { ToolStepDetailProps, ToolStepLabelProps, ToolStepTextState } from './components/step-text';
 export { ToolStepDetail, ToolStepLabel } from './components/step-text';
 export type { ToolStepProps } from './components/tool-step';
 export { ToolStep } from './components/tool-step';
@@ -114,6 +140,7 @@ export {
   stepsFromUIMessages,
   ToolPresentationSchema,
 } from './core';
+export type { RenderProp } from './internal/render';
 export { useStep } from './react/use-step';
 export { useSteps } from './react/use-steps';
 export type { UseToolStreamOptions, UseToolStreamResult } from './react/use-tool-stream';
@@ -121,12 +148,10 @@ export { useToolStream } from './react/use-tool-stream';
 export { useUIMessageSteps } from './react/use-ui-message-steps';
 export type {
   CopyButtonProps,
-  DetailsContentProps,
   DetailsKind,
   DetailsRenderer,
   DetailsRendererProps,
   DetailsRenderers,
-  DetailsSwitchProps,
   DetailsView,
   JsonTreeProps,
   ModelViewSwitchProps,
@@ -136,8 +161,6 @@ export {
   builtinRenderers,
   CopyButton,
   DETAILS_KINDS,
-  DetailsContent,
-  DetailsSwitch,
   detailsValue,
   detectDetailsKind,
   JsonTree,

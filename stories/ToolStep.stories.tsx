@@ -21,12 +21,8 @@ const meta = {
   // the stories' args are the callbacks; the component is named for the docs' prop table
   component: ToolStep as unknown as ComponentType<ToolStepStoryArgs>,
   args: { onApprove: fn(), onDeny: fn() },
-  // a row is an <li>: it belongs in a list
-  render: ({ onApprove, onDeny }) => (
-    <ol aria-label="Tool call" style={{ listStyle: 'none', padding: 0, margin: 0, display: 'grid', gap: '0.5rem' }}>
-      <ToolStep step={editStep} onApprove={onApprove} onDeny={onDeny} />
-    </ol>
-  ),
+  // alone, a row is a <div> (an <li> only inside <ToolSteps>)
+  render: ({ onApprove, onDeny }) => <ToolStep step={editStep} onApprove={onApprove} onDeny={onDeny} />,
 } satisfies Meta<ToolStepStoryArgs>;
 
 export default meta;
@@ -48,11 +44,12 @@ export const Default: Story = {
     const row = stepRow(canvasElement, editId);
     const icon = part(row, 'tool-step-icon');
     await expect(icon).toHaveAttribute('aria-hidden', 'true');
+    await expect(row.tagName).toBe('DIV');
     const trigger = within(row).getByRole('button', { name: 'Details' });
     await expect(trigger).toHaveAttribute('aria-expanded', 'false');
     await userEvent.click(trigger);
     await expect(trigger).toHaveAttribute('aria-expanded', 'true');
-    await expect(row).toHaveAttribute('data-expanded');
+    await expect(row).toHaveAttribute('data-state', 'open');
     const details = part(row, 'tool-step-details');
     await expect(details).toHaveAttribute('data-kind', 'diff');
     // the diff renderer loads lazily; its hunk header is only in the diff
@@ -65,21 +62,18 @@ export const Default: Story = {
     await expect(details?.querySelector('[data-section="details"]')).toBeNull();
     await userEvent.click(trigger);
     await expect(trigger).toHaveAttribute('aria-expanded', 'false');
-    await expect(row).not.toHaveAttribute('data-expanded');
+    await expect(row).toHaveAttribute('data-state', 'closed');
   },
 };
 
 /** A row in every status, each drawn on its own with `<ToolStep step>`. */
 export const States: Story = {
   render: ({ onApprove, onDeny }) => (
-    <ol
-      aria-label="Tool calls in every status"
-      style={{ listStyle: 'none', padding: 0, margin: 0, display: 'grid', gap: '0.5rem' }}
-    >
+    <div style={{ display: 'grid', gap: '0.5rem' }}>
       {STEP_STATUSES.map((status) => (
         <ToolStep key={status} step={stepByStatus[status]} onApprove={onApprove} onDeny={onDeny} />
       ))}
-    </ol>
+    </div>
   ),
   play: async ({ canvasElement, args }) => {
     await expect(stepRows(canvasElement).map((row) => row.dataset.status)).toEqual([...STEP_STATUSES]);

@@ -79,12 +79,12 @@ export const Default: Story = {
     await expect(summarize(canvasElement)).toEqual(workspaceEditRows);
     const edit = stepRow(canvasElement, 'call_fDNxSIvPZZ63fFKcZjR4I0b3');
     await expect(edit).toHaveAttribute('data-has-details');
-    await expect(edit).not.toHaveAttribute('data-expanded');
+    await expect(edit).toHaveAttribute('data-state', 'closed');
     const trigger = within(edit).getByRole('button', { name: 'Details' });
     await expect(trigger).toHaveAttribute('aria-expanded', 'false');
     await userEvent.click(trigger);
     await expect(trigger).toHaveAttribute('aria-expanded', 'true');
-    await expect(edit).toHaveAttribute('data-expanded');
+    await expect(edit).toHaveAttribute('data-state', 'open');
     const details = part(edit, 'tool-step-details');
     await expect(details).toHaveAttribute('data-kind', 'diff');
     // the diff renderer loads lazily; its hunk header is only in the diff
@@ -111,7 +111,7 @@ export const States: Story = {
     await expect(partText(running, 'tool-step-detail')).toBe('pnpm test');
 
     const failed = stepRow(canvasElement, 'step-failed');
-    await expect(failed).toHaveAttribute('data-expanded');
+    await expect(failed).toHaveAttribute('data-state', 'open');
     await expect(part(failed, 'tool-step-error')).toHaveAttribute('data-error-code', 'TOOL_TIMEOUT');
     await expect(part(failed, 'tool-step-error')).toHaveTextContent('Tool "run_command" timed out after 60000ms');
     await expect(part(stepRow(canvasElement, 'step-succeeded'), 'tool-step-error')).toBeNull();
@@ -121,7 +121,7 @@ export const States: Story = {
     await expect(part(denied, 'tool-step-approval')).toHaveTextContent('Denied: Secrets stay out of the workspace.');
 
     const waiting = stepRow(canvasElement, 'step-awaiting-approval');
-    await expect(waiting).toHaveAttribute('data-expanded');
+    await expect(waiting).toHaveAttribute('data-state', 'open');
     const approval = part(waiting, 'tool-step-approval');
     if (!approval) throw new Error('the awaiting-approval row has no approval part');
     await expect(approval).toHaveTextContent('Force-push main to origin');
@@ -214,7 +214,7 @@ export const ReplayToolTimeout: Story = {
     await waitForReplayEnd(canvasElement, 9, 4000);
     const row = stepRow(canvasElement, 'call_03NBQNSgPwlUQia1ID6vW5dq');
     await waitFor(() => expect(row).toHaveAttribute('data-status', 'failed'));
-    await expect(row).toHaveAttribute('data-expanded');
+    await expect(row).toHaveAttribute('data-state', 'open');
     await expect(part(row, 'tool-step-error')).toHaveAttribute('data-error-code', 'TOOL_TIMEOUT');
     await expect(partText(row, 'tool-step-detail')).toBe('pnpm build');
   },

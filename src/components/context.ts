@@ -1,23 +1,82 @@
-import { createContext, useContext } from 'react';
-import type { PresentationOverrides, Step } from '../core';
+import { type ComponentType, createContext, type ReactElement, type ReactNode, useContext } from 'react';
+import { presentStep, type ResolvedPresentation, type Step, type ToolPresentationOverride } from '../core';
 import type { DetailsRenderers } from '../renderers/types';
 import type { ToolIconMap } from './icons';
 
-/** What a row's parts share: the step, and the ids that tie the label to the row's buttons. */
+/** What a row's parts share (read it with `useToolStep()`). */
 export interface ToolStepContextValue {
+  /** The step the row draws. */
   step: Step;
+  /** How the step is presented (label, icon, detail), with the list's `tools` applied. */
+  presentation: ResolvedPresentation;
+  /** Whether the row's details are open. */
+  open: boolean;
+  /** Opens or closes the row's details. */
+  setOpen: (open: boolean) => void;
+  /** Whether the step has anything for its details block. */
+  hasDetails: boolean;
   /** The id of the row's label, so buttons ("Approve", "Details") can be described by it. */
-  labelId?: string;
+  labelId: string;
+  /** The id of the row's details content, for the trigger's `aria-controls`. */
+  contentId: string;
 }
 
-/** Options shared by every row of a list: registries, presentation overrides and callbacks. */
+/** What a whole-row component (`tools[name].Row`) receives. */
+export interface ToolRowProps {
+  /** The step to draw. */
+  step: Step;
+  /** The step's presentation (label, icon, detail) with the `tools` entry applied. */
+  presentation: ResolvedPresentation;
+  /** Whether the details are open. */
+  open: boolean;
+  /** Opens or closes the details. */
+  setOpen: (open: boolean) => void;
+  /**
+   * The default row's parts, as elements ready to place inside a `<ToolStepRoot>` (which takes the
+   * step, the open state and the list's `<li>`/`<div>` choice from this row without props).
+   */
+  parts: ToolRowParts;
+  /** The whole default row: return it for the steps this component does not want to draw. */
+  defaultRow: ReactElement;
+  /** The nested steps' list (agents calling agents): place it last inside the root. */
+  children?: ReactNode;
+}
+
+/** The default row's parts (see `ToolRowProps.parts`), each `null` where the default row draws nothing. */
+export interface ToolRowParts {
+  /** Icon, label, detail, status, duration and actions. */
+  header: ReactElement;
+  /** The latest progress, while the step is active. */
+  progress: ReactElement | null;
+  error: ReactElement;
+  /** The approval, while it waits or once decided. */
+  approval: ReactElement | null;
+  /** The details disclosure (trigger and content). */
+  details: ReactElement;
+}
+
+/** One tool's presentation: label, icon and detail (values or functions of the step), and optionally a whole row. */
+export interface ToolConfig extends ToolPresentationOverride {
+  /**
+   * Draws this tool's rows instead of the default row. Render a `<ToolStepRoot>` (no props needed: it
+   * takes the step, the open state, the host's props and the `<li>`/`<div>` choice from the row) and
+   * place `parts` and `children` in it, or return `defaultRow`. A component that throws is replaced by
+   * the default row for that row only (with a development warning).
+   */
+  Row?: ComponentType<ToolRowProps>;
+}
+
+/** Per-tool presentation, by tool name. */
+export type ToolsConfig = Readonly<Record<string, ToolConfig>>;
+
+/** Options shared by every row of a list: registries, per-tool presentation and callbacks. */
 export interface ToolStepsOptions {
   /** Details renderers, most specific first: by tool name, then by kind. */
   renderers?: DetailsRenderers;
   /** Extra icons by kebab-case name; they win over the built-in ones. */
   icons?: ToolIconMap;
-  /** Label, icon and detail overrides by tool name (see `presentStep`). */
-  labels?: PresentationOverrides;
+  /** Per tool name: `label`, `icon`, `detail` (values or functions of the step) and an optional whole-row `Row`. */
+  tools?: ToolsConfig;
   /** Called with the step when a person presses "Approve". */
   onApprove?: (step: Step) => void;
   /** Called with the step when a person presses "Deny". */
@@ -28,11 +87,42 @@ export interface ToolStepsOptions {
   onRetry?: (step: Step) => void;
 }
 
+/** A row's step and state; `null` outside a row. */
 export const ToolStepContext = createContext<ToolStepContextValue | null>(null);
 ToolStepContext.displayName = 'ToolStepContext';
 
 export const ToolStepsOptionsContext = createContext<ToolStepsOptions>({});
 ToolStepsOptionsContext.displayName = 'ToolStepsOptionsContext';
+
+/** `true` directly inside a `<ToolSteps>` list, where a row is an `<li>`; a row resets it for its content. */
+export const InListContext = createContext(false);
+InListContext.displayName = 'ToolStepsInListContext';
+
+/**
+ * What a `<ToolStep>` hands the `<ToolStepRoot>` it draws (directly or inside a host `Row`): the
+ * step, the open state and the host's props. A root consumes it and clears it for its content.
+ */
+export interface RowSeed {
+  step: Step;
+  open: boolean;
+  setOpen: (open: boolean) => void;
+  props: Record<string, unknown>;
+}
+export const RowSeedContext = createContext<RowSeed | null>(null);
+RowSeedContext.displayName = 'ToolStepRowSeedContext';
+
+/**
+ * The row the parts are in: its step, presentation, details open state (`open`, `setOpen`,
+ * `hasDetails`) and the ids that tie its parts together (`labelId`, `contentId`). For custom parts
+ * and whole-row components. Throws outside a row (`<ToolStep>` or `<ToolStepRoot>`).
+ */
+export function useToolStep(): ToolStepContextValue {
+  const row = useContext(ToolStepContext);
+  if (!row) {
+    throw new Error('useToolStep() must be called inside a row: <ToolStep>, <ToolSteps> or <ToolStepRoot step={…}>.');
+  }
+  return row;
+}
 
 /**
  * The step a part draws: its explicit `step` prop, else the row's context. A part used outside a
@@ -41,15 +131,31 @@ ToolStepsOptionsContext.displayName = 'ToolStepsOptionsContext';
 export function useStepOf(explicit: Step | undefined, part: string): Step {
   const context = useContext(ToolStepContext);
   const step = explicit ?? context?.step;
-  if (!step) {
-    throw new Error(
-      `<${part}> has no step to draw: render it inside <ToolStepRoot step={…}> (or <ToolStep>), or pass it a \`step\` prop.`,
-    );
-  }
+  if (!step) throw missingStep(part);
   return step;
 }
 
-/** The row's label id, when the part is inside a row that has one. */
+function missingStep(part: string): Error {
+  return new Error(
+    `<${part}> has no step to draw: render it inside <ToolStepRoot step={…}> (or <ToolStep>), or pass it a \`step\` prop.`,
+  );
+}
+
+/** The presentation of the step a part draws: the row's (computed once per row), or its own for an explicit step. */
+export function usePresentationOf(
+  explicit: Step | undefined,
+  tools: ToolsConfig | undefined,
+  part: string,
+): ResolvedPresentation {
+  const row = useContext(ToolStepContext);
+  const options = useContext(ToolStepsOptionsContext);
+  const step = explicit ?? row?.step;
+  if (!step) throw missingStep(part);
+  if (row && step === row.step && tools === undefined) return row.presentation;
+  return presentStep(step, tools ?? options.tools);
+}
+
+/** The row's label id, when the part is inside a row. */
 export function useLabelId(): string | undefined {
   return useContext(ToolStepContext)?.labelId;
 }

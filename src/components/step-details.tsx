@@ -1,6 +1,17 @@
 import { ChevronRight } from 'lucide-react';
-import { type ComponentPropsWithRef, type ReactNode, Suspense, useId, useState } from 'react';
+import {
+  type ComponentPropsWithoutRef,
+  createContext,
+  forwardRef,
+  type ReactNode,
+  Suspense,
+  useContext,
+  useId,
+  useMemo,
+  useState,
+} from 'react';
 import type { Step } from '../core';
+import { drawPart, type RenderProp } from '../internal/render';
 import { RendererBoundary } from '../internal/renderer-boundary';
 import { hasDetailsContent, inputText, lastUpdateText, useStepDisclosure } from '../internal/step-disclosure';
 import { builtinRenderers } from '../renderers/builtin';
@@ -8,32 +19,16 @@ import { CopyButton } from '../renderers/copy';
 import { detectDetailsKind } from '../renderers/detect';
 import { hasBothViews, ModelViewSwitch } from '../renderers/model-view';
 import type { DetailsKind, DetailsRenderer, DetailsRenderers, DetailsView } from '../renderers/types';
-import { useLabelId, useStepOf, useToolStepsOptions } from './context';
-
-/** Props of `ToolStepDetails`. */
-export interface ToolStepDetailsProps extends Omit<ComponentPropsWithRef<'div'>, 'children'> {
-  /** The step; defaults to the row's. */
-  step?: Step;
-  /** Whether the block is open (controlled). */
-  open?: boolean;
-  /**
-   * Whether the block starts open (uncontrolled).
-   * @default true for failed and awaiting-approval steps, else false
-   */
-  defaultOpen?: boolean;
-  /** Called with the new state when the person opens or closes the block. */
-  onOpenChange?: (open: boolean) => void;
-  /** Details renderers; defaults to the list's `renderers`. */
-  renderers?: DetailsRenderers;
-  /** The disclosure button's text. @default "Details" */
-  triggerLabel?: ReactNode;
-}
+import { ToolStepContext, useLabelId, useStepOf, useToolStepsOptions } from './context';
 
 function own<T>(record: Readonly<Record<string, T>> | undefined, key: string): T | undefined {
   return record && Object.hasOwn(record, key) ? record[key] : undefined;
 }
 
-/** The renderer of a value, most specific first: by tool (details only), by kind, built in. */
+/**
+ * The renderer of a value, most specific first: by tool name (`details` only: a tool's renderer is
+ * made for its details), by kind, the built-in renderer of the kind, the JSON tree. Own keys only.
+ */
 function pickRenderer(
   renderers: DetailsRenderers | undefined,
   toolName: string | undefined,
@@ -42,7 +37,7 @@ function pickRenderer(
   return (
     (toolName !== undefined ? own(renderers?.byTool, toolName) : undefined) ??
     own(renderers?.byKind as Readonly<Record<string, DetailsRenderer>> | undefined, kind) ??
-    builtinRenderers[kind] ??
+    own(builtinRenderers, kind) ??
     builtinRenderers.json
   );
 }
@@ -146,53 +141,189 @@ export function detailsBlockKind(step: Step): DetailsKind {
   return 'json';
 }
 
+/** What a `render` function of the details parts receives besides the props. */
+export interface ToolStepDetailsState {
+  step: Step;
+  open: boolean;
+}
+
+interface DetailsContextValue {
+  step: Step;
+  open: boolean;
+  setOpen: (open: boolean) => void;
+  contentId: string;
+  renderers: DetailsRenderers | undefined;
+}
+
+const DetailsContext = createContext<DetailsContextValue | null>(null);
+DetailsContext.displayName = 'ToolStepDetailsContext';
+
+/** Props of `ToolStepDetails`. */
+export interface ToolStepDetailsProps extends ComponentPropsWithoutRef<'div'> {
+  /** The step; defaults to the row's. */
+  step?: Step;
+  /** Whether the block is open (controlled). Inside a row, the row's state is used unless this is given. */
+  open?: boolean;
+  /**
+   * Whether the block starts open (uncontrolled, outside a row).
+   * @default true for failed and awaiting-approval steps, else false
+   */
+  defaultOpen?: boolean;
+  /** Called with the new state when the person opens or closes the block. */
+  onOpenChange?: (open: boolean) => void;
+  /** Details renderers for the content; defaults to the list's `renderers`. */
+  renderers?: DetailsRenderers;
+  /** Swaps the element: `render={<section />}` or `(props, state) => element`. */
+  render?: RenderProp<ToolStepDetailsState>;
+}
+
 /**
- * The details block behind a disclosure: a real `<button aria-expanded aria-controls>` opens a panel
- * that shows the step's `details` through the renderer registry (`renderers.byTool[toolName]`, then
- * `renderers.byKind[kind]`, then the built-in renderer of the kind), what the model read (`result`)
- * the last progress update once the step stopped running, and the arguments, as labelled sections. A renderer that throws shows a small fallback in its own
- * section only. The panel's content is rendered only while open. Renders nothing when the step has
- * nothing to show.
+ * The details disclosure (Radix Collapsible style): a root around `ToolStepDetailsTrigger` and
+ * `ToolStepDetailsContent` (its default children). Inside a row it reads and sets the row's open
+ * state (so the row's `data-state` follows); outside a row, or with `open` / `defaultOpen` /
+ * `onOpenChange`, it owns it. Renders nothing when the step has nothing to show.
  *
- * Renders `<div data-slot="tool-step-details" data-kind="<kind>">` (`data-open` while open), holding
- * `<button data-slot="tool-step-details-trigger">` and `<div data-slot="tool-step-details-panel">`.
+ * Renders `<div data-slot="tool-step-details" data-kind="<kind>" data-state="open" | "closed">`.
  */
-export function ToolStepDetails({
-  step: explicit,
-  open,
-  defaultOpen,
-  onOpenChange,
-  renderers,
-  triggerLabel = 'Details',
-  ...props
-}: ToolStepDetailsProps) {
+export const ToolStepDetails = forwardRef<HTMLDivElement, ToolStepDetailsProps>(function ToolStepDetails(
+  { step: explicit, open, defaultOpen, onOpenChange, renderers, render, ...props },
+  ref,
+) {
+  const row = useContext(ToolStepContext);
   const step = useStepOf(explicit, 'ToolStepDetails');
-  const options = useToolStepsOptions();
-  const labelId = useLabelId();
-  const panelId = useId();
-  const [isOpen, setOpen] = useStepDisclosure(step.status, open, defaultOpen, onOpenChange);
+  const ownId = useId();
+  const [ownOpen, setOwnOpen] = useStepDisclosure(step.status, open, defaultOpen, onOpenChange);
+  const byRow =
+    row !== null && row.step === step && open === undefined && defaultOpen === undefined && onOpenChange === undefined;
+  const isOpen = byRow ? row.open : ownOpen;
+  const setOpen = byRow ? row.setOpen : setOwnOpen;
+  const contentId = byRow ? row.contentId : ownId;
+  const value = useMemo<DetailsContextValue>(
+    () => ({ step, open: isOpen, setOpen, contentId, renderers }),
+    [step, isOpen, setOpen, contentId, renderers],
+  );
   if (!hasDetailsContent(step)) return null;
   return (
-    <div
-      data-slot="tool-step-details"
-      data-kind={detailsBlockKind(step)}
-      data-open={isOpen ? '' : undefined}
-      {...props}
-    >
-      <button
-        type="button"
-        data-slot="tool-step-details-trigger"
-        aria-expanded={isOpen}
-        aria-controls={panelId}
-        aria-describedby={labelId}
-        onClick={() => setOpen(!isOpen)}
-      >
-        <ChevronRight aria-hidden="true" focusable="false" size={14} data-slot="tool-step-details-chevron" />
-        {triggerLabel}
-      </button>
-      <div data-slot="tool-step-details-panel" id={panelId} hidden={!isOpen}>
-        {isOpen ? <DetailsBody step={step} renderers={renderers ?? options.renderers} /> : null}
-      </div>
-    </div>
+    <DetailsContext.Provider value={value}>
+      {drawPart(
+        'div',
+        render,
+        {
+          'data-slot': 'tool-step-details',
+          'data-kind': detailsBlockKind(step),
+          'data-state': isOpen ? 'open' : 'closed',
+          children: (
+            <>
+              <ToolStepDetailsTrigger />
+              <ToolStepDetailsContent />
+            </>
+          ),
+        },
+        props,
+        ref,
+        { step, open: isOpen },
+      )}
+    </DetailsContext.Provider>
   );
+});
+
+/** The disclosure a trigger or content part follows: its `ToolStepDetails`, else its row. */
+function useDisclosure(part: string): DetailsContextValue | undefined {
+  const details = useContext(DetailsContext);
+  const row = useContext(ToolStepContext);
+  if (details) return details;
+  if (row) {
+    return { step: row.step, open: row.open, setOpen: row.setOpen, contentId: row.contentId, renderers: undefined };
+  }
+  if (part === 'ToolStepDetailsTrigger') {
+    throw new Error('<ToolStepDetailsTrigger> must be inside <ToolStepDetails> or a row.');
+  }
+  return undefined;
 }
+
+/** Props of `ToolStepDetailsTrigger`. */
+export interface ToolStepDetailsTriggerProps extends ComponentPropsWithoutRef<'button'> {
+  /** Swaps the element: `render={<MyButton />}` or `(props, state) => element`. */
+  render?: RenderProp<ToolStepDetailsState>;
+}
+
+/**
+ * The button that opens and closes the details; children replace the chevron and "Details".
+ *
+ * Renders `<button type="button" data-slot="tool-step-details-trigger" aria-expanded aria-controls data-state>`.
+ */
+export const ToolStepDetailsTrigger = forwardRef<HTMLButtonElement, ToolStepDetailsTriggerProps>(
+  function ToolStepDetailsTrigger({ render, ...props }, ref) {
+    const disclosure = useDisclosure('ToolStepDetailsTrigger') as DetailsContextValue;
+    const labelId = useLabelId();
+    const { open, setOpen, contentId, step } = disclosure;
+    return drawPart(
+      'button',
+      render,
+      {
+        type: 'button',
+        'data-slot': 'tool-step-details-trigger',
+        'data-state': open ? 'open' : 'closed',
+        'aria-expanded': open,
+        'aria-controls': contentId,
+        'aria-describedby': labelId,
+        onClick: () => setOpen(!open),
+        children: (
+          <>
+            <ChevronRight aria-hidden="true" focusable="false" size={14} data-slot="tool-step-details-chevron" />
+            Details
+          </>
+        ),
+      },
+      props,
+      ref,
+      { step, open },
+    );
+  },
+);
+
+/** Props of `ToolStepDetailsContent`. */
+export interface ToolStepDetailsContentProps extends ComponentPropsWithoutRef<'div'> {
+  /** The step; defaults to the details' or the row's. */
+  step?: Step;
+  /** Details renderers; defaults to the details root's, else the list's `renderers`. */
+  renderers?: DetailsRenderers;
+  /** Swaps the element: `render={<section />}` or `(props, state) => element`. */
+  render?: RenderProp<ToolStepDetailsState>;
+}
+
+/**
+ * The details content, drawn only while open: the output through the renderer registry
+ * (`renderers.byTool[toolName]`, then `renderers.byKind[kind]`, then the built-in renderer of the
+ * kind, then the JSON tree) with a switch to "what the model read" when there are both, the last
+ * progress update once the step stopped running, and the arguments, as labelled sections. A renderer
+ * that throws shows a small fallback in its own section only. Children replace the sections. Used
+ * alone (outside details and rows) with a `step`, it is open.
+ *
+ * Renders `<div data-slot="tool-step-details-content" data-state>` (`hidden` while closed).
+ */
+export const ToolStepDetailsContent = forwardRef<HTMLDivElement, ToolStepDetailsContentProps>(
+  function ToolStepDetailsContent({ step: explicit, renderers, render, ...props }, ref) {
+    const disclosure = useDisclosure('ToolStepDetailsContent');
+    const options = useToolStepsOptions();
+    const fallbackId = useId();
+    const step = useStepOf(explicit ?? disclosure?.step, 'ToolStepDetailsContent');
+    const open = disclosure?.open ?? true;
+    return drawPart(
+      'div',
+      render,
+      {
+        'data-slot': 'tool-step-details-content',
+        'data-state': open ? 'open' : 'closed',
+        id: disclosure?.contentId ?? fallbackId,
+        hidden: !open,
+        children: open ? (
+          <DetailsBody step={step} renderers={renderers ?? disclosure?.renderers ?? options.renderers} />
+        ) : null,
+      },
+      props,
+      ref,
+      { step, open },
+    );
+  },
+);

@@ -1,37 +1,98 @@
-import { type ComponentPropsWithRef, useContext } from 'react';
-import { type PresentationOverrides, presentStep, type Step } from '../core';
-import { ToolStepContext, useToolStepsOptions } from './context';
-import { resolveToolIcon, type ToolIconMap } from './icons';
+import { Component, type ComponentPropsWithoutRef, forwardRef, type ReactNode, useContext, useState } from 'react';
+import { presentStep, type Step } from '../core';
+import { warnOnce } from '../core/warn';
+import { drawPart, type RenderProp } from '../internal/render';
+import { ToolStepContext, type ToolsConfig, useToolStepsOptions } from './context';
+import { FALLBACK_ICON, resolveToolIcon, type ToolIconMap, toolIcons } from './icons';
+
+/** What a `render` function of `ToolStepIcon` receives besides the props. */
+export interface ToolStepIconState {
+  step: Step | undefined;
+  /** The icon name drawn (`wrench` when the requested one is unknown or failed). */
+  name: string;
+}
 
 /** Props of `ToolStepIcon`. */
-export interface ToolStepIconProps extends Omit<ComponentPropsWithRef<'span'>, 'children'> {
+export interface ToolStepIconProps extends Omit<ComponentPropsWithoutRef<'span'>, 'children'> {
   /** The step; defaults to the row's. */
   step?: Step;
   /** An icon name to draw instead of the step's. */
   name?: string;
   /** Extra icons by kebab-case name; defaults to the list's `icons`. */
   icons?: ToolIconMap;
-  /** Presentation overrides by tool name; defaults to the list's `labels`. */
-  labels?: PresentationOverrides;
+  /** Per-tool presentation; defaults to the list's `tools`. */
+  tools?: ToolsConfig;
   /** The icon's size in pixels when no stylesheet sizes it. @default 16 */
   size?: number;
+  /** Swaps the element: `render={<i />}` or `(props, state) => element`. */
+  render?: RenderProp<ToolStepIconState>;
+}
+
+interface IconBoundaryProps {
+  name: string;
+  onError: (name: string) => void;
+  children: ReactNode;
+}
+
+/** Contains a host icon component that throws: the generic icon is drawn instead. */
+class IconBoundary extends Component<IconBoundaryProps, { failed: boolean }> {
+  override state = { failed: false };
+
+  static getDerivedStateFromError(): { failed: boolean } {
+    return { failed: true };
+  }
+
+  override componentDidCatch(error: unknown): void {
+    const message = error instanceof Error ? error.message : String(error);
+    warnOnce(`the icon "${this.props.name}" threw (${message}); the generic icon is drawn instead`);
+    this.props.onError(this.props.name);
+  }
+
+  override render(): ReactNode {
+    if (!this.state.failed) return this.props.children;
+    const Fallback = toolIcons[FALLBACK_ICON];
+    return <Fallback aria-hidden="true" focusable="false" size={16} />;
+  }
 }
 
 /**
- * The tool's icon, from the curated Lucide table (or the host's `icons`); an unknown or missing name
- * draws `wrench`. Decorative: the label says what the step is.
+ * The tool's icon, from the curated Lucide table (or the host's `icons`); an unknown or missing name,
+ * or a host icon that throws, draws `wrench`. Decorative: the label says what the step is.
  *
  * Renders `<span data-slot="tool-step-icon" data-icon="<name drawn>" aria-hidden="true">` around the SVG.
  */
-export function ToolStepIcon({ step: explicit, name, icons, labels, size = 16, ...props }: ToolStepIconProps) {
+export const ToolStepIcon = forwardRef<HTMLSpanElement, ToolStepIconProps>(function ToolStepIcon(
+  { step: explicit, name, icons, tools, size = 16, render, ...props },
+  ref,
+) {
   const options = useToolStepsOptions();
-  const context = useContext(ToolStepContext);
-  const step = explicit ?? context?.step;
-  const requested = name ?? (step ? presentStep(step, labels ?? options.labels).icon : undefined);
-  const { name: drawn, Icon } = resolveToolIcon(requested, icons ?? options.icons);
-  return (
-    <span data-slot="tool-step-icon" data-icon={drawn} aria-hidden="true" {...props}>
-      <Icon size={size} aria-hidden="true" focusable="false" />
-    </span>
+  const row = useContext(ToolStepContext);
+  const [broken, setBroken] = useState<string | undefined>();
+  const step = explicit ?? row?.step;
+  const requested =
+    name ??
+    (step === undefined
+      ? undefined
+      : row && step === row.step && tools === undefined
+        ? row.presentation.icon
+        : presentStep(step, tools ?? options.tools).icon);
+  let { name: drawn, Icon } = resolveToolIcon(requested, icons ?? options.icons);
+  if (broken !== undefined && broken === drawn) ({ name: drawn, Icon } = resolveToolIcon(undefined));
+  return drawPart(
+    'span',
+    render,
+    {
+      'data-slot': 'tool-step-icon',
+      'data-icon': drawn,
+      'aria-hidden': 'true',
+      children: (
+        <IconBoundary key={drawn} name={drawn} onError={setBroken}>
+          <Icon size={size} aria-hidden="true" focusable="false" />
+        </IconBoundary>
+      ),
+    },
+    props,
+    ref,
+    { step, name: drawn },
   );
-}
+});

@@ -1,12 +1,20 @@
-import type { ComponentPropsWithRef } from 'react';
+import { type ComponentPropsWithoutRef, forwardRef } from 'react';
 import type { Step } from '../core';
 import { formatCompact } from '../internal/format';
+import { drawPart, type RenderProp } from '../internal/render';
 import { useStepOf } from './context';
 
+/** What a `render` function of `ToolStepProgress` receives besides the props. */
+export interface ToolStepProgressState {
+  step: Step;
+}
+
 /** Props of `ToolStepProgress`. */
-export interface ToolStepProgressProps extends ComponentPropsWithRef<'div'> {
+export interface ToolStepProgressProps extends ComponentPropsWithoutRef<'div'> {
   /** The step; defaults to the row's. */
   step?: Step;
+  /** Swaps the element: `render={<p />}` or `(props, state) => element`. */
+  render?: RenderProp<ToolStepProgressState>;
 }
 
 /**
@@ -17,12 +25,23 @@ export interface ToolStepProgressProps extends ComponentPropsWithRef<'div'> {
  * Renders `<div data-slot="tool-step-progress" aria-live="polite">`; `data-count` is the number of
  * updates so far. Mount it while the step runs (even empty) so the first update is announced.
  */
-export function ToolStepProgress({ step: explicit, children, ...props }: ToolStepProgressProps) {
+export const ToolStepProgress = forwardRef<HTMLDivElement, ToolStepProgressProps>(function ToolStepProgress(
+  { step: explicit, render, ...props },
+  ref,
+) {
   const step = useStepOf(explicit, 'ToolStepProgress');
   const progress = step.progress;
-  return (
-    <div data-slot="tool-step-progress" aria-live="polite" data-count={progress?.count ?? 0} {...props}>
-      {children ?? formatCompact(progress?.content)}
-    </div>
+  return drawPart(
+    'div',
+    render,
+    {
+      'data-slot': 'tool-step-progress',
+      'aria-live': 'polite',
+      'data-count': progress?.count ?? 0,
+      children: formatCompact(progress?.content),
+    },
+    props,
+    ref,
+    { step },
   );
-}
+});

@@ -1,44 +1,90 @@
-import { type ComponentPropsWithRef, useContext, useMemo } from 'react';
-import type { Step } from '../core';
+import { type ComponentPropsWithoutRef, forwardRef, useContext, useId, useMemo } from 'react';
+import { presentStep, type Step } from '../core';
 import { presence } from '../internal/data-attrs';
-import { hasDetailsContent } from '../internal/step-disclosure';
-import { ToolStepContext, type ToolStepContextValue } from './context';
+import { drawPart, mergeProps, type RenderProp } from '../internal/render';
+import { hasDetailsContent, useStepDisclosure } from '../internal/step-disclosure';
+import {
+  InListContext,
+  RowSeedContext,
+  ToolStepContext,
+  type ToolStepContextValue,
+  useToolStepsOptions,
+} from './context';
+
+/** What a `render` function of `ToolStepRoot` receives besides the props. */
+export interface ToolStepRootState {
+  step: Step;
+  /** Whether the row's details are open. */
+  open: boolean;
+}
 
 /** Props of `ToolStepRoot`. */
-export interface ToolStepRootProps extends ComponentPropsWithRef<'li'> {
-  /** The step this row draws; its parts read it from here. Defaults to an enclosing row's. */
+export interface ToolStepRootProps extends ComponentPropsWithoutRef<'li'> {
+  /** The step this row draws; its parts read it from here. Inside `<ToolStep>` (or a `tools` Row) it is given. */
   step?: Step;
-  /** Whether the row's details are open; sets `data-expanded`. */
-  expanded?: boolean;
-  /** The id of the row's label, for the buttons that describe themselves by it. */
-  labelId?: string;
+  /** Whether the row's details are open (controlled). */
+  open?: boolean;
+  /**
+   * Whether the details start open (uncontrolled).
+   * @default true for failed and awaiting-approval steps (until the person toggles), else false
+   */
+  defaultOpen?: boolean;
+  /** Called with the new state when the person opens or closes the details. */
+  onOpenChange?: (open: boolean) => void;
+  /** Swaps the element: `render={<article />}` or `(props, state) => element`. */
+  render?: RenderProp<ToolStepRootState>;
 }
 
 /**
- * One step's row; gives its parts the step.
+ * One step's row; gives its parts the step, the presentation, the details' open state and the ids
+ * that tie them together (read them with `useToolStep()`).
  *
- * Renders `<li data-slot="tool-step" data-step-id data-tool data-status>` with the presence flags
- * `data-expanded` (details open) and `data-has-details` (there is a details block to open).
+ * Renders `<li>` inside a `<ToolSteps>` list and `<div>` alone, with `data-slot="tool-step"`,
+ * `data-step-id`, `data-tool`, `data-status`, `data-state="open" | "closed"` (its details; "closed"
+ * when there are none) and the presence flag `data-has-details`.
  */
-export function ToolStepRoot({ step: explicit, expanded, labelId, children, ...props }: ToolStepRootProps) {
+export const ToolStepRoot = forwardRef<HTMLElement, ToolStepRootProps>(function ToolStepRoot(
+  { step: explicit, open, defaultOpen, onOpenChange, render, children, ...props },
+  ref,
+) {
+  const seed = useContext(RowSeedContext);
   const outer = useContext(ToolStepContext);
-  const step = explicit ?? outer?.step;
+  const inList = useContext(InListContext);
+  const { tools } = useToolStepsOptions();
+  const seeded = seed && (explicit === undefined || explicit === seed.step) ? seed : undefined;
+  const step = explicit ?? seeded?.step ?? outer?.step;
   if (!step) {
     throw new Error('<ToolStepRoot> has no step to draw: pass it a `step` prop.');
   }
-  const id = labelId ?? (explicit ? undefined : outer?.labelId);
-  const value = useMemo<ToolStepContextValue>(() => (id ? { step, labelId: id } : { step }), [step, id]);
-  return (
-    <li
-      data-slot="tool-step"
-      data-step-id={step.id}
-      data-tool={step.toolName}
-      data-status={step.status}
-      data-expanded={presence(expanded)}
-      data-has-details={presence(hasDetailsContent(step))}
-      {...props}
-    >
-      <ToolStepContext value={value}>{children}</ToolStepContext>
-    </li>
+  const [ownOpen, setOwnOpen] = useStepDisclosure(step.status, open, defaultOpen, onOpenChange);
+  const bySeed = seeded !== undefined && open === undefined;
+  const isOpen = bySeed ? seeded.open : ownOpen;
+  const setOpen = bySeed ? seeded.setOpen : setOwnOpen;
+  const labelId = useId();
+  const contentId = useId();
+  const hasDetails = hasDetailsContent(step);
+  const presentation = useMemo(() => presentStep(step, tools), [step, tools]);
+  const value = useMemo<ToolStepContextValue>(
+    () => ({ step, presentation, open: isOpen, setOpen, hasDetails, labelId, contentId }),
+    [step, presentation, isOpen, setOpen, hasDetails, labelId, contentId],
   );
-}
+  const own = {
+    'data-slot': 'tool-step',
+    'data-step-id': step.id,
+    'data-tool': step.toolName,
+    'data-status': step.status,
+    'data-state': hasDetails && isOpen ? 'open' : 'closed',
+    'data-has-details': presence(hasDetails),
+    children: (
+      <RowSeedContext.Provider value={null}>
+        <InListContext.Provider value={false}>
+          <ToolStepContext.Provider value={value}>{children}</ToolStepContext.Provider>
+        </InListContext.Provider>
+      </RowSeedContext.Provider>
+    ),
+  };
+  return drawPart(inList ? 'li' : 'div', render, seeded ? mergeProps(own, seeded.props) : own, props, ref, {
+    step,
+    open: isOpen,
+  });
+});

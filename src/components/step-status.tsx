@@ -1,6 +1,7 @@
 import { Ban, CircleCheck, CircleSlash, CircleX, Hand, LoaderCircle, type LucideIcon, Unplug } from 'lucide-react';
-import type { ComponentPropsWithRef } from 'react';
+import { type ComponentPropsWithoutRef, forwardRef } from 'react';
 import type { Step, StepStatus } from '../core';
+import { drawPart, type RenderProp } from '../internal/render';
 import { useStepOf } from './context';
 
 /** How a status is shown: an icon, the text people (and screen readers) read, and whether it spins. */
@@ -25,35 +26,59 @@ export const statusIndicators: Readonly<Record<StepStatus, StatusIndicator>> = {
   interrupted: { icon: Unplug, iconName: 'unplug', text: 'Interrupted', spinning: false },
 };
 
+/** What a `render` function of `ToolStepStatus` receives besides the props. */
+export interface ToolStepStatusState {
+  step: Step;
+  indicator: StatusIndicator;
+}
+
 /** Props of `ToolStepStatus`. */
-export interface ToolStepStatusProps extends Omit<ComponentPropsWithRef<'span'>, 'children'> {
+export interface ToolStepStatusProps extends ComponentPropsWithoutRef<'span'> {
   /** The step; defaults to the row's. */
   step?: Step;
+  /** Swaps the element: `render={<div />}` or `(props, state) => element`. */
+  render?: RenderProp<ToolStepStatusState>;
 }
 
 /**
- * The status indicator: an icon and its text ("Running", "Waiting for approval", "Failed").
+ * The status indicator: an icon and its text ("Running", "Waiting for approval", "Failed"). Children
+ * replace them.
  *
  * Renders `<span data-slot="tool-step-status" data-status="<status>">` holding an `aria-hidden` icon
  * (`data-slot="tool-step-status-icon"`, `data-spinning` while active) and the text
  * (`data-slot="tool-step-status-text"`), which the default theme may hide visually but never from
  * screen readers.
  */
-export function ToolStepStatus({ step: explicit, ...props }: ToolStepStatusProps) {
+export const ToolStepStatus = forwardRef<HTMLSpanElement, ToolStepStatusProps>(function ToolStepStatus(
+  { step: explicit, render, ...props },
+  ref,
+) {
   const step = useStepOf(explicit, 'ToolStepStatus');
   const indicator = statusIndicators[step.status] ?? statusIndicators.running;
   const Icon = indicator.icon;
-  return (
-    <span data-slot="tool-step-status" data-status={step.status} title={indicator.text} {...props}>
-      <Icon
-        aria-hidden="true"
-        focusable="false"
-        size={16}
-        data-slot="tool-step-status-icon"
-        data-icon={indicator.iconName}
-        data-spinning={indicator.spinning ? '' : undefined}
-      />{' '}
-      <span data-slot="tool-step-status-text">{indicator.text}</span>
-    </span>
+  return drawPart(
+    'span',
+    render,
+    {
+      'data-slot': 'tool-step-status',
+      'data-status': step.status,
+      title: indicator.text,
+      children: (
+        <>
+          <Icon
+            aria-hidden="true"
+            focusable="false"
+            size={16}
+            data-slot="tool-step-status-icon"
+            data-icon={indicator.iconName}
+            data-spinning={indicator.spinning ? '' : undefined}
+          />{' '}
+          <span data-slot="tool-step-status-text">{indicator.text}</span>
+        </>
+      ),
+    },
+    props,
+    ref,
+    { step, indicator },
   );
-}
+});

@@ -1,53 +1,76 @@
-import type { ComponentPropsWithRef } from 'react';
-import { type PresentationOverrides, presentStep, type Step } from '../core';
-import { useLabelId, useStepOf, useToolStepsOptions } from './context';
+import { type ComponentPropsWithoutRef, forwardRef } from 'react';
+import type { Step } from '../core';
+import { drawPart, type RenderProp } from '../internal/render';
+import { type ToolsConfig, useLabelId, usePresentationOf, useStepOf } from './context';
+
+/** What a `render` function of the label and detail parts receives besides the props. */
+export interface ToolStepTextState {
+  step: Step;
+}
 
 /** Props of `ToolStepLabel`. */
-export interface ToolStepLabelProps extends ComponentPropsWithRef<'span'> {
+export interface ToolStepLabelProps extends ComponentPropsWithoutRef<'span'> {
   /** The step; defaults to the row's. */
   step?: Step;
-  /** Presentation overrides by tool name; defaults to the list's `labels`. */
-  labels?: PresentationOverrides;
+  /** Per-tool presentation; defaults to the list's `tools`. */
+  tools?: ToolsConfig;
+  /** Swaps the element: `render={<strong />}` or `(props, state) => element`. */
+  render?: RenderProp<ToolStepTextState>;
 }
 
 /**
- * What the step is, for people: the server's label, else the built-in one ("Read file"), else the
- * tool name. Children replace the text.
+ * What the step is, for people: the host's `tools` label, else the server's, else the kit's
+ * ("Read file", or one derived from the tool name). Children replace the text.
  *
  * Renders `<span data-slot="tool-step-label">`; inside a row it carries the row's label id.
  */
-export function ToolStepLabel({ step: explicit, labels, children, ...props }: ToolStepLabelProps) {
+export const ToolStepLabel = forwardRef<HTMLSpanElement, ToolStepLabelProps>(function ToolStepLabel(
+  { step: explicit, tools, render, ...props },
+  ref,
+) {
   const step = useStepOf(explicit, 'ToolStepLabel');
-  const options = useToolStepsOptions();
+  const presentation = usePresentationOf(explicit, tools, 'ToolStepLabel');
   const labelId = useLabelId();
-  return (
-    <span data-slot="tool-step-label" id={labelId} {...props}>
-      {children ?? presentStep(step, labels ?? options.labels).label}
-    </span>
+  return drawPart(
+    'span',
+    render,
+    { 'data-slot': 'tool-step-label', id: labelId, children: presentation.label },
+    props,
+    ref,
+    { step },
   );
-}
+});
 
 /** Props of `ToolStepDetail`. */
-export interface ToolStepDetailProps extends ComponentPropsWithRef<'span'> {
+export interface ToolStepDetailProps extends ComponentPropsWithoutRef<'span'> {
   /** The step; defaults to the row's. */
   step?: Step;
-  /** Presentation overrides by tool name; defaults to the list's `labels`. */
-  labels?: PresentationOverrides;
+  /** Per-tool presentation; defaults to the list's `tools`. */
+  tools?: ToolsConfig;
+  /** Swaps the element: `render={<code />}` or `(props, state) => element`. */
+  render?: RenderProp<ToolStepTextState>;
 }
 
 /**
- * The detail line: the path, pattern or command the call is about. Renders nothing when there is none.
+ * The detail line: the path, pattern or command the call is about, with the full value as `title`
+ * when it was shortened. Renders nothing when there is none (and no children).
  *
  * Renders `<span data-slot="tool-step-detail">`.
  */
-export function ToolStepDetail({ step: explicit, labels, children, ...props }: ToolStepDetailProps) {
+export const ToolStepDetail = forwardRef<HTMLSpanElement, ToolStepDetailProps>(function ToolStepDetail(
+  { step: explicit, tools, render, ...props },
+  ref,
+) {
   const step = useStepOf(explicit, 'ToolStepDetail');
-  const options = useToolStepsOptions();
-  const detail = children ?? presentStep(step, labels ?? options.labels).detail;
+  const presentation = usePresentationOf(explicit, tools, 'ToolStepDetail');
+  const detail = props.children ?? presentation.detail;
   if (detail === undefined || detail === null || detail === '') return null;
-  return (
-    <span data-slot="tool-step-detail" {...props}>
-      {detail}
-    </span>
+  return drawPart(
+    'span',
+    render,
+    { 'data-slot': 'tool-step-detail', title: presentation.detailTitle, children: presentation.detail },
+    props,
+    ref,
+    { step },
   );
-}
+});

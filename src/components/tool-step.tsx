@@ -1,112 +1,205 @@
-import { type ComponentPropsWithRef, type ReactNode, useId, useMemo } from 'react';
-import { isActiveStatus, type Step } from '../core';
-import { hasDetailsContent, useStepDisclosure } from '../internal/step-disclosure';
-import { type ToolStepsOptions, ToolStepsOptionsContext, useToolStepsOptions } from './context';
+import {
+  Component,
+  type ComponentPropsWithoutRef,
+  forwardRef,
+  type ReactElement,
+  type ReactNode,
+  useMemo,
+} from 'react';
+import { isActiveStatus, presentStep, type Step } from '../core';
+import { warnOnce } from '../core/warn';
+import type { RenderProp } from '../internal/render';
+import { useStepDisclosure } from '../internal/step-disclosure';
+import {
+  type RowSeed,
+  RowSeedContext,
+  type ToolRowParts,
+  type ToolRowProps,
+  type ToolStepsOptions,
+  ToolStepsOptionsContext,
+  useToolStepsOptions,
+} from './context';
+import { ToolStepActions } from './step-actions';
 import { ToolStepApproval } from './step-approval';
 import { ToolStepDetails } from './step-details';
 import { ToolStepDuration } from './step-duration';
 import { ToolStepError } from './step-error';
+import { ToolStepHeader } from './step-header';
 import { ToolStepIcon } from './step-icon';
 import { ToolStepProgress } from './step-progress';
-import { ToolStepRoot } from './step-root';
+import { ToolStepRoot, type ToolStepRootState } from './step-root';
 import { ToolStepStatus } from './step-status';
 import { ToolStepDetail, ToolStepLabel } from './step-text';
 
 /** Props of `ToolStep`. */
-export interface ToolStepProps extends ToolStepsOptions, Omit<ComponentPropsWithRef<'li'>, 'children'> {
+export interface ToolStepProps extends ToolStepsOptions, Omit<ComponentPropsWithoutRef<'li'>, 'children'> {
   /** The step to draw. */
   step: Step;
   /** Whether the details are open (controlled). */
   open?: boolean;
   /**
    * Whether the details start open (uncontrolled).
-   * @default true for failed and awaiting-approval steps, else false
+   * @default true for failed and awaiting-approval steps (until the person toggles), else false
    */
   defaultOpen?: boolean;
   /** Called with the new state when the person opens or closes the details. */
   onOpenChange?: (open: boolean) => void;
+  /** Swaps the root element (see `ToolStepRoot`). */
+  render?: RenderProp<ToolStepRootState>;
   /** Drawn last inside the row (the default list puts nested steps here). */
   children?: ReactNode;
 }
 
 function useMergedOptions(props: ToolStepsOptions): ToolStepsOptions {
   const outer = useToolStepsOptions();
-  const { renderers, icons, labels, onApprove, onDeny, onCancel, onRetry } = props;
+  const { renderers, icons, tools, onApprove, onDeny, onCancel, onRetry } = props;
   return useMemo(
     () => ({
       renderers: renderers ?? outer.renderers,
       icons: icons ?? outer.icons,
-      labels: labels ?? outer.labels,
+      tools: tools ?? outer.tools,
       onApprove: onApprove ?? outer.onApprove,
       onDeny: onDeny ?? outer.onDeny,
       onCancel: onCancel ?? outer.onCancel,
       onRetry: onRetry ?? outer.onRetry,
     }),
-    [outer, renderers, icons, labels, onApprove, onDeny, onCancel, onRetry],
+    [outer, renderers, icons, tools, onApprove, onDeny, onCancel, onRetry],
   );
+}
+
+// The default row's parts. Each reads the row from context, so one element serves every row.
+const HEADER = (
+  <ToolStepHeader>
+    {/* the spaces keep words apart when no stylesheet lays the header out (flex drops them) */}
+    <ToolStepIcon /> <ToolStepLabel /> <ToolStepDetail /> <ToolStepStatus /> <ToolStepDuration />
+    <ToolStepActions />
+  </ToolStepHeader>
+);
+const PROGRESS = <ToolStepProgress />;
+const ERROR = <ToolStepError />;
+const APPROVAL = <ToolStepApproval />;
+const DETAILS = <ToolStepDetails />;
+
+function partsOf(step: Step): ToolRowParts {
+  const showApproval = step.status === 'awaiting-approval' || step.approval?.decision !== undefined;
+  return {
+    header: HEADER,
+    progress: isActiveStatus(step.status) ? PROGRESS : null,
+    error: ERROR,
+    approval: showApproval ? APPROVAL : null,
+    details: DETAILS,
+  };
+}
+
+function DefaultRow({ parts, children }: { parts: ToolRowParts; children?: ReactNode }) {
+  return (
+    <ToolStepRoot>
+      {parts.header}
+      {parts.progress}
+      {parts.error}
+      {parts.approval}
+      {parts.details}
+      {children}
+    </ToolStepRoot>
+  );
+}
+
+interface RowBoundaryProps {
+  toolName: string;
+  /** The host component: when it changes, a failed row tries it again. */
+  resetKey: unknown;
+  fallback: ReactElement;
+  children: ReactNode;
+}
+
+const NONE: unique symbol = Symbol('none');
+
+interface RowBoundaryState {
+  failed: boolean;
+  /** The `resetKey` the row failed with (`NONE` until recorded). */
+  failedKey: unknown;
+}
+
+/** Contains a host `Row` that throws: that row falls back to the default row; the list keeps working. */
+class RowBoundary extends Component<RowBoundaryProps, RowBoundaryState> {
+  override state: RowBoundaryState = { failed: false, failedKey: NONE };
+
+  static getDerivedStateFromError(): Partial<RowBoundaryState> {
+    return { failed: true };
+  }
+
+  static getDerivedStateFromProps(props: RowBoundaryProps, state: RowBoundaryState): Partial<RowBoundaryState> | null {
+    if (!state.failed) return null;
+    if (state.failedKey === NONE) return { failedKey: props.resetKey };
+    // a new component (the host fixed it, or hot reload): try it again
+    return Object.is(props.resetKey, state.failedKey) ? null : { failed: false, failedKey: NONE };
+  }
+
+  override componentDidCatch(error: unknown): void {
+    const message = error instanceof Error ? error.message : String(error);
+    warnOnce(`the Row of tool "${this.props.toolName}" threw (${message}); the default row is drawn instead`);
+  }
+
+  override render(): ReactNode {
+    return this.state.failed ? this.props.fallback : this.props.children;
+  }
 }
 
 /**
- * One step, drawn with the default parts: a header (icon, label, detail, status, duration once
- * ended, "Cancel" / "Retry" when the host handles them), the latest progress while it runs, the
- * error, the approval, and the details disclosure (open from the start for failed and
- * awaiting-approval steps).
+ * One step, drawn with the default parts: `ToolStepHeader` (icon, label, detail, status, duration
+ * once ended, `ToolStepActions` with "Cancel" / "Retry" when the host handles them), the latest
+ * progress while it runs, the error, the approval, and the details disclosure (open from the start
+ * for failed and awaiting-approval steps). A `tools[toolName].Row` draws the row instead (falling
+ * back to this one if it throws).
  *
- * Renders `<li data-slot="tool-step" …>` (see `ToolStepRoot`), with `<div data-slot="tool-step-header">`
- * and, when there are buttons, `<div data-slot="tool-step-actions">`.
+ * Renders `ToolStepRoot`: `<div data-slot="tool-step" …>` alone (in a chat message), `<li>` inside
+ * `<ToolSteps>`.
  */
-export function ToolStep({
-  step,
-  open,
-  defaultOpen,
-  onOpenChange,
-  renderers,
-  icons,
-  labels,
-  onApprove,
-  onDeny,
-  onCancel,
-  onRetry,
-  children,
-  ...props
-}: ToolStepProps) {
-  const options = useMergedOptions({ renderers, icons, labels, onApprove, onDeny, onCancel, onRetry });
-  const labelId = useId();
+export const ToolStep = forwardRef<HTMLElement, ToolStepProps>(function ToolStep(
+  {
+    step,
+    open,
+    defaultOpen,
+    onOpenChange,
+    renderers,
+    icons,
+    tools,
+    onApprove,
+    onDeny,
+    onCancel,
+    onRetry,
+    children,
+    ...props
+  },
+  ref,
+) {
+  const options = useMergedOptions({ renderers, icons, tools, onApprove, onDeny, onCancel, onRetry });
   const [isOpen, setOpen] = useStepDisclosure(step.status, open, defaultOpen, onOpenChange);
-  const hasDetails = hasDetailsContent(step);
-  const active = isActiveStatus(step.status);
-  const cancel = active && options.onCancel ? options.onCancel : undefined;
-  const retry =
-    (step.status === 'failed' || step.status === 'interrupted') && options.onRetry ? options.onRetry : undefined;
-  const showApproval = step.status === 'awaiting-approval' || step.approval?.decision !== undefined;
-
+  const seed: RowSeed = { step, open: isOpen, setOpen, props: ref ? { ...props, ref } : props };
+  const parts = partsOf(step);
+  const defaultRow = <DefaultRow parts={parts}>{children}</DefaultRow>;
+  const entry = options.tools && Object.hasOwn(options.tools, step.toolName) ? options.tools[step.toolName] : undefined;
+  const Row = entry?.Row;
+  let row = defaultRow;
+  if (Row) {
+    const rowProps: ToolRowProps = {
+      step,
+      presentation: presentStep(step, options.tools),
+      open: isOpen,
+      setOpen,
+      parts,
+      defaultRow,
+      children,
+    };
+    row = (
+      <RowBoundary toolName={step.toolName} resetKey={Row} fallback={defaultRow}>
+        <Row {...rowProps} />
+      </RowBoundary>
+    );
+  }
   return (
-    <ToolStepsOptionsContext value={options}>
-      <ToolStepRoot step={step} labelId={labelId} expanded={hasDetails && isOpen} {...props}>
-        <div data-slot="tool-step-header">
-          {/* the spaces keep words apart when no stylesheet lays the header out (flex drops them) */}
-          <ToolStepIcon /> <ToolStepLabel /> <ToolStepDetail /> <ToolStepStatus /> <ToolStepDuration />
-          {cancel || retry ? (
-            <div data-slot="tool-step-actions">
-              {cancel ? (
-                <button type="button" data-action="cancel" aria-describedby={labelId} onClick={() => cancel(step)}>
-                  Cancel
-                </button>
-              ) : null}
-              {retry ? (
-                <button type="button" data-action="retry" aria-describedby={labelId} onClick={() => retry(step)}>
-                  Retry
-                </button>
-              ) : null}
-            </div>
-          ) : null}
-        </div>
-        {active ? <ToolStepProgress /> : null}
-        <ToolStepError />
-        {showApproval ? <ToolStepApproval /> : null}
-        <ToolStepDetails open={isOpen} onOpenChange={setOpen} />
-        {children}
-      </ToolStepRoot>
-    </ToolStepsOptionsContext>
+    <ToolStepsOptionsContext.Provider value={options}>
+      <RowSeedContext.Provider value={seed}>{row}</RowSeedContext.Provider>
+    </ToolStepsOptionsContext.Provider>
   );
-}
+});

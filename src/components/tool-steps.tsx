@@ -1,12 +1,21 @@
-import { type ComponentPropsWithRef, memo, useCallback, useMemo, useRef, useState } from 'react';
+import {
+  type ComponentPropsWithoutRef,
+  forwardRef,
+  memo,
+  type Ref,
+  useCallback,
+  useMemo,
+  useRef,
+  useState,
+} from 'react';
 import type { Step, StepStore, StepsDiagnostics, StepsState } from '../core';
 import { NO_CHILDREN, StepTreeCache } from '../internal/step-tree';
 import { useStep } from '../react/use-step';
 import { useSteps } from '../react/use-steps';
-import { type ToolStepsOptions, ToolStepsOptionsContext } from './context';
+import { InListContext, type ToolStepsOptions, ToolStepsOptionsContext } from './context';
 import { ToolStep } from './tool-step';
 
-interface ToolStepsBaseProps extends ToolStepsOptions, Omit<ComponentPropsWithRef<'ol'>, 'children'> {}
+interface ToolStepsBaseProps extends ToolStepsOptions, Omit<ComponentPropsWithoutRef<'ol'>, 'children'> {}
 
 /** `ToolSteps` fed by a store: the list follows it, each row its own step. */
 export interface ToolStepsStoreProps extends ToolStepsBaseProps {
@@ -34,7 +43,7 @@ function useStableOptions(props: ToolStepsOptions): ToolStepsOptions {
   const onDeny = useCallback((step: Step) => latest.current.onDeny?.(step), []);
   const onCancel = useCallback((step: Step) => latest.current.onCancel?.(step), []);
   const onRetry = useCallback((step: Step) => latest.current.onRetry?.(step), []);
-  const { renderers, icons, labels } = props;
+  const { renderers, icons, tools } = props;
   const approves = props.onApprove !== undefined;
   const denies = props.onDeny !== undefined;
   const cancels = props.onCancel !== undefined;
@@ -43,13 +52,13 @@ function useStableOptions(props: ToolStepsOptions): ToolStepsOptions {
     () => ({
       renderers,
       icons,
-      labels,
+      tools,
       onApprove: approves ? onApprove : undefined,
       onDeny: denies ? onDeny : undefined,
       onCancel: cancels ? onCancel : undefined,
       onRetry: retries ? onRetry : undefined,
     }),
-    [renderers, icons, labels, approves, denies, cancels, retries, onApprove, onDeny, onCancel, onRetry],
+    [renderers, icons, tools, approves, denies, cancels, retries, onApprove, onDeny, onCancel, onRetry],
   );
 }
 
@@ -83,16 +92,20 @@ const StoreRow = memo(function StoreRow({ store, id, cache }: { store: StepStore
     <ToolStep step={step}>
       {childIds.length > 0 ? (
         <ol data-slot="tool-steps">
-          {childIds.map((childId) => (
-            <StoreRow key={childId} store={store} id={childId} cache={cache} />
-          ))}
+          <InListContext.Provider value={true}>
+            {childIds.map((childId) => (
+              <StoreRow key={childId} store={store} id={childId} cache={cache} />
+            ))}
+          </InListContext.Provider>
         </ol>
       ) : null}
     </ToolStep>
   );
 });
 
-function StoreList({ store, ...props }: Omit<ComponentPropsWithRef<'ol'>, 'children'> & { store: StepStore }) {
+type ListProps = Omit<ComponentPropsWithoutRef<'ol'>, 'children'> & { listRef: Ref<HTMLOListElement> };
+
+function StoreList({ store, listRef, ...props }: ListProps & { store: StepStore }) {
   const [cache] = useState(() => new StepTreeCache());
   const selectRoots = useCallback((state: StepsState) => cache.get(state).roots, [cache]);
   const roots = useSteps(store, selectRoots);
@@ -100,10 +113,12 @@ function StoreList({ store, ...props }: Omit<ComponentPropsWithRef<'ol'>, 'child
   const diagnostics = useSteps(store, selectDiagnostics);
   return (
     <>
-      <ol data-slot="tool-steps" aria-label="Tool calls" {...props}>
-        {roots.map((id) => (
-          <StoreRow key={id} store={store} id={id} cache={cache} />
-        ))}
+      <ol data-slot="tool-steps" aria-label="Tool calls" {...props} ref={listRef}>
+        <InListContext.Provider value={true}>
+          {roots.map((id) => (
+            <StoreRow key={id} store={store} id={id} cache={cache} />
+          ))}
+        </InListContext.Provider>
       </ol>
       <RunError run={run} />
       <Diagnostics diagnostics={diagnostics} />
@@ -130,9 +145,11 @@ const StateRow = memo(function StateRow({
     <ToolStep step={step}>
       {state && childIds.length > 0 ? (
         <ol data-slot="tool-steps">
-          {childIds.map((childId) => (
-            <StateRowFor key={childId} state={state} id={childId} cache={cache} />
-          ))}
+          <InListContext.Provider value={true}>
+            {childIds.map((childId) => (
+              <StateRowFor key={childId} state={state} id={childId} cache={cache} />
+            ))}
+          </InListContext.Provider>
         </ol>
       ) : null}
     </ToolStep>
@@ -146,15 +163,17 @@ function StateRowFor({ state, id, cache }: { state: StepsState; id: string; cach
   return <StateRow step={step} childIds={childIds} state={childIds.length > 0 ? state : undefined} cache={cache} />;
 }
 
-function StateList({ state, ...props }: Omit<ComponentPropsWithRef<'ol'>, 'children'> & { state: StepsState }) {
+function StateList({ state, listRef, ...props }: ListProps & { state: StepsState }) {
   const [cache] = useState(() => new StepTreeCache());
   const { roots } = cache.get(state);
   return (
     <>
-      <ol data-slot="tool-steps" aria-label="Tool calls" {...props}>
-        {roots.map((id) => (
-          <StateRowFor key={id} state={state} id={id} cache={cache} />
-        ))}
+      <ol data-slot="tool-steps" aria-label="Tool calls" {...props} ref={listRef}>
+        <InListContext.Provider value={true}>
+          {roots.map((id) => (
+            <StateRowFor key={id} state={state} id={id} cache={cache} />
+          ))}
+        </InListContext.Provider>
       </ol>
       <RunError run={state.run} />
       <Diagnostics diagnostics={state.diagnostics} />
@@ -173,14 +192,18 @@ function StateList({ state, ...props }: Omit<ComponentPropsWithRef<'ol'>, 'child
  * `<div data-slot="tool-steps-error" data-error-code role="alert">` and
  * `<p data-slot="tool-steps-diagnostics" title="<last reason>">`.
  */
-export function ToolSteps(props: ToolStepsProps) {
-  const { store, state, renderers, icons, labels, onApprove, onDeny, onCancel, onRetry, ...rest } = props;
-  const options = useStableOptions({ renderers, icons, labels, onApprove, onDeny, onCancel, onRetry });
+export const ToolSteps = forwardRef<HTMLOListElement, ToolStepsProps>(function ToolSteps(props, ref) {
+  const { store, state, renderers, icons, tools, onApprove, onDeny, onCancel, onRetry, ...rest } = props;
+  const options = useStableOptions({ renderers, icons, tools, onApprove, onDeny, onCancel, onRetry });
   return (
-    <ToolStepsOptionsContext value={options}>
-      {store ? <StoreList store={store} {...rest} /> : <StateList state={state ?? EMPTY} {...rest} />}
-    </ToolStepsOptionsContext>
+    <ToolStepsOptionsContext.Provider value={options}>
+      {store ? (
+        <StoreList store={store} listRef={ref} {...rest} />
+      ) : (
+        <StateList state={state ?? EMPTY} listRef={ref} {...rest} />
+      )}
+    </ToolStepsOptionsContext.Provider>
   );
-}
+});
 
 const EMPTY: StepsState = { ids: NO_CHILDREN, byId: {}, run: { status: 'idle' }, diagnostics: { count: 0 } };

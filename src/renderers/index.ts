@@ -10,24 +10,8 @@ export { detailsValue, detectDetailsKind } from './detect';
 export type { JsonTreeProps } from './json-tree';
 export { JsonTree } from './json-tree';
 export { MediaView } from './media-view';
-export type {
-  DetailsContentProps,
-  DetailsSwitchProps,
-  ModelReadInfo,
-  ModelViewSwitchProps,
-  RendererBoundaryProps,
-  TokenCounts,
-} from './model-view';
-export {
-  DetailsContent,
-  DetailsSwitch,
-  formatTokenSavings,
-  hasBothViews,
-  ModelViewSwitch,
-  modelReadInfo,
-  RendererBoundary,
-  resolveDetailsRenderer,
-} from './model-view';
+export type { ModelReadInfo, ModelViewSwitchProps, TokenCounts } from './model-view';
+export { formatTokenSavings, hasBothViews, ModelViewSwitch, modelReadInfo } from './model-view';
 export type { DiffInput, MediaItem, TableInput, TerminalInput, TerminalStream } from './normalize';
 export { safeMediaUrl, toDiffInput, toMediaItems, toTableInput, toTerminalInput } from './normalize';
 export { TableView } from './table-view';

@@ -1,11 +1,8 @@
 import { FileText } from 'lucide-react';
-import { Suspense, useState } from 'react';
+import { useState } from 'react';
 import type { Step } from '../core';
-import { RendererBoundary } from '../internal/renderer-boundary';
-import { builtinRenderers } from './builtin';
-import { detectDetailsKind } from './detect';
 import { isRecord } from './normalize';
-import type { DetailsKind, DetailsRenderer, DetailsRenderers, DetailsView } from './types';
+import type { DetailsView } from './types';
 
 /** Token counts of both channels, as VT Code's `metadata.token_counts` gives them. */
 export interface TokenCounts {
@@ -85,7 +82,8 @@ export interface ModelViewSwitchProps {
  * The bar above a details block: two toggle buttons, "Details" (what the application sees) and "What the
  * model read" (`result`), shown only when the step has both; the token counts of both sides with the
  * saving ("227 → 52 tokens, 77% saved") and the files the result names, as chips, when the wire gives them.
- * Renders `<div data-slot="model-view-switch" data-view>`, or nothing when there is nothing to show.
+ * Renders `<div data-slot="tool-step-model-view-switch" data-view>` (its toggle group
+ * `<div data-slot="tool-step-switch" role="group">`), or nothing when there is nothing to show.
  */
 export function ModelViewSwitch({ step, value, defaultValue = 'details', onValueChange }: ModelViewSwitchProps) {
   const [own, setOwn] = useState<DetailsView>(defaultValue);
@@ -98,10 +96,10 @@ export function ModelViewSwitch({ step, value, defaultValue = 'details', onValue
     onValueChange?.(next);
   };
   return (
-    <div data-slot="model-view-switch" data-view={view}>
+    <div data-slot="tool-step-model-view-switch" data-view={view}>
       {both ? (
         // biome-ignore lint/a11y/useSemanticElements: a toolbar group of two toggle buttons, not a form fieldset
-        <div data-slot="segmented" role="group" aria-label="Show">
+        <div data-slot="tool-step-switch" role="group" aria-label="Show">
           <button type="button" aria-pressed={view === 'details'} onClick={() => choose('details')}>
             Details
           </button>
@@ -111,100 +109,21 @@ export function ModelViewSwitch({ step, value, defaultValue = 'details', onValue
         </div>
       ) : null}
       {info.tokens ? (
-        <span data-slot="token-savings" data-significant={info.tokens.percent > 50 ? '' : undefined}>
+        <span data-slot="tool-step-token-savings" data-significant={info.tokens.percent > 50 ? '' : undefined}>
           {formatTokenSavings(info.tokens)}
         </span>
       ) : null}
       {info.files.length > 0 ? (
-        <ul data-slot="file-chips" aria-label="Files">
+        <ul data-slot="tool-step-file-chips" aria-label="Files">
           {info.files.map((file, i) => (
             // biome-ignore lint/suspicious/noArrayIndexKey: a path may repeat
-            <li key={i} data-slot="file-chip">
+            <li key={i} data-slot="tool-step-file-chip">
               <FileText aria-hidden size={12} />
-              <span data-slot="file-chip-name">{file}</span>
+              <span data-slot="tool-step-file-chip-name">{file}</span>
             </li>
           ))}
         </ul>
       ) : null}
-    </div>
-  );
-}
-
-function own<T>(table: Readonly<Record<string, T>> | undefined, key: string): T | undefined {
-  // own keys only: a tool named "constructor" or "__proto__" must not pick up Object.prototype members
-  return table && Object.hasOwn(table, key) ? table[key] : undefined;
-}
-
-/**
- * The renderer for a step's details, most specific first: `renderers.byTool[toolName]`,
- * `renderers.byKind[kind]`, the built-in renderer of `kind`, then the JSON tree.
- */
-export function resolveDetailsRenderer(
-  renderers: DetailsRenderers | undefined,
-  toolName: string,
-  kind: DetailsKind,
-): DetailsRenderer {
-  return (
-    own(renderers?.byTool, toolName) ??
-    own(renderers?.byKind, kind) ??
-    own(builtinRenderers, kind) ??
-    builtinRenderers.json
-  );
-}
-
-export type { RendererBoundaryProps } from '../internal/renderer-boundary';
-export { RendererBoundary } from '../internal/renderer-boundary';
-
-/** Props of `DetailsContent`. */
-export interface DetailsContentProps {
-  step: Step;
-  /** The value to draw (`step.details` or `step.result`). */
-  value: unknown;
-  renderers?: DetailsRenderers;
-}
-
-/**
- * One value drawn by the renderer the registry picks for it, inside `Suspense` (lazy renderers show
- * "Loading…") and a `RendererBoundary`. Renders `<div data-slot="details-content" data-kind>`.
- */
-export function DetailsContent({ step, value, renderers }: DetailsContentProps) {
-  const kind = detectDetailsKind(value);
-  const Renderer = resolveDetailsRenderer(renderers, step.toolName, kind);
-  return (
-    <div data-slot="details-content" data-kind={kind}>
-      <RendererBoundary resetKey={value}>
-        <Suspense fallback={<p data-slot="renderer-loading">Loading…</p>}>
-          <Renderer step={step} details={value} kind={kind} />
-        </Suspense>
-      </RendererBoundary>
-    </div>
-  );
-}
-
-/** Props of `DetailsSwitch`. */
-export interface DetailsSwitchProps extends Omit<ModelViewSwitchProps, 'step'> {
-  step: Step;
-  renderers?: DetailsRenderers;
-}
-
-/**
- * A whole details block on its own: the `ModelViewSwitch` bar and the chosen value (`details`, or `result`
- * when switched or when there are no details) drawn through the registry.
- * Renders `<div data-slot="details-switch" data-view>`.
- */
-export function DetailsSwitch({ step, renderers, value, defaultValue = 'details', onValueChange }: DetailsSwitchProps) {
-  const [own, setOwn] = useState<DetailsView>(defaultValue);
-  const view = value ?? own;
-  const choose = (next: DetailsView) => {
-    if (value === undefined) setOwn(next);
-    onValueChange?.(next);
-  };
-  const hasDetails = step.details !== undefined && step.details !== null;
-  const shown = view === 'result' || !hasDetails ? step.result : step.details;
-  return (
-    <div data-slot="details-switch" data-view={view}>
-      <ModelViewSwitch step={step} value={view} onValueChange={choose} />
-      {shown === undefined ? null : <DetailsContent step={step} value={shown} renderers={renderers} />}
     </div>
   );
 }

@@ -1,6 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, within } from 'storybook/test';
-import { DetailsSwitch } from '../../src/renderers/model-view';
+import { ToolStepDetailsContent } from 'tool-steps';
 import { makeStep, vtGrep } from './data';
 import { Frame } from './frame';
 
@@ -12,10 +12,10 @@ const vtStep = makeStep({
 
 const meta = {
   title: 'Renderers/What the model read',
-  component: DetailsSwitch,
+  component: ToolStepDetailsContent,
   decorators: [(Story) => <Frame>{Story()}</Frame>],
   args: { step: vtStep },
-} satisfies Meta<typeof DetailsSwitch>;
+} satisfies Meta<typeof ToolStepDetailsContent>;
 
 export default meta;
 type Story = StoryObj<typeof meta>;
@@ -31,18 +31,18 @@ export const Default: Story = {
   },
 };
 
-/** Only details, only a result, an error result with zero counts, and a diff with its model summary. */
+/** Only details, only a result, an error result with zero counts, and a diff with its model summary (switched to it). */
 export const States: Story = {
   render: () => (
     <>
       <Frame title="Only details">
-        <DetailsSwitch step={makeStep({ id: 'a', details: [{ file: 'a.ts', matches: 3 }] })} />
+        <ToolStepDetailsContent step={makeStep({ id: 'a', details: [{ file: 'a.ts', matches: 3 }] })} />
       </Frame>
       <Frame title="Only a result">
-        <DetailsSwitch step={makeStep({ id: 'b', result: { path: 'src/a.ts', replacements: 1 } })} />
+        <ToolStepDetailsContent step={makeStep({ id: 'b', result: { path: 'src/a.ts', replacements: 1 } })} />
       </Frame>
       <Frame title="VT Code error result: zero counts are not shown">
-        <DetailsSwitch
+        <ToolStepDetailsContent
           step={makeStep({
             id: 'c',
             details: {
@@ -57,14 +57,13 @@ export const States: Story = {
         />
       </Frame>
       <Frame title="A diff, and what the model read of it">
-        <DetailsSwitch
+        <ToolStepDetailsContent
           step={makeStep({
             id: 'd',
             toolName: 'edit_file',
             details: { diff: '--- a/src/a.ts\n+++ b/src/a.ts\n@@ -1 +1 @@\n-const a = 1;\n+const a = 2;\n' },
             result: 'Modified 1 file(s): +1 lines, -1 lines. Changed: src/a.ts',
           })}
-          defaultValue="result"
         />
       </Frame>
     </>
@@ -72,6 +71,8 @@ export const States: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await expect(canvas.queryByText(/tokens/)).toBeNull();
+    const switches = canvas.getAllByRole('button', { name: 'What the model read' });
+    await userEvent.click(switches[switches.length - 1] as HTMLElement);
     await expect(canvas.getByText('Modified 1 file(s): +1 lines, -1 lines. Changed: src/a.ts')).toBeVisible();
   },
 };

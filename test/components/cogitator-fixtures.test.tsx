@@ -73,7 +73,7 @@ describe('cogitator-workspace-edit.sse', () => {
       },
     ]);
     expect(container.querySelectorAll('[data-slot="tool-step-status"][data-status="succeeded"]')).toHaveLength(4);
-    expect(container.querySelector('[data-expanded]')).toBeNull();
+    expect(container.querySelector('[data-slot="tool-step"][data-state="open"]')).toBeNull();
     expect(container.querySelector('[data-slot="tool-steps-diagnostics"]')).toBeNull();
   });
 
@@ -82,7 +82,7 @@ describe('cogitator-workspace-edit.sse', () => {
     const edit = container.querySelector('[data-step-id="call_fDNxSIvPZZ63fFKcZjR4I0b3"]') as HTMLElement;
     expect(edit.querySelector('[data-slot="tool-step-details"]')?.getAttribute('data-kind')).toBe('diff');
     await userEvent.click(within(edit).getByRole('button', { name: 'Details' }));
-    expect(edit.getAttribute('data-expanded')).toBe('');
+    expect(edit.getAttribute('data-state')).toBe('open');
     const details = edit.querySelector('[data-section="details"]') as HTMLElement;
     expect(await within(details).findByText(/formatCurrency/, { ignore: 'none' })).toBeInTheDocument();
     expect(edit.querySelector('[data-section="input"]')?.textContent).toContain(
@@ -145,7 +145,7 @@ describe('cogitator-tool-timeout.sse', () => {
     );
     expect(container.querySelector('[data-slot="tool-step-status-text"]')?.textContent).toBe('Failed');
     const li = container.querySelector('li') as HTMLElement;
-    expect(li.getAttribute('data-expanded')).toBe('');
+    expect(li.getAttribute('data-state')).toBe('open');
     expect(screen.getByRole('button', { name: 'Details' }).getAttribute('aria-expanded')).toBe('true');
     expect(li.querySelector('[data-section="progress"] [data-slot="tool-step-last-update"]')?.textContent).toBe(
       'transforming (1843) node_modules/lodash-es/lodash.js',

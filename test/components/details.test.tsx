@@ -1,5 +1,5 @@
 // biome-ignore-all lint/correctness/noComponentHookFactories: test probes and counting components close over the store and counters of their own test
-import { act, render, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Suspense, useState } from 'react';
 import {
@@ -9,10 +9,13 @@ import {
   type Step,
   ToolStep,
   ToolStepDetails,
+  ToolStepDetailsContent,
+  ToolStepDetailsTrigger,
+  ToolStepRoot,
   ToolSteps,
 } from 'tool-steps';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { makeStep } from './step-fixtures';
+import { makeStep, stateOf } from './step-fixtures';
 
 const slot = (container: Element, name: string) => container.querySelector(`[data-slot="${name}"]`);
 const trigger = () => screen.getByRole('button', { name: 'Details' });
@@ -24,20 +27,26 @@ afterEach(() => {
 describe('ToolStepDetails disclosure', () => {
   const step = makeStep({ status: 'succeeded', result: 'file text', input: { path: 'a.ts' } });
 
-  it('is a real button with aria-expanded and aria-controls naming the panel', async () => {
+  it('is a real button with aria-expanded and aria-controls naming the content', async () => {
     const { container } = render(<ToolStepDetails step={step} />);
     const button = trigger();
     expect(button.tagName).toBe('BUTTON');
     expect(button.getAttribute('type')).toBe('button');
     expect(button.getAttribute('aria-expanded')).toBe('false');
     const panel = container.querySelector(`#${CSS.escape(button.getAttribute('aria-controls') ?? '')}`);
-    expect(panel?.getAttribute('data-slot')).toBe('tool-step-details-panel');
+    expect(panel?.getAttribute('data-slot')).toBe('tool-step-details-content');
     expect(panel?.hasAttribute('hidden')).toBe(true);
     expect(panel?.textContent).toBe('');
+    const states = () =>
+      ['tool-step-details', 'tool-step-details-trigger', 'tool-step-details-content'].map((name) =>
+        slot(container, name)?.getAttribute('data-state'),
+      );
+    expect(states()).toEqual(['closed', 'closed', 'closed']);
     await userEvent.click(button);
     expect(button.getAttribute('aria-expanded')).toBe('true');
     expect(panel?.hasAttribute('hidden')).toBe(false);
-    expect(slot(container, 'tool-step-details')?.getAttribute('data-open')).toBe('');
+    expect(states()).toEqual(['open', 'open', 'open']);
+    expect(container.querySelector('[data-open], [data-expanded]')).toBeNull();
   });
 
   it('opens and closes with Enter and Space on the focused button', async () => {
@@ -66,20 +75,18 @@ describe('ToolStepDetails disclosure', () => {
     expect(trigger().getAttribute('aria-expanded')).toBe('true');
   });
 
-  it('reflects the open state on the row as data-expanded, in ToolStep', async () => {
+  it('reflects the open state on the row as data-state, in ToolStep', async () => {
     function Host() {
       const [open, setOpen] = useState(false);
-      return (
-        <ol>
-          <ToolStep step={step} open={open} onOpenChange={setOpen} />
-        </ol>
-      );
+      return <ToolStep step={step} open={open} onOpenChange={setOpen} />;
     }
     const { container } = render(<Host />);
-    const li = container.querySelector('li');
-    expect(li?.hasAttribute('data-expanded')).toBe(false);
+    const row = slot(container, 'tool-step');
+    expect(row?.getAttribute('data-state')).toBe('closed');
     await userEvent.click(trigger());
-    expect(li?.getAttribute('data-expanded')).toBe('');
+    expect(row?.getAttribute('data-state')).toBe('open');
+    expect(slot(container, 'tool-step-details')?.getAttribute('data-state')).toBe('open');
+    expect(container.querySelector('[data-open], [data-expanded]')).toBeNull();
   });
 
   it('honours defaultOpen', () => {
@@ -95,13 +102,9 @@ describe('ToolStepDetails disclosure', () => {
     ['denied', false],
     ['interrupted', false],
   ] as const)('a %s step starts expanded: %s', (status, open) => {
-    const { container } = render(
-      <ol>
-        <ToolStep step={makeStep({ status, input: { command: 'ls' } })} />
-      </ol>,
-    );
+    const { container } = render(<ToolStep step={makeStep({ status, input: { command: 'ls' } })} />);
     expect(trigger().getAttribute('aria-expanded')).toBe(String(open));
-    expect(container.querySelector('li')?.hasAttribute('data-expanded')).toBe(open);
+    expect(slot(container, 'tool-step')?.getAttribute('data-state')).toBe(open ? 'open' : 'closed');
   });
 
   it('opens when a streamed step fails later, until the person chose otherwise', async () => {
@@ -119,6 +122,113 @@ describe('ToolStepDetails disclosure', () => {
   it('renders nothing when the step has nothing to show', () => {
     const { container } = render(<ToolStepDetails step={makeStep({ input: {} })} />);
     expect(container.innerHTML).toBe('');
+  });
+});
+
+describe('Details parts: root, trigger and content', () => {
+  const step = makeStep({ status: 'succeeded', result: 'file text', input: { path: 'a.ts' } });
+  const states = (container: Element) =>
+    ['tool-step-details', 'tool-step-details-trigger', 'tool-step-details-content'].map((name) =>
+      slot(container, name)?.getAttribute('data-state'),
+    );
+
+  it('uncontrolled: a composed trigger opens and closes the content', async () => {
+    const { container } = render(
+      <ToolStepDetails step={step} data-testid="root">
+        <ToolStepDetailsContent />
+        <ToolStepDetailsTrigger>Show more</ToolStepDetailsTrigger>
+      </ToolStepDetails>,
+    );
+    const button = screen.getByRole('button', { name: 'Show more' });
+    expect(states(container)).toEqual(['closed', 'closed', 'closed']);
+    expect(screen.queryByText('file text')).toBeNull();
+    await userEvent.click(button);
+    expect(states(container)).toEqual(['open', 'open', 'open']);
+    expect(screen.getByText('file text')).toBeVisible();
+    expect(button.getAttribute('aria-controls')).toBe(slot(container, 'tool-step-details-content')?.id);
+    await userEvent.click(button);
+    expect(states(container)).toEqual(['closed', 'closed', 'closed']);
+  });
+
+  it('controlled: the content follows `open`; the trigger only asks', async () => {
+    const onOpenChange = vi.fn();
+    const { container, rerender } = render(
+      <ToolStepDetails step={step} open={false} onOpenChange={onOpenChange}>
+        <ToolStepDetailsTrigger />
+        <ToolStepDetailsContent />
+      </ToolStepDetails>,
+    );
+    await userEvent.click(trigger());
+    expect(onOpenChange).toHaveBeenCalledExactlyOnceWith(true);
+    expect(states(container)).toEqual(['closed', 'closed', 'closed']);
+    rerender(
+      <ToolStepDetails step={step} open onOpenChange={onOpenChange}>
+        <ToolStepDetailsTrigger />
+        <ToolStepDetailsContent />
+      </ToolStepDetails>,
+    );
+    expect(states(container)).toEqual(['open', 'open', 'open']);
+    expect(screen.getByText('file text')).toBeVisible();
+  });
+
+  it('inside a row, trigger and content follow the row without a details root, and the row says so', async () => {
+    const { container } = render(
+      <ToolStepRoot step={step}>
+        <ToolStepDetailsTrigger />
+        <ToolStepDetailsContent />
+      </ToolStepRoot>,
+    );
+    const root = container.firstElementChild;
+    expect(root?.getAttribute('data-state')).toBe('closed');
+    await userEvent.click(trigger());
+    expect(root?.getAttribute('data-state')).toBe('open');
+    expect(slot(container, 'tool-step-details-content')?.getAttribute('data-state')).toBe('open');
+    expect(screen.getByText('file text')).toBeVisible();
+  });
+
+  it('a row controlled by the host drives a composed trigger and content', async () => {
+    function Host() {
+      const [open, setOpen] = useState(true);
+      return (
+        <>
+          <button type="button" onClick={() => setOpen(false)}>
+            host close
+          </button>
+          <ToolStepRoot step={step} open={open} onOpenChange={setOpen}>
+            <ToolStepDetails />
+          </ToolStepRoot>
+        </>
+      );
+    }
+    const { container } = render(<Host />);
+    expect(states(container)).toEqual(['open', 'open', 'open']);
+    await userEvent.click(screen.getByRole('button', { name: 'host close' }));
+    expect(states(container)).toEqual(['closed', 'closed', 'closed']);
+  });
+
+  it('content alone, with a step, is open and draws the sections', () => {
+    const { container } = render(<ToolStepDetailsContent step={step} />);
+    expect(slot(container, 'tool-step-details-content')?.getAttribute('data-state')).toBe('open');
+    expect(screen.getByText('file text')).toBeInTheDocument();
+    expect(screen.getByText('Arguments')).toBeInTheDocument();
+  });
+
+  it('a caller onClick that calls preventDefault keeps the trigger from toggling', async () => {
+    const { container } = render(
+      <ToolStepDetails step={step}>
+        <ToolStepDetailsTrigger onClick={(event) => event.preventDefault()} />
+        <ToolStepDetailsContent />
+      </ToolStepDetails>,
+    );
+    await userEvent.click(trigger());
+    expect(states(container)).toEqual(['closed', 'closed', 'closed']);
+  });
+
+  it('a trigger outside details and rows says what it needs', () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    expect(() => render(<ToolStepDetailsTrigger />)).toThrow(
+      '<ToolStepDetailsTrigger> must be inside <ToolStepDetails> or a row.',
+    );
   });
 });
 
@@ -160,7 +270,7 @@ describe('ToolStepDetails content', () => {
   it('heads a lone output by what it is, and shows token savings from the wire', () => {
     const { container, rerender } = render(<ToolStepDetails step={makeStep({ status: 'failed', result: 'read' })} />);
     expect(slot(container, 'tool-step-details-heading')?.textContent).toBe('What the model read');
-    expect(container.querySelector('[data-slot="segmented"]')).toBeNull();
+    expect(container.querySelector('[data-slot="tool-step-switch"]')).toBeNull();
     rerender(
       <ToolStepDetails
         step={makeStep({
@@ -170,7 +280,7 @@ describe('ToolStepDetails content', () => {
       />,
     );
     expect(slot(container, 'tool-step-details-heading')?.textContent).toBe('Details');
-    expect(slot(container, 'token-savings')?.textContent).toBe('227 → 52 tokens, 77% saved');
+    expect(slot(container, 'tool-step-token-savings')?.textContent).toBe('227 → 52 tokens, 77% saved');
   });
 
   it('names the details kind in data-kind (details first, then the result, else json)', () => {
@@ -190,7 +300,8 @@ describe('ToolStepDetails content', () => {
   });
 });
 
-describe('details renderer registry', () => {
+// The registry, through the code path rows use: <ToolStep> and <ToolSteps renderers>.
+describe('details renderer registry (through the row)', () => {
   const Named = (name: string) =>
     function NamedRenderer({ details, kind, step }: DetailsRendererProps) {
       return (
@@ -200,10 +311,12 @@ describe('details renderer registry', () => {
       );
     };
   const step = makeStep({ id: 's1', toolName: 'edit_file', status: 'succeeded', details: { kind: 'diff', patch: '' } });
+  const drawn = (row: Element) =>
+    row.querySelector('[data-slot="tool-step-details-section"] [data-renderer]')?.getAttribute('data-renderer');
 
   it('uses renderers.byTool before renderers.byKind', () => {
     render(
-      <ToolStepDetails
+      <ToolStep
         step={step}
         defaultOpen
         renderers={{ byTool: { edit_file: Named('tool') }, byKind: { diff: Named('kind') } }}
@@ -212,15 +325,20 @@ describe('details renderer registry', () => {
     expect(screen.getByTestId('renderer').textContent).toBe('tool:diff:s1:{"kind":"diff","patch":""}');
   });
 
-  it('uses renderers.byKind before the built-in renderer', () => {
-    render(
-      <ToolStepDetails
-        step={step}
-        defaultOpen
+  it('uses renderers.byKind before the built-in renderer, for every row of a list', () => {
+    const other = makeStep({ id: 's2', toolName: 'grep', status: 'succeeded', details: { kind: 'diff', patch: '' } });
+    const { container } = render(
+      <ToolSteps
+        state={stateOf([step, other])}
         renderers={{ byTool: { grep: Named('tool') }, byKind: { diff: Named('kind') } }}
       />,
     );
-    expect(screen.getByTestId('renderer').textContent).toBe('kind:diff:s1:{"kind":"diff","patch":""}');
+    for (const button of screen.getAllByRole('button', { name: 'Details' })) fireEvent.click(button);
+    const rows = [...container.querySelectorAll('li[data-slot="tool-step"]')];
+    expect(rows.map((row) => within(row as HTMLElement).getByTestId('renderer').textContent)).toEqual([
+      'kind:diff:s1:{"kind":"diff","patch":""}',
+      'tool:diff:s2:{"kind":"diff","patch":""}',
+    ]);
   });
 
   it('falls back to the built-in renderer of the kind', async () => {
@@ -231,9 +349,7 @@ describe('details renderer registry', () => {
       </Suspense>,
     ).container;
     await waitFor(() => expect(alone.innerHTML).not.toBe(''));
-    const { container } = render(
-      <ToolStepDetails step={step} defaultOpen renderers={{ byKind: { text: Named('text') } }} />,
-    );
+    const { container } = render(<ToolStep step={step} defaultOpen renderers={{ byKind: { text: Named('text') } }} />);
     const section = container.querySelector('[data-section="details"]') as HTMLElement;
     await waitFor(() => expect(slot(section, 'tool-step-details-loading')).toBeNull());
     expect(screen.queryByTestId('renderer')).toBeNull();
@@ -245,29 +361,59 @@ describe('details renderer registry', () => {
     );
   });
 
-  it('does not take a renderer from Object.prototype for a tool called "constructor"', async () => {
+  it.each([
+    ['table', [{ a: 1 }, { a: 2 }]],
+    ['text', 'plain words'],
+    ['json', { nested: { a: [1, 2] } }],
+  ] as const)('draws %s details with the built-in renderer of the kind', (kind, details) => {
+    const { container } = render(<ToolStep step={makeStep({ toolName: 'x', details })} defaultOpen />);
+    const section = container.querySelector('[data-section="details"]');
+    expect(section?.getAttribute('data-kind')).toBe(kind);
+    if (kind === 'text') expect(section?.textContent).toContain('plain words');
+    else expect(drawn(container)).toBe(kind);
+  });
+
+  it('skips a byKind entry that is undefined: the built-in JSON tree draws json', () => {
     const { container } = render(
-      <ToolStepDetails
-        step={makeStep({ toolName: 'constructor', details: 'xyz' })}
+      <ToolStep
+        step={makeStep({ toolName: 'x', details: { a: 1 } })}
         defaultOpen
-        renderers={{ byTool: {} }}
+        renderers={{ byKind: { json: undefined, text: Named('text') } }}
       />,
     );
-    const section = container.querySelector('[data-section="details"]') as HTMLElement;
-    await waitFor(() => expect(slot(section, 'tool-step-details-loading')).toBeNull());
-    expect(slot(section, 'tool-step-details-fallback')).toBeNull();
-    expect(section.textContent).toContain('xyz');
+    expect(drawn(container)).toBe('json');
   });
+
+  it.each(['constructor', '__proto__', 'toString'])(
+    'does not take a renderer from Object.prototype for a tool called "%s"',
+    async (toolName) => {
+      const { container } = render(
+        <ToolStep step={makeStep({ toolName, details: 'xyz' })} defaultOpen renderers={{ byTool: {} }} />,
+      );
+      const section = container.querySelector('[data-section="details"]') as HTMLElement;
+      await waitFor(() => expect(slot(section, 'tool-step-details-loading')).toBeNull());
+      expect(slot(section, 'tool-step-details-fallback')).toBeNull();
+      expect(section.textContent).toContain('xyz');
+    },
+  );
 
   it('draws what the model read by kind, never with the tool renderer', () => {
     render(
-      <ToolStepDetails
+      <ToolStep
         step={makeStep({ toolName: 'read_file', result: 'abc' })}
         defaultOpen
         renderers={{ byTool: { read_file: Named('tool') }, byKind: { text: Named('kind') } }}
       />,
     );
     expect(screen.getByTestId('renderer').textContent).toBe('kind:text:call_1:"abc"');
+  });
+
+  it('draws the lazily loaded diff renderer inside the row', async () => {
+    const lazyType = Symbol.for('react.lazy');
+    expect((builtinRenderers.diff as unknown as { $$typeof: symbol }).$$typeof).toBe(lazyType);
+    expect((builtinRenderers.terminal as unknown as { $$typeof: symbol }).$$typeof).toBe(lazyType);
+    render(<ToolStep step={makeStep({ details: { diff: '--- a/x\n+++ b/x\n@@ -1 +1 @@\n-a\n+b\n' } })} defaultOpen />);
+    expect(await screen.findByRole('group', { name: 'Diff of x' })).toBeInTheDocument();
   });
 
   it('contains a throwing renderer to its own block while the other rows keep updating', () => {
@@ -306,14 +452,10 @@ describe('details renderer registry', () => {
       return <p data-testid="picky">fine</p>;
     }
     const base = makeStep({ toolName: 'picky', details: { ok: false } });
-    const { rerender } = render(<ToolStepDetails step={base} defaultOpen renderers={{ byTool: { picky: Picky } }} />);
+    const { rerender } = render(<ToolStep step={base} defaultOpen renderers={{ byTool: { picky: Picky } }} />);
     expect(screen.getByText('This block could not be shown: not ok')).toBeInTheDocument();
     rerender(
-      <ToolStepDetails
-        step={{ ...base, details: { ok: true } }}
-        defaultOpen
-        renderers={{ byTool: { picky: Picky } }}
-      />,
+      <ToolStep step={{ ...base, details: { ok: true } }} defaultOpen renderers={{ byTool: { picky: Picky } }} />,
     );
     expect(screen.getByTestId('picky').textContent).toBe('fine');
   });
@@ -327,6 +469,6 @@ describe('found in review', () => {
     const sections = [...container.querySelectorAll('[data-slot="tool-step-details-section"]')];
     expect(sections[0]?.getAttribute('data-section')).toBe('result');
     expect(sections[0]?.textContent).toContain('THE RESULT');
-    expect(container.querySelector('[data-slot="segmented"]')).toBeNull();
+    expect(container.querySelector('[data-slot="tool-step-switch"]')).toBeNull();
   });
 });

@@ -1,68 +1,127 @@
 // biome-ignore-all lint/correctness/noComponentHookFactories: test probes and counting components close over the store and counters of their own test
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { type ComponentType, createRef } from 'react';
+import { type ComponentType, createRef, useContext } from 'react';
 import {
   STEP_STATUSES,
+  type Step,
   type StepStatus,
   statusIndicators,
   ToolStep,
+  ToolStepActions,
   ToolStepApproval,
+  ToolStepApprove,
+  ToolStepCancel,
+  ToolStepContext,
+  ToolStepDeny,
   ToolStepDetail,
   ToolStepDetails,
+  ToolStepDetailsContent,
+  ToolStepDetailsTrigger,
   ToolStepDuration,
   ToolStepError,
+  ToolStepHeader,
   ToolStepIcon,
   ToolStepLabel,
   ToolStepProgress,
+  ToolStepRetry,
   ToolStepRoot,
   ToolStepStatus,
+  ToolSteps,
   toolIcons,
+  useToolStep,
 } from 'tool-steps';
-import { describe, expect, it } from 'vitest';
-import { makeStep } from './step-fixtures';
+import * as core from 'tool-steps/core';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { makeStep, stateOf } from './step-fixtures';
+
+afterEach(() => {
+  vi.restoreAllMocks();
+});
 
 const slot = (container: Element, name: string) => container.querySelector(`[data-slot="${name}"]`);
 
 describe('ToolStepRoot', () => {
-  it('renders one <li> with the step id, tool and status, and passes unknown props and the ref through', () => {
-    const ref = createRef<HTMLLIElement>();
+  it('renders one <div> alone, with the step id, tool and status, and passes unknown props and the ref through', () => {
+    const ref = createRef<HTMLElement>();
     const { container } = render(
-      <ol>
-        <ToolStepRoot
-          ref={ref}
-          step={makeStep({ id: 'call_9', toolName: 'grep', status: 'running' })}
-          className="mine"
-          data-extra="x"
-        />
-      </ol>,
+      <ToolStepRoot
+        ref={ref}
+        step={makeStep({ id: 'call_9', toolName: 'grep', status: 'running' })}
+        className="mine"
+        data-extra="x"
+      />,
     );
-    const li = container.querySelector('li');
-    expect(li).toBe(ref.current);
-    expect(li?.getAttribute('data-slot')).toBe('tool-step');
-    expect(li?.getAttribute('data-step-id')).toBe('call_9');
-    expect(li?.getAttribute('data-tool')).toBe('grep');
-    expect(li?.getAttribute('data-status')).toBe('running');
-    expect(li?.className).toBe('mine');
-    expect(li?.getAttribute('data-extra')).toBe('x');
+    const root = container.firstElementChild;
+    expect(root?.tagName).toBe('DIV');
+    expect(root).toBe(ref.current);
+    expect(root?.getAttribute('data-slot')).toBe('tool-step');
+    expect(root?.getAttribute('data-step-id')).toBe('call_9');
+    expect(root?.getAttribute('data-tool')).toBe('grep');
+    expect(root?.getAttribute('data-status')).toBe('running');
+    expect(root?.className).toBe('mine');
+    expect(root?.getAttribute('data-extra')).toBe('x');
   });
 
-  it('writes data-expanded and data-has-details as presence attributes, never "true"/"false"', () => {
-    const { container, rerender } = render(
-      <ol>
-        <ToolStepRoot step={makeStep({ result: 'text' })} expanded />
-      </ol>,
+  it('is a <div> as <ToolStep> alone (in a chat message) and an <li> inside <ToolSteps>, nested rows too', () => {
+    const parent = makeStep({ id: 'p', toolName: 'task', status: 'running' });
+    const child = makeStep({ id: 'c', toolName: 'grep', status: 'running', parentId: 'p' });
+    const alone = render(<ToolStep step={parent} />).container;
+    expect(alone.firstElementChild?.tagName).toBe('DIV');
+    expect(alone.querySelector('li')).toBeNull();
+    const { container } = render(<ToolSteps state={stateOf([parent, child])} />);
+    expect([...container.querySelectorAll('[data-slot="tool-step"]')].map((row) => row.tagName)).toEqual(['LI', 'LI']);
+    expect(container.querySelector('[data-step-id="c"]')?.parentElement?.tagName).toBe('OL');
+  });
+
+  it('a <ToolStep> drawn inside a row (not in its nested list) is a <div> again', () => {
+    const { container } = render(
+      <ToolSteps
+        state={stateOf([makeStep({ id: 'outer', toolName: 'host' })])}
+        tools={{
+          host: {
+            Row: ({ parts }) => (
+              <ToolStepRoot>
+                {parts.header}
+                <ToolStep step={makeStep({ id: 'inner' })} />
+              </ToolStepRoot>
+            ),
+          },
+        }}
+      />,
     );
-    const li = container.querySelector('li');
-    expect(li?.getAttribute('data-expanded')).toBe('');
-    expect(li?.getAttribute('data-has-details')).toBe('');
-    rerender(
-      <ol>
-        <ToolStepRoot step={makeStep({ inputText: '' })} expanded={false} />
-      </ol>,
+    expect(container.querySelector('[data-step-id="outer"]')?.tagName).toBe('LI');
+    expect(container.querySelector('[data-step-id="inner"]')?.tagName).toBe('DIV');
+  });
+
+  it('writes data-state open/closed and data-has-details as a presence attribute, never "true"/"false"', () => {
+    const { container, rerender } = render(<ToolStepRoot step={makeStep({ result: 'text' })} open />);
+    const root = container.firstElementChild;
+    expect(root?.getAttribute('data-state')).toBe('open');
+    expect(root?.getAttribute('data-has-details')).toBe('');
+    rerender(<ToolStepRoot step={makeStep({ result: 'text' })} open={false} />);
+    expect(root?.getAttribute('data-state')).toBe('closed');
+    rerender(<ToolStepRoot step={makeStep({ inputText: '' })} open />);
+    expect(root?.getAttribute('data-state')).toBe('closed');
+    expect(root?.hasAttribute('data-has-details')).toBe(false);
+    expect(root?.hasAttribute('data-expanded')).toBe(false);
+    expect(root?.hasAttribute('data-open')).toBe(false);
+  });
+
+  it('owns the disclosure: open by default for failed steps until the person toggles, and onOpenChange', async () => {
+    const onOpenChange = vi.fn();
+    const failed = makeStep({ status: 'failed', input: { a: 1 } });
+    const { container } = render(
+      <ToolStepRoot step={failed} onOpenChange={onOpenChange}>
+        <ToolStepDetails />
+      </ToolStepRoot>,
     );
-    expect(li?.hasAttribute('data-expanded')).toBe(false);
-    expect(li?.hasAttribute('data-has-details')).toBe(false);
+    const root = container.firstElementChild;
+    expect(root?.getAttribute('data-state')).toBe('open');
+    await userEvent.click(screen.getByRole('button', { name: 'Details' }));
+    expect(onOpenChange).toHaveBeenCalledExactlyOnceWith(false);
+    expect(root?.getAttribute('data-state')).toBe('closed');
+    expect(slot(container, 'tool-step-details')?.getAttribute('data-state')).toBe('closed');
   });
 
   it('gives its parts the step through context', () => {
@@ -79,43 +138,258 @@ describe('ToolStepRoot', () => {
   });
 
   it('explains what is missing when a part has no step at all', () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
     expect(() => render(<ToolStepLabel />)).toThrow(
       '<ToolStepLabel> has no step to draw: render it inside <ToolStepRoot step={…}> (or <ToolStep>), or pass it a `step` prop.',
     );
   });
 });
 
+describe('useToolStep and ToolStepContext', () => {
+  it('gives a custom part the row: step, presentation, open state, setOpen and ids', async () => {
+    function Probe() {
+      const row = useToolStep();
+      return (
+        <button type="button" data-testid="probe" aria-describedby={row.labelId} onClick={() => row.setOpen(!row.open)}>
+          {row.step.id} {row.presentation.label} {row.open ? 'open' : 'closed'} {String(row.hasDetails)}
+        </button>
+      );
+    }
+    const { container } = render(
+      <ToolStep step={makeStep({ id: 'x1', toolName: 'read_file', input: { path: 'a.ts' } })}>
+        <Probe />
+      </ToolStep>,
+    );
+    const probe = screen.getByTestId('probe');
+    expect(probe.textContent).toBe('x1 Read file closed true');
+    expect(probe.getAttribute('aria-describedby')).toBe(slot(container, 'tool-step-label')?.id);
+    await userEvent.click(probe);
+    expect(probe.textContent).toBe('x1 Read file open true');
+    expect(container.firstElementChild?.getAttribute('data-state')).toBe('open');
+  });
+
+  it('throws a clear error outside a row', () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    function Probe() {
+      useToolStep();
+      return null;
+    }
+    expect(() => render(<Probe />)).toThrow('useToolStep() must be called inside a row');
+  });
+
+  it('exports the context, so a host can read it without throwing', () => {
+    function Soft() {
+      const row = useContext(ToolStepContext);
+      return <span data-testid="soft">{row ? row.step.id : 'none'}</span>;
+    }
+    render(
+      <>
+        <Soft />
+        <ToolStepRoot step={makeStep({ id: 'r' })}>
+          <Soft />
+        </ToolStepRoot>
+      </>,
+    );
+    expect(screen.getAllByTestId('soft').map((e) => e.textContent)).toEqual(['none', 'r']);
+  });
+});
+
 describe('every part', () => {
   const step = makeStep({
-    status: 'awaiting-approval',
+    status: 'failed',
     input: { path: 'a.ts' },
     progress: { content: 'p', count: 1 },
     error: { message: 'e' },
     startedAt: 0,
     endedAt: 5,
+    approval: { id: 'ap', decision: { approved: true } },
   });
-  const parts = [
-    ['tool-step-icon', 'SPAN', ToolStepIcon],
-    ['tool-step-label', 'SPAN', ToolStepLabel],
-    ['tool-step-detail', 'SPAN', ToolStepDetail],
-    ['tool-step-status', 'SPAN', ToolStepStatus],
-    ['tool-step-duration', 'TIME', ToolStepDuration],
-    ['tool-step-progress', 'DIV', ToolStepProgress],
-    ['tool-step-details', 'DIV', ToolStepDetails],
-    ['tool-step-error', 'DIV', ToolStepError],
-    ['tool-step-approval', 'DIV', ToolStepApproval],
-  ] as const;
+  const waiting = makeStep({ status: 'awaiting-approval', approval: { id: 'ap' }, input: { path: 'a.ts' } });
+  const running = makeStep({ status: 'running' });
+  // [slot, tag, part, step the part draws something for, extra props]
+  const parts: Array<[string, string, unknown, Step, Record<string, unknown>]> = [
+    ['tool-step', 'DIV', ToolStepRoot, step, {}],
+    ['tool-step-header', 'DIV', ToolStepHeader, step, {}],
+    ['tool-step-icon', 'SPAN', ToolStepIcon, step, {}],
+    ['tool-step-label', 'SPAN', ToolStepLabel, step, {}],
+    ['tool-step-detail', 'SPAN', ToolStepDetail, step, {}],
+    ['tool-step-status', 'SPAN', ToolStepStatus, step, {}],
+    ['tool-step-duration', 'TIME', ToolStepDuration, step, {}],
+    ['tool-step-progress', 'DIV', ToolStepProgress, step, {}],
+    ['tool-step-error', 'DIV', ToolStepError, step, {}],
+    ['tool-step-actions', 'DIV', ToolStepActions, step, { children: 'x' }],
+    ['tool-step-cancel', 'BUTTON', ToolStepCancel, running, { onAction: () => {} }],
+    ['tool-step-retry', 'BUTTON', ToolStepRetry, step, { onAction: () => {} }],
+    ['tool-step-approval', 'DIV', ToolStepApproval, step, {}],
+    ['tool-step-approve', 'BUTTON', ToolStepApprove, waiting, {}],
+    ['tool-step-deny', 'BUTTON', ToolStepDeny, waiting, {}],
+    ['tool-step-details', 'DIV', ToolStepDetails, step, {}],
+    ['tool-step-details-trigger', 'BUTTON', ToolStepDetailsTrigger, step, {}],
+    ['tool-step-details-content', 'DIV', ToolStepDetailsContent, step, {}],
+  ];
+  /** Draws a part; the trigger needs a details root or a row around it. */
+  const draw = (Part: unknown, partStep: Step, props: Record<string, unknown>) => {
+    const Any = Part as ComponentType<Record<string, unknown>>;
+    if (Part === ToolStepDetailsTrigger || Part === ToolStepHeader) {
+      return render(
+        <ToolStepRoot step={partStep}>
+          <Any {...props} />
+        </ToolStepRoot>,
+      );
+    }
+    return render(<Any step={partStep} {...props} />);
+  };
 
-  it.each(parts)('%s renders one <%s>, forwards its ref and passes unknown props through', (name, tag, Part) => {
-    const ref = createRef<HTMLElement>();
-    const Any = Part as unknown as ComponentType<Record<string, unknown>>;
-    const { container } = render(<Any step={step} ref={ref} className="host" data-host="yes" title="t" />);
-    const element = slot(container, name);
-    expect(element?.tagName).toBe(tag);
-    expect(ref.current).toBe(element);
-    expect(element?.className).toBe('host');
-    expect(element?.getAttribute('data-host')).toBe('yes');
-    expect(element?.getAttribute('title')).toBe('t');
+  it.each(parts)(
+    '%s renders one <%s>, forwards its ref and passes unknown props through',
+    (name: string, tag: string, Part: unknown, partStep: Step, extra: Record<string, unknown>) => {
+      const ref = createRef<HTMLElement>();
+      const { container } = draw(Part, partStep, { ...extra, ref, className: 'host', 'data-host': 'yes', title: 't' });
+      const elements = container.querySelectorAll(`[data-slot="${name}"]`);
+      expect(elements).toHaveLength(1);
+      const element = elements[0];
+      expect(element?.tagName).toBe(tag);
+      expect(ref.current).toBe(element);
+      expect(element?.className).toBe('host');
+      expect(element?.getAttribute('data-host')).toBe('yes');
+      expect(element?.getAttribute('title')).toBe('t');
+    },
+  );
+
+  it.each(parts)(
+    '%s swaps its element with render={<element />}, keeping its slot, props and the ref',
+    (name: string, _tag: string, Part: unknown, partStep: Step, extra: Record<string, unknown>) => {
+      const ref = createRef<HTMLElement>();
+      const own = createRef<HTMLElement>();
+      const { container } = draw(Part, partStep, {
+        ...extra,
+        ref,
+        className: 'host',
+        render: <section ref={own} className="swapped" data-from-render="yes" />,
+      });
+      const element = container.querySelector(`[data-slot="${name}"]`);
+      expect(element?.tagName).toBe('SECTION');
+      expect(element?.className).toBe('host swapped');
+      expect(element?.getAttribute('data-from-render')).toBe('yes');
+      expect(ref.current).toBe(element);
+      expect(own.current).toBe(element);
+    },
+  );
+
+  it.each(parts)(
+    '%s takes render as a function of the merged props and its state',
+    (name: string, _tag: string, Part: unknown, partStep: Step, extra: Record<string, unknown>) => {
+      const seen: unknown[] = [];
+      const { container } = draw(Part, partStep, {
+        ...extra,
+        'data-host': 'yes',
+        render: (props: Record<string, unknown>, state: { step?: Step }) => {
+          seen.push(state.step?.id);
+          return <article {...props} data-fn="yes" />;
+        },
+      });
+      const element = container.querySelector(`[data-slot="${name}"]`);
+      expect(element?.tagName).toBe('ARTICLE');
+      expect(element?.getAttribute('data-fn')).toBe('yes');
+      expect(element?.getAttribute('data-host')).toBe('yes');
+      expect(seen.at(-1)).toBe(partStep.id);
+    },
+  );
+
+  it("lets the caller win: own props are spread first, the caller's last", () => {
+    const { container } = render(
+      <ToolStepLabel step={step} data-slot="mine" id="my-id" style={{ color: 'red' }}>
+        Custom text
+      </ToolStepLabel>,
+    );
+    const label = container.firstElementChild;
+    expect(label?.getAttribute('data-slot')).toBe('mine');
+    expect(label?.id).toBe('my-id');
+    expect(label?.textContent).toBe('Custom text');
+    expect((label as HTMLElement).style.color).toBe('red');
+  });
+
+  it("uses the presentation's full value as the detail's title when it was shortened", () => {
+    const long = makeStep({ toolName: 'read_file', input: { path: 'a.ts' } });
+    const { container } = render(<ToolStepDetail step={long} tools={{ read_file: { detail: 'a/…/z.ts' } }} />);
+    // no shortening here: no title
+    expect(container.firstElementChild?.hasAttribute('title')).toBe(false);
+    const spy = vi.spyOn(core, 'presentStep');
+    spy.mockReturnValue({ label: 'Read file', detail: 'a/…/z.ts', detailTitle: 'a/b/c/d/z.ts', source: 'known' });
+    const { container: shortened } = render(<ToolStepDetail step={long} />);
+    spy.mockRestore();
+    expect(shortened.firstElementChild?.getAttribute('title')).toBe('a/b/c/d/z.ts');
+  });
+});
+
+describe('action parts', () => {
+  it('Cancel and Retry call their handlers with the step, and render only when they apply', async () => {
+    const onCancel = vi.fn();
+    const onRetry = vi.fn();
+    const active = makeStep({ id: 'a', status: 'running' });
+    const failed = makeStep({ id: 'f', status: 'failed' });
+    const { rerender } = render(
+      <>
+        <ToolStepCancel step={active} onAction={onCancel} />
+        <ToolStepRetry step={failed} onAction={onRetry} />
+      </>,
+    );
+    await userEvent.click(screen.getByRole('button', { name: 'Cancel' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Retry' }));
+    expect(onCancel).toHaveBeenCalledExactlyOnceWith(active);
+    expect(onRetry).toHaveBeenCalledExactlyOnceWith(failed);
+    rerender(
+      <>
+        <ToolStepCancel step={failed} onAction={onCancel} />
+        <ToolStepRetry step={active} onAction={onRetry} />
+        <ToolStepCancel step={active} />
+      </>,
+    );
+    expect(screen.queryByRole('button')).toBeNull();
+  });
+
+  it("Cancel and Retry take the list's handlers inside a row, and a caller onClick runs first", async () => {
+    const order: string[] = [];
+    render(
+      <ToolStep step={makeStep({ status: 'running' })} onCancel={() => order.push('kit')}>
+        <ToolStepCancel onClick={() => order.push('host')} data-testid="mine" />
+      </ToolStep>,
+    );
+    await userEvent.click(screen.getByTestId('mine'));
+    expect(order).toEqual(['host', 'kit']);
+  });
+
+  it("a caller onClick that prevents the default stops the part's own handler", async () => {
+    const onCancel = vi.fn();
+    render(
+      <ToolStepCancel step={makeStep({ status: 'running' })} onAction={onCancel} onClick={(e) => e.preventDefault()} />,
+    );
+    await userEvent.click(screen.getByRole('button', { name: 'Cancel' }));
+    expect(onCancel).not.toHaveBeenCalled();
+  });
+
+  it("Approve and Deny call the approval's handlers, inside a composed approval", async () => {
+    const onApprove = vi.fn();
+    const onDeny = vi.fn();
+    const waiting = makeStep({ status: 'awaiting-approval', approval: { id: 'ap' } });
+    const { container, unmount } = render(
+      <ToolStepApproval step={waiting} onApprove={onApprove} onDeny={onDeny}>
+        <ToolStepDeny>No</ToolStepDeny>
+      </ToolStepApproval>,
+    );
+    await userEvent.click(screen.getByRole('button', { name: 'No' }));
+    expect(onDeny).toHaveBeenCalledExactlyOnceWith(waiting);
+    expect(slot(container, 'tool-step-approval')?.getAttribute('data-decision')).toBe('denied');
+    // decided: the buttons are gone, even in host-composed content, so it cannot be decided twice
+    expect(screen.queryByRole('button', { name: 'No' })).toBeNull();
+    unmount();
+    render(
+      <ToolStep step={waiting} onApprove={onApprove}>
+        <ToolStepApprove data-testid="outside" />
+      </ToolStep>,
+    );
+    await userEvent.click(screen.getByTestId('outside'));
+    expect(onApprove).toHaveBeenCalledExactlyOnceWith(waiting);
   });
 });
 
@@ -307,11 +581,7 @@ describe('hostile strings from the wire', () => {
       result: hostile.script,
       details: { html: hostile.img, href: hostile.link },
     });
-    const { container } = render(
-      <ol>
-        <ToolStep step={step} />
-      </ol>,
-    );
+    const { container } = render(<ToolStep step={step} />);
     expect(container.querySelector('script')).toBeNull();
     expect(container.querySelector('img')).toBeNull();
     expect(container.querySelector('a')).toBeNull();
@@ -321,7 +591,7 @@ describe('hostile strings from the wire', () => {
     expect(slot(container, 'tool-step-detail')?.textContent).toBe(hostile.link);
     expect(slot(container, 'tool-step-error-message')?.textContent).toBe(hostile.img);
     expect(slot(container, 'tool-step-icon')?.getAttribute('data-icon')).toBe('wrench');
-    expect(container.querySelector('li')?.getAttribute('data-tool')).toBe(hostile.img);
+    expect(slot(container, 'tool-step')?.getAttribute('data-tool')).toBe(hostile.img);
     expect(container.textContent).toContain(hostile.script);
     expect((window as { __pwned?: number }).__pwned).toBeUndefined();
   });

@@ -172,13 +172,13 @@ describe('ToolSteps', () => {
     expect(within(ok as HTMLElement).queryByRole('button', { name: /Cancel|Retry/ })).toBeNull();
   });
 
-  it('applies label overrides and host icons to every row', () => {
+  it('applies tools entries and host icons to every row', () => {
     const Rocket = () => <svg data-testid="rocket" />;
     const state = stateOf([makeStep({ id: 'a', toolName: 'launch' })]);
     const { container } = render(
       <ToolSteps
         state={state}
-        labels={{ launch: { label: 'Launch rocket', icon: 'rocket' } }}
+        tools={{ launch: { label: 'Launch rocket', icon: 'rocket' } }}
         icons={{ rocket: Rocket }}
       />,
     );

@@ -128,7 +128,7 @@ describe('cogitator-workspace-edit.sse', () => {
       ]);
     for (const row of stepRows(root)) {
       expect(row.hasAttribute('data-has-details')).toBe(true);
-      expect(row.hasAttribute('data-expanded')).toBe(false);
+      expect(row.getAttribute('data-state')).toBe('closed');
       expect(part(row, 'tool-step-progress')).toBeNull();
       expect(part(row, 'tool-step-error')).toBeNull();
       expect(partText(row, 'tool-step-status-text')).toBe('Done');
@@ -167,20 +167,20 @@ describe('cogitator-workspace-edit.sse', () => {
     expect(button).toHaveAttribute('aria-expanded', 'false');
     await userEvent.click(button);
     await expect.poll(() => button.getAttribute('aria-expanded')).toBe('true');
-    expect(row.hasAttribute('data-expanded')).toBe(true);
+    expect(row.getAttribute('data-state')).toBe('open');
     const details = slot(row, 'tool-step-details');
     expect(details).toHaveAttribute('data-kind', 'diff');
-    expect(details.hasAttribute('data-open')).toBe(true);
+    expect(details.getAttribute('data-state')).toBe('open');
     // the diff renderer loads lazily; the hunk header is only in the diff
     await expect.poll(() => details.textContent).toContain('@@ -1,10 +1,10 @@');
-    const panel = slot(row, 'tool-step-details-panel');
+    const panel = slot(row, 'tool-step-details-content');
     expect(panel.getBoundingClientRect().height).toBeGreaterThan(0);
     expect(getComputedStyle(slot(row, 'tool-step-details-chevron')).transform).not.toBe('none');
     await screenshot('workspace-edit-details-open');
 
     await userEvent.click(button);
     await expect.poll(() => button.getAttribute('aria-expanded')).toBe('false');
-    expect(row.hasAttribute('data-expanded')).toBe(false);
+    expect(row.getAttribute('data-state')).toBe('closed');
   });
 });
 
@@ -227,7 +227,7 @@ describe('cogitator-run-command-progress.sse', () => {
         },
       ]);
     expect(part(row, 'tool-step-progress')).toBeNull();
-    expect(row.hasAttribute('data-expanded')).toBe(false);
+    expect(row.getAttribute('data-state')).toBe('closed');
 
     await userEvent.click(trigger(row));
     const details = slot(row, 'tool-step-details');
@@ -252,7 +252,7 @@ describe('cogitator-tool-timeout.sse', () => {
       .toBe('transforming (1843) node_modules/lodash-es/lodash.js');
     const row = stepRow(root, id);
     expect(row.dataset.status).toBe('running');
-    expect(row.hasAttribute('data-expanded')).toBe(false);
+    expect(row.getAttribute('data-state')).toBe('closed');
 
     await replay(store, events.slice(lastProgress));
     await expect.poll(() => row.dataset.status).toBe('failed');
@@ -267,9 +267,9 @@ describe('cogitator-tool-timeout.sse', () => {
       { id, tool: 'run_command', status: 'failed', icon: 'terminal', label: 'Run command', detail: 'pnpm build' },
     ]);
     // a step that fails opens its details (its disclosure follows the status until a person toggles it)
-    expect(row.hasAttribute('data-expanded')).toBe(true);
+    expect(row.getAttribute('data-state')).toBe('open');
     expect(trigger(row)).toHaveAttribute('aria-expanded', 'true');
-    await expect.poll(() => slot(row, 'tool-step-details-panel').textContent).toContain('"command": "pnpm build"');
+    await expect.poll(() => slot(row, 'tool-step-details-content').textContent).toContain('"command": "pnpm build"');
     await screenshot('tool-timeout-failed');
   });
 
@@ -277,9 +277,9 @@ describe('cogitator-tool-timeout.sse', () => {
     const screen = await render(<ToolSteps state={stepsFromText(text)} />);
     const row = stepRow(screen.container, id);
     expect(row.dataset.status).toBe('failed');
-    expect(row.hasAttribute('data-expanded')).toBe(true);
+    expect(row.getAttribute('data-state')).toBe('open');
     expect(trigger(row)).toHaveAttribute('aria-expanded', 'true');
-    expect(slot(row, 'tool-step-details-panel')).toBeVisible();
+    expect(slot(row, 'tool-step-details-content')).toBeVisible();
   });
 
   test('the dark scheme, forced with data-theme, in a screenshot', async () => {

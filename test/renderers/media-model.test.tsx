@@ -1,20 +1,11 @@
 import { fireEvent, render, screen } from '@testing-library/react';
+import { ToolStepDetailsContent } from 'tool-steps';
 import type { Step } from 'tool-steps/core';
 import { emptyStepsState, eventsFromAnviaToolResult, eventsFromDualChannelResult, reduceSteps } from 'tool-steps/core';
 import { describe, expect, it, vi } from 'vitest';
-import { builtinRenderers } from '../../src/renderers/builtin';
 import { detectDetailsKind } from '../../src/renderers/detect';
-import { JsonTree } from '../../src/renderers/json-tree';
 import { MediaView } from '../../src/renderers/media-view';
-import {
-  DetailsContent,
-  DetailsSwitch,
-  ModelViewSwitch,
-  modelReadInfo,
-  resolveDetailsRenderer,
-} from '../../src/renderers/model-view';
-import { TextView } from '../../src/renderers/text-view';
-import type { DetailsRendererProps } from '../../src/renderers/types';
+import { ModelViewSwitch, modelReadInfo } from '../../src/renderers/model-view';
 import { anviaContentOutput, makeStep, vtGrep } from '../../stories/renderers/data';
 import anviaContentPart from '../fixtures/anvia-output-content.json';
 
@@ -149,8 +140,10 @@ describe('what the model read', () => {
   it('shows the token saving, file chips and a switch between details and result', () => {
     const onValueChange = vi.fn();
     const { container } = render(<ModelViewSwitch step={vtStep} onValueChange={onValueChange} />);
-    expect(container.querySelector('[data-slot="token-savings"]')?.textContent).toBe('227 → 52 tokens, 77% saved');
-    expect([...container.querySelectorAll('[data-slot="file-chip"]')].map((c) => c.textContent)).toEqual(
+    expect(container.querySelector('[data-slot="tool-step-token-savings"]')?.textContent).toBe(
+      '227 → 52 tokens, 77% saved',
+    );
+    expect([...container.querySelectorAll('[data-slot="tool-step-file-chip"]')].map((c) => c.textContent)).toEqual(
       vtGrep.metadata.files,
     );
     expect(screen.getByRole('button', { name: 'Details' })).toHaveAttribute('aria-pressed', 'true');
@@ -164,7 +157,7 @@ describe('what the model read', () => {
       details: { metadata: { token_counts: { llm_tokens: 80, ui_tokens: 50, savings_tokens: 0, savings_percent: 0 } } },
     });
     const { container } = render(<ModelViewSwitch step={more} />);
-    expect(container.querySelector('[data-slot="token-savings"]')?.textContent).toBe('50 → 80 tokens');
+    expect(container.querySelector('[data-slot="tool-step-token-savings"]')?.textContent).toBe('50 → 80 tokens');
   });
 
   it('renders nothing when there is one side and no metadata', () => {
@@ -173,11 +166,12 @@ describe('what the model read', () => {
   });
 
   it('switches the drawn value between details and result', async () => {
-    const { container } = render(<DetailsSwitch step={vtStep} />);
+    const { container } = render(<ToolStepDetailsContent step={vtStep} />);
+    const section = () => container.querySelector('[data-slot="tool-step-details-section"]');
     expect(await screen.findByRole('group', { name: 'Terminal output' })).toBeInTheDocument();
-    expect(container.querySelector('[data-slot="details-content"]')?.getAttribute('data-kind')).toBe('terminal');
+    expect(section()?.getAttribute('data-kind')).toBe('terminal');
     fireEvent.click(screen.getByRole('button', { name: 'What the model read' }));
-    expect(container.querySelector('[data-slot="details-content"]')?.getAttribute('data-kind')).toBe('text');
+    expect(section()?.getAttribute('data-kind')).toBe('text');
     expect(container.querySelector('pre')?.textContent).toBe(vtGrep.llm_content);
   });
 });
@@ -186,11 +180,15 @@ describe('steps the core decodes', () => {
   it('shows a VT Code result decoded by eventsFromDualChannelResult with its saving and files', async () => {
     const state = reduceSteps(emptyStepsState, eventsFromDualChannelResult(vtGrep, { id: 'vt_1' }));
     const decoded = state.byId.vt_1 as Step;
-    const { container } = render(<DetailsSwitch step={decoded} />);
-    expect(container.querySelector('[data-slot="token-savings"]')?.textContent).toBe('227 → 52 tokens, 77% saved');
-    expect(container.querySelectorAll('[data-slot="file-chip"]')).toHaveLength(4);
+    const { container } = render(<ToolStepDetailsContent step={decoded} />);
+    expect(container.querySelector('[data-slot="tool-step-token-savings"]')?.textContent).toBe(
+      '227 → 52 tokens, 77% saved',
+    );
+    expect(container.querySelectorAll('[data-slot="tool-step-file-chip"]')).toHaveLength(4);
     expect(await screen.findByRole('group', { name: 'Terminal output' })).toBeInTheDocument();
-    expect(container.querySelector('[data-slot="details-content"]')?.getAttribute('data-kind')).toBe('terminal');
+    expect(container.querySelector('[data-slot="tool-step-details-section"]')?.getAttribute('data-kind')).toBe(
+      'terminal',
+    );
   });
 
   it('shows an Anvia content result decoded by eventsFromAnviaToolResult as media', () => {
@@ -199,50 +197,5 @@ describe('steps the core decodes', () => {
     expect(detectDetailsKind(decoded.details)).toBe('media');
     render(<MediaView step={decoded} details={decoded.details} kind="media" />);
     expect(screen.getByRole('img', { name: 'orders_by_day.png' })).toBeInTheDocument();
-  });
-});
-
-function Custom({ kind }: DetailsRendererProps) {
-  return <p>custom {kind}</p>;
-}
-
-function Boom(): never {
-  throw new Error('bad shape');
-}
-
-describe('registry', () => {
-  it('picks by tool name, then by kind, then the built-in renderer, then the JSON tree', () => {
-    expect(resolveDetailsRenderer({ byTool: { grep: Custom } }, 'grep', 'text')).toBe(Custom);
-    expect(resolveDetailsRenderer({ byTool: { grep: Custom }, byKind: { text: JsonTree } }, 'other', 'text')).toBe(
-      JsonTree,
-    );
-    expect(resolveDetailsRenderer(undefined, 'other', 'text')).toBe(TextView);
-    expect(resolveDetailsRenderer(undefined, 'other', 'nope' as never)).toBe(builtinRenderers.json);
-  });
-
-  it('does not take Object.prototype members for renderers of tools named like them', () => {
-    expect(resolveDetailsRenderer({ byTool: {} }, 'constructor', 'text')).toBe(TextView);
-    expect(resolveDetailsRenderer({ byTool: {} }, '__proto__', 'json')).toBe(JsonTree);
-  });
-
-  it('loads the diff and terminal renderers lazily', async () => {
-    render(<DetailsContent step={step} value={{ diff: '--- a/x\n+++ b/x\n@@ -1 +1 @@\n-a\n+b\n' }} />);
-    expect(screen.getByText('Loading…')).toBeInTheDocument();
-    expect(await screen.findByRole('group', { name: 'Diff of x' })).toBeInTheDocument();
-  });
-
-  it('keeps a throwing renderer inside its block', () => {
-    const spy = vi.spyOn(console, 'error').mockImplementation(() => {});
-    render(
-      <>
-        <DetailsContent step={step} value="x" renderers={{ byKind: { text: Boom } }} />
-        <p>still here</p>
-      </>,
-    );
-    expect(document.querySelector('[data-slot="tool-step-details-fallback"]')?.textContent).toBe(
-      'This block could not be shown: bad shape',
-    );
-    expect(screen.getByText('still here')).toBeInTheDocument();
-    spy.mockRestore();
   });
 });

@@ -5,10 +5,10 @@ import type { ReactNode } from 'react';
 import { describe, expect, it } from 'vitest';
 import { page } from 'vitest/browser';
 import { render } from 'vitest-browser-react';
+import { ToolStepDetailsContent } from '../../src/components/step-details';
 import { DiffView } from '../../src/renderers/diff-view';
 import { JsonTree } from '../../src/renderers/json-tree';
 import { MediaView } from '../../src/renderers/media-view';
-import { DetailsSwitch } from '../../src/renderers/model-view';
 import { TableView } from '../../src/renderers/table-view';
 import { TerminalView } from '../../src/renderers/terminal-view';
 import { TextView } from '../../src/renderers/text-view';
@@ -77,7 +77,7 @@ const cases: Array<[string, (theme: 'light' | 'dark') => ReactNode]> = [
   [
     'model-view',
     () => (
-      <DetailsSwitch
+      <ToolStepDetailsContent
         step={makeStep({
           toolName: 'grep_file',
           details: { kind: 'terminal', text: vtGrep.ui_content, metadata: vtGrep.metadata },

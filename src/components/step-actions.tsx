@@ -1,0 +1,112 @@
+import { type ComponentPropsWithoutRef, forwardRef, type ReactElement } from 'react';
+import { isActiveStatus, type Step } from '../core';
+import { drawPart, type RenderProp } from '../internal/render';
+import { useLabelId, useStepOf, useToolStepsOptions } from './context';
+
+/** What a `render` function of the action parts receives besides the props. */
+export interface ToolStepActionState {
+  step: Step;
+}
+
+/** Props of `ToolStepActions`. */
+export interface ToolStepActionsProps extends ComponentPropsWithoutRef<'div'> {
+  /** The step; defaults to the row's. */
+  step?: Step;
+  /** Swaps the element: `render={<menu />}` or `(props, state) => element`. */
+  render?: RenderProp<ToolStepActionState>;
+}
+
+function canCancel(step: Step): boolean {
+  return isActiveStatus(step.status);
+}
+
+function canRetry(step: Step): boolean {
+  return step.status === 'failed' || step.status === 'interrupted';
+}
+
+/**
+ * The row's buttons. Without children it holds `ToolStepCancel` and `ToolStepRetry`, and renders
+ * nothing when neither applies (no handler, or a status that has none).
+ *
+ * Renders `<div data-slot="tool-step-actions">`.
+ */
+export const ToolStepActions = forwardRef<HTMLDivElement, ToolStepActionsProps>(function ToolStepActions(
+  { step: explicit, render, ...props },
+  ref,
+) {
+  const step = useStepOf(explicit, 'ToolStepActions');
+  const options = useToolStepsOptions();
+  let children = props.children;
+  if (children === undefined) {
+    const cancel = options.onCancel && canCancel(step);
+    const retry = options.onRetry && canRetry(step);
+    if (!cancel && !retry) return null;
+    children = (
+      <>
+        {cancel ? <ToolStepCancel step={explicit} /> : null}
+        {retry ? <ToolStepRetry step={explicit} /> : null}
+      </>
+    );
+  }
+  return drawPart('div', render, { 'data-slot': 'tool-step-actions', children }, props, ref, { step });
+});
+
+/** Props of `ToolStepCancel` and `ToolStepRetry`. */
+export interface ToolStepActionButtonProps extends ComponentPropsWithoutRef<'button'> {
+  /** The step; defaults to the row's. */
+  step?: Step;
+  /** Called with the step on a press; defaults to the list's `onCancel` / `onRetry`. */
+  onAction?: (step: Step) => void;
+  /** Swaps the element: `render={<a href="…" />}` or `(props, state) => element`. */
+  render?: RenderProp<ToolStepActionState>;
+}
+
+function useActionButton(
+  cancel: boolean,
+  { step: explicit, onAction, render, ...props }: ToolStepActionButtonProps,
+  ref: unknown,
+): ReactElement | null {
+  const step = useStepOf(explicit, cancel ? 'ToolStepCancel' : 'ToolStepRetry');
+  const options = useToolStepsOptions();
+  const labelId = useLabelId();
+  const handler = onAction ?? (cancel ? options.onCancel : options.onRetry);
+  if (!(cancel ? canCancel : canRetry)(step) || (!handler && !props.onClick)) return null;
+  return drawPart(
+    'button',
+    render,
+    {
+      type: 'button',
+      'data-slot': cancel ? 'tool-step-cancel' : 'tool-step-retry',
+      'aria-describedby': labelId,
+      onClick: () => handler?.(step),
+      children: cancel ? 'Cancel' : 'Retry',
+    },
+    props,
+    ref,
+    { step },
+  );
+}
+
+/**
+ * "Cancel": calls `onAction` (default: the list's `onCancel`) with the step. Renders nothing unless
+ * the step is active and there is a handler (or an `onClick`).
+ *
+ * Renders `<button type="button" data-slot="tool-step-cancel">Cancel</button>`.
+ */
+export const ToolStepCancel = forwardRef<HTMLButtonElement, ToolStepActionButtonProps>(
+  function ToolStepCancel(props, ref) {
+    return useActionButton(true, props, ref);
+  },
+);
+
+/**
+ * "Retry": calls `onAction` (default: the list's `onRetry`) with the step. Renders nothing unless the
+ * step failed or was interrupted and there is a handler (or an `onClick`).
+ *
+ * Renders `<button type="button" data-slot="tool-step-retry">Retry</button>`.
+ */
+export const ToolStepRetry = forwardRef<HTMLButtonElement, ToolStepActionButtonProps>(
+  function ToolStepRetry(props, ref) {
+    return useActionButton(false, props, ref);
+  },
+);

@@ -1,0 +1,34 @@
+import { type ComponentPropsWithoutRef, forwardRef, useContext } from 'react';
+import type { Step } from '../core';
+import { drawPart, type RenderProp } from '../internal/render';
+import { ToolStepContext } from './context';
+
+/** What a `render` function of `ToolStepHeader` receives besides the props. */
+export interface ToolStepHeaderState {
+  /** The row's step (`undefined` outside a row). */
+  step: Step | undefined;
+  /** Whether the row's details are open. */
+  open: boolean;
+}
+
+/** Props of `ToolStepHeader`. */
+export interface ToolStepHeaderProps extends ComponentPropsWithoutRef<'div'> {
+  /** Swaps the element: `render={<header />}` or `(props, state) => element`. */
+  render?: RenderProp<ToolStepHeaderState>;
+}
+
+/**
+ * The row's first line: in the default row, icon, label, detail, status, duration and actions.
+ *
+ * Renders `<div data-slot="tool-step-header">` around its children.
+ */
+export const ToolStepHeader = forwardRef<HTMLDivElement, ToolStepHeaderProps>(function ToolStepHeader(
+  { render, ...props },
+  ref,
+) {
+  const row = useContext(ToolStepContext);
+  return drawPart('div', render, { 'data-slot': 'tool-step-header' }, props, ref, {
+    step: row?.step,
+    open: row?.open ?? false,
+  });
+});
