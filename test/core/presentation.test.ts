@@ -161,7 +161,7 @@ describe('server presentation and host tools', () => {
         toolName: 'get_weather',
         status: 'running',
         input: { city: 'Oslo' },
-        presentation: { detail: 'Oslo, NO' },
+        presentation: { label: '', detail: 'Oslo, NO' },
       }),
     ).toStrictEqual({ label: 'Getting weather', icon: 'cloud', detail: 'Oslo, NO', source: 'derived' });
   });

@@ -115,12 +115,11 @@ function split(part: string): string[] {
     .filter(Boolean);
 }
 
-/** Cuts the name into its server or namespace and its tool part. */
+/**
+ * Cuts the name into its server or namespace and its tool part: `mcp__github__create_issue` (the
+ * `mcp` prefix is noise, then `github` before `__`), `github.create_issue`, `github/create_issue`.
+ */
 function namespace(name: string): [server: string | undefined, tool: string] {
-  if (/^mcp__/i.test(name)) {
-    const [, server, ...rest] = name.split('__');
-    return rest.length ? [server || undefined, rest.join('__')] : [undefined, server ?? ''];
-  }
   const match = /^(.+?)(?:__|[./:])(.+)$/.exec(name);
   if (!match) return [undefined, name];
   const [, head = '', tail = ''] = match;
