@@ -764,3 +764,23 @@ describe('bad input', () => {
     warn.mockRestore();
   });
 });
+
+describe('cost', () => {
+  it('the same step object with the same tools gives the same presentation object (rows ask three times per render)', () => {
+    const step = { toolName: 'delete_file', status: 'running' as StepStatus, input: { path: 'a.txt' } };
+    const tools = { other_tool: { label: 'Other' } };
+    const first = presentStep(step, tools);
+    expect(presentStep(step, tools)).toBe(first);
+    expect(presentStep(step)).not.toBe(first);
+    expect(presentStep({ ...step, status: 'succeeded' }).label).toBe('Deleted file');
+  });
+
+  it('host functions are called on every call (they may read more than the step)', () => {
+    let locale = 'en';
+    const step = { toolName: 'delete_file', status: 'running' as StepStatus, input: { path: 'a.txt' } };
+    const tools = { delete_file: { label: () => (locale === 'en' ? 'Deleting' : 'Löschen') } };
+    expect(presentStep(step, tools).label).toBe('Deleting');
+    locale = 'de';
+    expect(presentStep(step, tools).label).toBe('Löschen');
+  });
+});

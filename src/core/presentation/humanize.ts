@@ -200,13 +200,13 @@ function read(rawName: string): ReadName {
 
 /** The memoized reading of a name (bounded: the oldest of 500 names goes first). */
 export function readName(name: string): ReadName {
+  // A huge name is neither looked up nor kept: hashing it would cost as much as reading it.
+  if (name.length > NAME_MAX) return read(name);
   const hit = cache.get(name);
   if (hit) return hit;
   const result = read(name);
-  if (name.length <= NAME_MAX) {
-    if (cache.size >= CACHE_MAX) cache.delete(cache.keys().next().value as string);
-    cache.set(name, result);
-  }
+  if (cache.size >= CACHE_MAX) cache.delete(cache.keys().next().value as string);
+  cache.set(name, result);
   return result;
 }
 

@@ -121,10 +121,12 @@ function argument(input: unknown, keys: readonly string[]): string | undefined {
 
 function resolve(step: PresentableStep, tools: ToolPresentationOverrides | undefined): ResolvedPresentation {
   const name = typeof step.toolName === 'string' ? step.toolName : '';
-  const entry: unknown = tools && Object.hasOwn(tools, name) ? tools[name] : undefined;
+  // A huge name is no key of either table (and hashing it for the lookup would cost as much as reading it).
+  const short = name.length <= 1000;
+  const entry: unknown = tools && short && Object.hasOwn(tools, name) ? tools[name] : undefined;
   const host = typeof entry === 'object' && entry !== null ? (entry as Record<Field, unknown>) : undefined;
   const server = step.presentation;
-  const known = Object.hasOwn(knownTools, name) ? knownTools[name] : undefined;
+  const known = short && Object.hasOwn(knownTools, name) ? knownTools[name] : undefined;
   const read = readName(name);
   const tense = tenseOf(step.status);
 
@@ -175,6 +177,7 @@ function knownDetail(input: unknown, known: KnownToolPresentation): Detail | und
   return known.detailDefault ? { detail: known.detailDefault } : undefined;
 }
 
+const resolved = new WeakMap<object, [ToolPresentationOverrides | undefined, ResolvedPresentation]>();
 const knownLabels = new Map<string, string>();
 function labelInTenseCached(label: string, tense: Tense): string {
   if (tense === 'base') return label;
@@ -199,7 +202,19 @@ function labelInTenseCached(label: string, tense: Tense): string {
 export function presentStep(step: PresentableStep, tools?: ToolPresentationOverrides): ResolvedPresentation {
   if (typeof step !== 'object' || step === null) return { label: 'Tool call', source: 'name' };
   try {
-    return resolve(step, tools);
+    // Steps are immutable snapshots and a row asks for its label, icon and detail on every render:
+    // the same step object with the same tools gives the same presentation.
+    // Host functions are called every time: they may read more than the step (a locale, a clock).
+    const hit = resolved.get(step);
+    if (hit && hit[0] === tools) return hit[1];
+    const result = resolve(step, tools);
+    const entry =
+      tools && typeof step.toolName === 'string' && Object.hasOwn(tools, step.toolName)
+        ? tools[step.toolName]
+        : undefined;
+    if (!entry || !Object.values(entry).some((value) => typeof value === 'function'))
+      resolved.set(step, [tools, result]);
+    return result;
   } catch {
     // Only a hostile step gets here (a throwing getter or proxy): show what needs no reading of it.
     return { label: 'Tool call', source: 'name' };
