@@ -28,15 +28,18 @@ export {
   ToolPresentationSchema,
 } from './events';
 export type {
+  HumanizedToolName,
   KnownToolPresentation,
   PresentableStep,
   PresentationOverrides,
   ResolvedPresentation,
+  Tense,
   ToolPresentationField,
   ToolPresentationOverride,
   ToolPresentationOverrides,
+  VerbForms,
 } from './presentation';
-export { knownTools, presentStep } from './presentation';
+export { humanizeToolName, knownTools, presentStep, tenseOf, verbForms } from './presentation';
 export type { Framing, ReadStreamOptions, StreamSource } from './read-stream';
 export { eventsFromText, readStream, stepsFromText } from './read-stream';
 export type { ReduceStepsOptions } from './reduce';

@@ -169,17 +169,18 @@ describe('each shared Cogitator fixture reduces to its exact final state', () =>
       { label: 'Edit file', icon: 'file-pen', detail: 'src/lib/money.ts', source: 'server' },
       { label: 'Edit file', icon: 'file-pen', detail: 'src/components/PriceTag.tsx', source: 'server' },
     ]);
-    // the same rows without the server's presentation: the built-in table gives the same text
+    // the same rows without the server's presentation: the built-in table gives the same text, in the past tense
     expect(
       state.ids.map((id) => {
         const { presentation: _, ...step } = state.byId[id] ?? { toolName: '' };
         return presentStep(step);
       }),
     ).toEqual([
+      // the kit's own labels take the tense of the status (these steps succeeded)
       { label: 'Read file', icon: 'file-text', detail: 'src/lib/money.ts', source: 'known' },
-      { label: 'Search files', icon: 'text-search', detail: 'formatUsd', source: 'known' },
-      { label: 'Edit file', icon: 'file-pen', detail: 'src/lib/money.ts', source: 'known' },
-      { label: 'Edit file', icon: 'file-pen', detail: 'src/components/PriceTag.tsx', source: 'known' },
+      { label: 'Searched files', icon: 'text-search', detail: 'formatUsd', source: 'known' },
+      { label: 'Edited file', icon: 'file-pen', detail: 'src/lib/money.ts', source: 'known' },
+      { label: 'Edited file', icon: 'file-pen', detail: 'src/components/PriceTag.tsx', source: 'known' },
     ]);
   });
 

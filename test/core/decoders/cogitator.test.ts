@@ -604,7 +604,7 @@ describe('edge cases of PROTOCOLS.md 1.14', () => {
     );
     expect(state.byId.c?.presentation).toBeUndefined();
     expect(presentStep(state.byId.c ?? { toolName: '' })).toStrictEqual({
-      label: 'Read file',
+      label: 'Reading file',
       icon: 'file-text',
       detail: 'src/a.ts',
       source: 'known',
