@@ -62,10 +62,10 @@ export type {
   CogitatorThreadOptions,
   DualChannelResultOptions,
   Framing,
+  HumanizedToolName,
   KnownToolPresentation,
   MediaDetails,
   PresentableStep,
-  PresentationOverrides,
   ProtocolName,
   ReadStreamOptions,
   ReduceStepsOptions,
@@ -85,6 +85,7 @@ export type {
   StepsDiagnostics,
   StepsState,
   StreamSource,
+  Tense,
   TerminalDetails,
   ToolPresentation,
   ToolPresentationField,
@@ -98,6 +99,7 @@ export type {
   ToolUIPartApprovalLike,
   ToolUIPartLike,
   UIMessageLike,
+  VerbForms,
 } from './core';
 export {
   createStepStore,
@@ -111,6 +113,7 @@ export {
   eventsFromCogitatorThread,
   eventsFromDualChannelResult,
   eventsFromText,
+  humanizeToolName,
   isActiveStatus,
   isTerminalStatus,
   isToolUIPart,
@@ -139,6 +142,8 @@ export {
   stepsFromText,
   stepsFromUIMessages,
   ToolPresentationSchema,
+  tenseOf,
+  verbForms,
 } from './core';
 export type { RenderProp } from './internal/render';
 export { useStep } from './react/use-step';

@@ -31,7 +31,6 @@ export type {
   HumanizedToolName,
   KnownToolPresentation,
   PresentableStep,
-  PresentationOverrides,
   ResolvedPresentation,
   Tense,
   ToolPresentationField,

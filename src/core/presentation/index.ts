@@ -63,9 +63,6 @@ export interface ToolPresentationOverride {
 /** A host's presentations, by tool name. */
 export type ToolPresentationOverrides = Readonly<Record<string, ToolPresentationOverride>>;
 
-/** @deprecated Use `ToolPresentationOverrides`. */
-export type PresentationOverrides = ToolPresentationOverrides;
-
 /** What `presentStep` reads of a step: the name, the arguments and the server's presentation (the status for tense). */
 export type PresentableStep = Pick<Step, 'toolName' | 'input' | 'presentation'> & Partial<Step>;
 
