@@ -141,7 +141,7 @@ function JsonNode({ name, value, path, depth, openDepth, ancestors }: NodeProps)
   }
   const remaining = keys.length - limit;
   return (
-    <li data-slot="tool-step-json-node" data-expanded={open ? '' : undefined}>
+    <li data-slot="tool-step-json-node" data-state={open ? 'open' : 'closed'}>
       <button type="button" data-slot="tool-step-json-toggle" aria-expanded={open} onClick={() => setOpen((v) => !v)}>
         {open ? chevronDownIcon : chevronRightIcon}
         <KeyLabel name={name} />

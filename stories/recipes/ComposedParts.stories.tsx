@@ -17,10 +17,10 @@ import {
   type ToolsConfig,
   useToolStep,
 } from 'tool-steps';
-import { stepsFromEvents } from 'tool-steps/core';
+import { emptyStepsState, reduceSteps } from 'tool-steps/core';
 import { part, stepRow } from '../support/dom';
 
-const step = stepsFromEvents([
+const step = reduceSteps(emptyStepsState, [
   { type: 'step-start', id: 'drop', toolName: 'delete_file' },
   { type: 'step-input', id: 'drop', input: { path: 'old/report.csv' } },
   {

@@ -9,7 +9,7 @@ import {
   ToolSteps,
   type ToolsConfig,
 } from 'tool-steps';
-import { stepsFromEvents } from 'tool-steps/core';
+import { emptyStepsState, reduceSteps } from 'tool-steps/core';
 import { part, stepRow } from '../support/dom';
 
 interface Order {
@@ -67,7 +67,7 @@ const tools: ToolsConfig = {
   },
 };
 
-const state = stepsFromEvents([
+const state = reduceSteps(emptyStepsState, [
   { type: 'step-start', id: 'search', toolName: 'search_orders' },
   { type: 'step-input', id: 'search', input: { query: 'late deliveries' } },
   {

@@ -1,16 +1,16 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, userEvent, within } from 'storybook/test';
 import { type Step, ToolStep } from 'tool-steps';
-import { stepsFromEvents } from 'tool-steps/core';
+import { emptyStepsState, reduceSteps } from 'tool-steps/core';
 import { part, stepRow } from '../support/dom';
 
-const step = stepsFromEvents([
+const step = reduceSteps(emptyStepsState, [
   { type: 'step-start', id: 'weather', toolName: 'getWeather' },
   { type: 'step-input', id: 'weather', input: { city: 'Lisbon', unit: 'celsius' } },
   { type: 'step-result', id: 'weather', result: { city: 'Lisbon', temperature: 19, sky: 'clear' } },
 ]).byId.weather as Step;
 
-const running = stepsFromEvents([
+const running = reduceSteps(emptyStepsState, [
   { type: 'step-start', id: 'search', toolName: 'search_docs' },
   { type: 'step-input', id: 'search', input: { query: 'refund policy' } },
   { type: 'step-progress', id: 'search', content: 'Searching 3 sources…' },

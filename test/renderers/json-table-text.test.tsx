@@ -81,7 +81,7 @@ describe('JsonTree', () => {
     const { container } = render(<JsonTree step={step} details={deepJson(50)} kind="json" />);
     // root (depth 0) and its 5 children open: 1 + 5 + the first page of 100 items + the child's 5 closed children
     expect(container.querySelectorAll('[data-slot="tool-step-json-node"]').length).toBe(111);
-    expect(container.querySelectorAll('[data-slot="tool-step-json-node"][data-expanded]').length).toBe(3);
+    expect(container.querySelectorAll('[data-slot="tool-step-json-node"][data-state="open"]').length).toBe(3);
   });
 });
 
