@@ -171,6 +171,8 @@ export default defineConfig({
         test: {
           name: 'browser-react18',
           include: ['test/**/*.browser.test.{ts,tsx}'],
+          // the renderer screenshots (VITE_RENDERER_SHOTS) are taken once, by the browser project
+          exclude: [...configDefaults.exclude, 'test/renderers/renderers-screens.browser.test.tsx'],
           setupFiles: ['./test/setup-react18.ts'],
           provide: { reactMajor: 18 },
           browser: chromium(),
