@@ -122,6 +122,9 @@ export default defineConfig({
     testTimeout: 20_000,
     hookTimeout: 60_000,
     teardownTimeout: 20_000,
+    // `expect.poll` / `expect.element` wait up to 10 s (1 s by default): with six projects sharing 2 cores, a
+    // lazy renderer chunk took longer than 1 s to load ("Loading…" in test/e2e/replay.browser.test.tsx).
+    expect: { poll: { timeout: 10_000 } },
     projects: [
       {
         extends: true,
