@@ -68,6 +68,7 @@ describe('the static check finds React-19-only API', () => {
     expect(rules('<div inert />')).toHaveLength(1);
     expect(rules('<section hidden={!open} inert={!open}>')).toHaveLength(1);
     expect(rules('<form action={save}>')).toHaveLength(1);
+    expect(rules('<button data-action={kind} data-inert="x" data-precedence="1" />')).toEqual([]);
     expect(rules('<link rel="stylesheet" href={h} precedence="default" />')).toHaveLength(1);
     expect(rules("preload('/font.woff2', { as: 'font' });")).toHaveLength(1);
   });

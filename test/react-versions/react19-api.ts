@@ -28,10 +28,10 @@ const RULES: Rule[] = [
   },
   {
     rule: '`inert` takes a boolean on 19 and "" on 18: set `element.inert` in an effect',
-    pattern: /<[\w.]+\b[^<>]*\binert\b(?=[\s=/>])/g,
+    pattern: /<[\w.]+\b[^<>]*(?<![\w-])inert(?=[\s=/>])/g,
   },
-  { rule: '`precedence` (stylesheet hoisting) is React 19 only', pattern: /\bprecedence=/g },
-  { rule: 'function form actions are React 19 only', pattern: /\b(form)?[aA]ction=\{/g },
+  { rule: '`precedence` (stylesheet hoisting) is React 19 only', pattern: /(?<![\w-])precedence=/g },
+  { rule: 'function form actions are React 19 only', pattern: /(?<![\w-])(form)?[aA]ction=\{/g },
   { rule: 'the initial value of `useDeferredValue` is React 19 only', pattern: /\buseDeferredValue\(\s*[^,()]+,/g },
   {
     rule: 'a function component reading `ref` from its props (React 18 drops it): use `forwardRef`',
