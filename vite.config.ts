@@ -152,7 +152,8 @@ export default defineConfig({
           browser: chromium(),
         },
       },
-      // The same jsdom and Chromium tests against React 18.3 (the peer range is ^18.2 || ^19).
+      // The same jsdom and Chromium tests against React 18.3 (the peer range is ^18.2 || ^19). Group 1: they
+      // start once the other projects are done, so no more than two Chromiums compete for the 2 cores.
       {
         extends: true,
         resolve: { alias: react18Alias },
@@ -161,7 +162,7 @@ export default defineConfig({
           environment: 'jsdom',
           // in this order: the require hook before anything loads react-dom
           setupFiles: ['./test/setup-react18-node.ts', './test/setup-react18.ts', './test/setup.ts'],
-          sequence: { setupFiles: 'list' },
+          sequence: { setupFiles: 'list', groupOrder: 1 },
           // the tests that render (.tsx); the .ts ones (exports, static checks, pure models) need no second run
           include: ['test/**/*.test.tsx'],
           exclude: [...configDefaults.exclude, 'test/core/**', '**/*.browser.test.*'],
@@ -178,6 +179,7 @@ export default defineConfig({
           // the renderer screenshots (VITE_RENDERER_SHOTS) are taken once, by the browser project
           exclude: [...configDefaults.exclude, 'test/renderers/renderers-screens.browser.test.tsx'],
           setupFiles: ['./test/setup-react18.ts'],
+          sequence: { groupOrder: 1 },
           provide: { reactMajor: 18 },
           browser: chromium(),
         },
