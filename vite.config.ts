@@ -72,6 +72,30 @@ const chromium = () => ({
   connectTimeout: 120_000,
 });
 
+/**
+ * The React 18 copies (`react18`, `react-dom18`: npm aliases of react@18.3.1 and react-dom@18.3.1) in place of
+ * React 19 for every import of `react`, `react-dom` and their subpaths (`react-dom/client`, `react/jsx-runtime`,
+ * ...). Exact matches: `react18` itself and names like `react-is` are left alone.
+ */
+const react18Alias = [
+  { find: /^react(\/.*)?$/, replacement: 'react18$1' },
+  { find: /^react-dom(\/.*)?$/, replacement: 'react-dom18$1' },
+];
+/**
+ * What the browser-react18 project pre-bundles (Vite's dependency optimizer, with the alias applied): React
+ * itself and the dependencies that import it, so they all share the one React 18 copy. Listed up front, so
+ * the optimizer never finds one mid-run and reloads the page.
+ */
+const react18BrowserDeps = [
+  'react',
+  'react/jsx-runtime',
+  'react/jsx-dev-runtime',
+  'react-dom',
+  'react-dom/client',
+  'lucide-react',
+  'vitest-browser-react',
+];
+
 export default defineConfig({
   plugins: [react(), emitStylesCss(), dts({ tsconfigPath: './tsconfig.build.json', bundleTypes: true })],
   resolve: {
@@ -98,6 +122,9 @@ export default defineConfig({
     testTimeout: 20_000,
     hookTimeout: 60_000,
     teardownTimeout: 20_000,
+    // `expect.poll` / `expect.element` wait up to 10 s (1 s by default): with six projects sharing 2 cores, a
+    // lazy renderer chunk took longer than 1 s to load ("Loading…" in test/e2e/replay.browser.test.tsx).
+    expect: { poll: { timeout: 10_000 } },
     projects: [
       {
         extends: true,
@@ -122,6 +149,38 @@ export default defineConfig({
         test: {
           name: 'browser',
           include: ['test/**/*.browser.test.{ts,tsx}'],
+          browser: chromium(),
+        },
+      },
+      // The same jsdom and Chromium tests against React 18.3 (the peer range is ^18.2 || ^19). Group 1: they
+      // start once the other projects are done, so no more than two Chromiums compete for the 2 cores.
+      {
+        extends: true,
+        resolve: { alias: react18Alias },
+        test: {
+          name: 'dom-react18',
+          environment: 'jsdom',
+          // in this order: the require hook before anything loads react-dom
+          setupFiles: ['./test/setup-react18-node.ts', './test/setup-react18.ts', './test/setup.ts'],
+          sequence: { setupFiles: 'list', groupOrder: 1 },
+          // the tests that render (.tsx); the .ts ones (exports, static checks, pure models) need no second run
+          include: ['test/**/*.test.tsx'],
+          exclude: [...configDefaults.exclude, 'test/core/**', '**/*.browser.test.*'],
+          provide: { reactMajor: 18 },
+        },
+      },
+      {
+        extends: true,
+        resolve: { alias: react18Alias },
+        optimizeDeps: { include: react18BrowserDeps },
+        test: {
+          name: 'browser-react18',
+          include: ['test/**/*.browser.test.{ts,tsx}'],
+          // the renderer screenshots (VITE_RENDERER_SHOTS) are taken once, by the browser project
+          exclude: [...configDefaults.exclude, 'test/renderers/renderers-screens.browser.test.tsx'],
+          setupFiles: ['./test/setup-react18.ts'],
+          sequence: { groupOrder: 1 },
+          provide: { reactMajor: 18 },
           browser: chromium(),
         },
       },

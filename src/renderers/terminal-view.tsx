@@ -1,10 +1,10 @@
-import { type ReactNode, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { type ReactNode, useMemo, useRef, useState } from 'react';
 import { CopyButton } from './copy';
 import { detailsValue } from './detect';
 import { type TerminalStream, toTerminalInput } from './normalize';
 import { stripSgr, TerminalParser, type TermLine, terminalLines } from './terminal-model';
 import type { DetailsRendererProps } from './types';
-import { ROW_HEIGHT, useWindow, WindowedRows } from './window';
+import { ROW_HEIGHT, useClientLayoutEffect, useWindow, WindowedRows } from './window';
 
 type Filter = 'all' | TerminalStream['stream'];
 
@@ -48,7 +48,7 @@ export function TerminalView({ step, details }: DetailsRendererProps) {
   const following = running && follow;
   const showStreams = streams.length > 1 || streams[0] === 'stderr';
 
-  useLayoutEffect(() => {
+  useClientLayoutEffect(() => {
     const el = win.ref.current;
     if (following && el && total > 0) el.scrollTop = el.scrollHeight;
   }, [following, total, win.ref]);

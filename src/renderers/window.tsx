@@ -1,4 +1,13 @@
-import { type ReactNode, type RefObject, type UIEvent, useCallback, useLayoutEffect, useRef, useState } from 'react';
+import {
+  type ReactNode,
+  type RefObject,
+  type UIEvent,
+  useCallback,
+  useEffect,
+  useLayoutEffect,
+  useRef,
+  useState,
+} from 'react';
 
 /** Height of one line in the windowed renderers, in CSS pixels; `renderers.css` uses the same value. */
 export const ROW_HEIGHT = 20;
@@ -44,6 +53,12 @@ export interface WindowState {
   onScroll: (event: UIEvent<HTMLDivElement>) => void;
 }
 
+/**
+ * `useLayoutEffect` in a browser, `useEffect` where there is no DOM (server rendering): neither runs on a
+ * server, but React 18 warns "useLayoutEffect does nothing on the server" once per component that has one.
+ */
+export const useClientLayoutEffect = typeof document === 'undefined' ? useEffect : useLayoutEffect;
+
 /** Tracks the scroll position of a container of `count` fixed-height rows and gives the slice to render. */
 export function useWindow(count: number, rowHeight = ROW_HEIGHT): WindowState {
   const ref = useRef<HTMLDivElement | null>(null);
@@ -56,7 +71,7 @@ export function useWindow(count: number, rowHeight = ROW_HEIGHT): WindowState {
         : { top: el.scrollTop, height: el.clientHeight },
     );
   }, []);
-  useLayoutEffect(() => {
+  useClientLayoutEffect(() => {
     const el = ref.current;
     if (!el) return;
     const measure = () =>
