@@ -105,7 +105,7 @@ export const stepByStatus: Readonly<Record<StepStatus, Step>> = {
 
 /** The label the built-in table (or the server's presentation) gives each row of `stepByStatus`. */
 export const labelByStatus: Readonly<Record<StepStatus, string>> = {
-  'input-streaming': 'Write file',
+  'input-streaming': 'Writing file',
   running: 'Run command',
   'awaiting-approval': 'Run command',
   succeeded: 'Edit file',

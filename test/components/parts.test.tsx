@@ -133,7 +133,7 @@ describe('ToolStepRoot', () => {
         </ToolStepRoot>
       </ol>,
     );
-    expect(screen.getByText('Edit file').getAttribute('data-slot')).toBe('tool-step-label');
+    expect(screen.getByText('Editing file').getAttribute('data-slot')).toBe('tool-step-label');
     expect(screen.getByText('a.ts').getAttribute('data-slot')).toBe('tool-step-detail');
   });
 
@@ -161,10 +161,10 @@ describe('useToolStep and ToolStepContext', () => {
       </ToolStep>,
     );
     const probe = screen.getByTestId('probe');
-    expect(probe.textContent).toBe('x1 Read file closed true');
+    expect(probe.textContent).toBe('x1 Reading file closed true');
     expect(probe.getAttribute('aria-describedby')).toBe(slot(container, 'tool-step-label')?.id);
     await userEvent.click(probe);
-    expect(probe.textContent).toBe('x1 Read file open true');
+    expect(probe.textContent).toBe('x1 Reading file open true');
     expect(container.firstElementChild?.getAttribute('data-state')).toBe('open');
   });
 

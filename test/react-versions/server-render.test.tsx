@@ -16,7 +16,7 @@ test('a terminal renders to HTML on the server', () => {
   const html = renderToString(
     <TerminalView step={makeStep({ toolName: 'run_command' })} details={vtGrep} kind="terminal" />,
   );
-  expect(html).toContain('data-slot="terminal-line"');
+  expect(html).toContain('data-slot="tool-step-terminal-line"');
   expect(html).toContain('src/tools/grep_file.rs');
 });
 
@@ -24,5 +24,5 @@ test('a diff renders to HTML on the server', () => {
   const html = renderToString(
     <DiffView step={makeStep({ toolName: 'edit_file' })} details={twoFileDiff} kind="diff" />,
   );
-  expect(html).toMatch(/data-slot="[\w-]*diff-row"/);
+  expect(html).toMatch(/data-slot="tool-step-diff-row"/);
 });
