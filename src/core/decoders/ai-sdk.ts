@@ -28,60 +28,60 @@
  * The SDK throws (and stops reading) on a chunk for an unknown call; this decoder never throws: see
  * the comments at each chunk type.
  */
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import type { StepEvent } from '../events';
 import { closedEarly, describeIssue, diagnostic, type ProtocolName, parseFrame, type StepDecoder } from './types';
 
 const PROTOCOL: ProtocolName = 'ai-sdk';
 
-const callId = z.string().min(1);
+const callId = z.string().check(z.minLength(1));
 const jsonObject = z.record(z.string(), z.unknown());
 /** Fields every tool call chunk may carry about the call itself. */
 const callFields = {
   toolCallId: callId,
   toolName: z.string(),
-  providerExecuted: z.boolean().optional(),
-  toolMetadata: jsonObject.optional(),
-  dynamic: z.boolean().optional(),
-  title: z.string().optional(),
+  providerExecuted: z.optional(z.boolean()),
+  toolMetadata: z.optional(jsonObject),
+  dynamic: z.optional(z.boolean()),
+  title: z.optional(z.string()),
 };
 
 /** The chunks that make events, checked at the boundary. Unknown keys pass through. */
 export const AiSdkChunkSchemas = {
-  start: z.looseObject({ messageId: z.string().optional() }),
-  finish: z.looseObject({ finishReason: z.string().optional() }),
-  abort: z.looseObject({ reason: z.string().optional() }),
+  start: z.looseObject({ messageId: z.optional(z.string()) }),
+  finish: z.looseObject({ finishReason: z.optional(z.string()) }),
+  abort: z.looseObject({ reason: z.optional(z.string()) }),
   error: z.looseObject({ errorText: z.string() }),
   'start-step': z.looseObject({}),
   'finish-step': z.looseObject({}),
   'reset-step': z.looseObject({}),
-  'tool-input-start': z.looseObject({ ...callFields, inputEncoding: z.enum(['json', 'text']).optional() }),
+  'tool-input-start': z.looseObject({ ...callFields, inputEncoding: z.optional(z.enum(['json', 'text'])) }),
   'tool-input-delta': z.looseObject({ toolCallId: callId, inputTextDelta: z.string() }),
   'tool-input-available': z.looseObject({ ...callFields, input: z.unknown() }),
   'tool-input-error': z.looseObject({ ...callFields, input: z.unknown(), errorText: z.string() }),
   'tool-approval-request': z.looseObject({
-    approvalId: z.string().min(1),
+    approvalId: z.string().check(z.minLength(1)),
     toolCallId: callId,
-    reason: z.string().optional(),
-    isAutomatic: z.boolean().optional(),
+    reason: z.optional(z.string()),
+    isAutomatic: z.optional(z.boolean()),
   }),
   'tool-approval-response': z.looseObject({
-    approvalId: z.string().min(1),
+    approvalId: z.string().check(z.minLength(1)),
     approved: z.boolean(),
-    reason: z.string().optional(),
+    reason: z.optional(z.string()),
   }),
   'tool-output-available': z.looseObject({
     toolCallId: callId,
     output: z.unknown(),
-    preliminary: z.boolean().optional(),
-    providerExecuted: z.boolean().optional(),
-    toolMetadata: jsonObject.optional(),
+    preliminary: z.optional(z.boolean()),
+    providerExecuted: z.optional(z.boolean()),
+    toolMetadata: z.optional(jsonObject),
   }),
   'tool-output-error': z.looseObject({
     toolCallId: callId,
     errorText: z.string(),
-    providerExecuted: z.boolean().optional(),
-    toolMetadata: jsonObject.optional(),
+    providerExecuted: z.optional(z.boolean()),
+    toolMetadata: z.optional(jsonObject),
   }),
   'tool-output-denied': z.looseObject({ toolCallId: callId }),
 } as const;

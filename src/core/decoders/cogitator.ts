@@ -3,18 +3,18 @@
  * shared/PROTOCOLS.md section 1. Tool calls are keyed by their call id: `tool-call-start.id` and
  * `tool-result.toolCallId` (a result's own `id` is a `res_…` id, never a call id).
  */
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { type StepEvent, ToolPresentationSchema } from '../events';
 import { closedEarly, describeIssue, diagnostic, parseFrame, type StepDecoder } from './types';
 
-const callId = z.string().min(1);
-const presentation = ToolPresentationSchema.optional();
+const callId = z.string().check(z.minLength(1));
+const presentation = z.optional(ToolPresentationSchema);
 const pendingApproval = z.looseObject({
   toolCallId: callId,
-  toolName: z.string().optional(),
-  arguments: z.unknown().optional(),
-  description: z.string().optional(),
-  sideEffects: z.array(z.string()).optional(),
+  toolName: z.optional(z.string()),
+  arguments: z.optional(z.unknown()),
+  description: z.optional(z.string()),
+  sideEffects: z.optional(z.array(z.string())),
 });
 
 /** The Cogitator events the kit reads, checked at the boundary. Unknown keys pass through. */
@@ -24,26 +24,26 @@ export const CogitatorEventSchemas = {
   'tool-call-end': z.looseObject({ id: callId }),
   'tool-update': z.looseObject({
     toolCallId: callId,
-    content: z.unknown().optional(),
-    details: z.unknown().optional(),
+    content: z.optional(z.unknown()),
+    details: z.optional(z.unknown()),
     presentation,
-    arguments: z.unknown().optional(),
+    arguments: z.optional(z.unknown()),
   }),
   'tool-result': z.looseObject({
     toolCallId: callId,
-    result: z.unknown().optional(),
-    details: z.unknown().optional(),
+    result: z.optional(z.unknown()),
+    details: z.optional(z.unknown()),
     presentation,
-    error: z.string().nullish(),
-    errorCode: z.string().nullish(),
+    error: z.nullish(z.string()),
+    errorCode: z.nullish(z.string()),
   }),
   'approval-required': z.looseObject({ approvals: z.array(pendingApproval) }),
-  error: z.looseObject({ message: z.string().optional(), code: z.string().nullish() }),
+  error: z.looseObject({ message: z.optional(z.string()), code: z.nullish(z.string()) }),
   finish: z.looseObject({
-    status: z.string().optional(),
-    pendingApprovals: z.array(pendingApproval).optional(),
+    status: z.optional(z.string()),
+    pendingApprovals: z.optional(z.array(pendingApproval)),
   }),
-  start: z.looseObject({ messageId: z.string().optional() }),
+  start: z.looseObject({ messageId: z.optional(z.string()) }),
 } as const;
 
 type CogitatorType = keyof typeof CogitatorEventSchemas;
