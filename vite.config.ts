@@ -89,7 +89,9 @@ export default defineConfig({
     },
     rolldownOptions: {
       external: isExternal,
-      output: { chunkFileNames: 'chunks/[name]-[hash].js' },
+      // One file per source module (dist/components/tool-steps.js, ...), as Radix and MUI ship: each
+      // keeps its own 'use client', so the pure modules (core, stepsFromText) load in a server component.
+      output: { preserveModules: true, preserveModulesRoot: 'src' },
     },
     sourcemap: true,
   },

@@ -1,3 +1,5 @@
+'use client';
+
 import { createContext, useContext } from 'react';
 import type { PresentationOverrides, Step } from '../core';
 import type { DetailsRenderers } from '../renderers/types';

@@ -1,3 +1,5 @@
+'use client';
+
 import { type ComponentPropsWithRef, useRef, useState } from 'react';
 import type { Step } from '../core';
 import { useLabelId, useStepOf, useToolStepsOptions } from './context';

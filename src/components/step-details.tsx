@@ -1,3 +1,5 @@
+'use client';
+
 import { ChevronRight } from 'lucide-react';
 import { type ComponentPropsWithRef, type ReactNode, Suspense, useId, useState } from 'react';
 import type { Step } from '../core';

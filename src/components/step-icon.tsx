@@ -1,3 +1,5 @@
+'use client';
+
 import { type ComponentPropsWithRef, useContext } from 'react';
 import { type PresentationOverrides, presentStep, type Step } from '../core';
 import { ToolStepContext, useToolStepsOptions } from './context';

@@ -1,3 +1,5 @@
+'use client';
+
 import { type ComponentPropsWithRef, useContext, useMemo } from 'react';
 import type { Step } from '../core';
 import { presence } from '../internal/data-attrs';

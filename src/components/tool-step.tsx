@@ -1,3 +1,5 @@
+'use client';
+
 import { type ComponentPropsWithRef, type ReactNode, useId, useMemo } from 'react';
 import { isActiveStatus, type Step } from '../core';
 import { hasDetailsContent, useStepDisclosure } from '../internal/step-disclosure';

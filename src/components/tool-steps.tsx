@@ -1,3 +1,5 @@
+'use client';
+
 import { type ComponentPropsWithRef, memo, useCallback, useMemo, useRef, useState } from 'react';
 import type { Step, StepStore, StepsDiagnostics, StepsState } from '../core';
 import { NO_CHILDREN, StepTreeCache } from '../internal/step-tree';

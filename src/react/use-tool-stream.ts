@@ -1,3 +1,5 @@
+'use client';
+
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { createStepStore, type ProtocolName, readStream, type StepStore, type StepsState } from '../core';
 import { useSteps } from './use-steps';

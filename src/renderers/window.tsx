@@ -1,3 +1,5 @@
+'use client';
+
 import { type ReactNode, type RefObject, type UIEvent, useCallback, useLayoutEffect, useRef, useState } from 'react';
 
 /** Height of one line in the windowed renderers, in CSS pixels; `renderers.css` uses the same value. */
