@@ -116,7 +116,18 @@ export default defineConfig({
           environment: 'jsdom',
           setupFiles: ['./test/setup.ts'],
           include: ['test/**/*.test.{ts,tsx}'],
-          exclude: [...configDefaults.exclude, 'test/core/**', '**/*.browser.test.*'],
+          exclude: [...configDefaults.exclude, 'test/core/**', 'test/package/**', '**/*.browser.test.*'],
+        },
+      },
+      {
+        // the packed package in a Next app (builds dist/, packs it, runs `next build`): about a minute
+        extends: true,
+        test: {
+          name: 'package',
+          environment: 'node',
+          include: ['test/package/**/*.test.ts'],
+          testTimeout: 180_000,
+          hookTimeout: 240_000,
         },
       },
       {
