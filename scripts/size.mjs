@@ -31,7 +31,10 @@ const asJson = args.has('--json');
 const KB = 1000;
 
 /**
- * The scenarios. `budget` is gzip bytes of the scenario's initial chunks. `conditions` are the resolve
+ * The scenarios. `budget` is the enforced limit, gzip bytes of the scenario's initial chunks (the larger
+ * of the two bundlers' figures); `target` is issue 7's goal, printed beside it. The budgets are a ratchet
+ * set just above what the package measures today (issue 7: (a) 36.1 kB, (b) 26.8 kB gzip with esbuild),
+ * so a regression fails CI; lower them as the targets come within reach. `conditions` are the resolve
  * conditions (Next resolves server components with `react-server`).
  */
 export const scenarios = [
@@ -39,13 +42,15 @@ export const scenarios = [
     id: 'a',
     name: "import { ToolSteps, useToolStream } from 'tool-steps'",
     code: "import { ToolSteps, useToolStream } from 'tool-steps';\nconsole.log(ToolSteps, useToolStream);",
-    budget: 25 * KB,
+    budget: 37.5 * KB,
+    target: 25 * KB,
   },
   {
     id: 'b',
     name: "everything from 'tool-steps/core'",
     code: "export * from 'tool-steps/core';",
-    budget: 12 * KB,
+    budget: 27.5 * KB,
+    target: 12 * KB,
   },
   {
     id: 'c',
@@ -247,7 +252,9 @@ async function main() {
     results.push({ scenario, esbuild, rolldown, gzip: Math.max(esbuild.gzip, rolldown.gzip) });
   }
 
-  const rows = [['scenario', 'esbuild min', 'esbuild gzip', 'rolldown min', 'rolldown gzip', 'budget (gzip)', '']];
+  const rows = [
+    ['scenario', 'esbuild min', 'esbuild gzip', 'rolldown min', 'rolldown gzip', 'budget (gzip)', '', 'target'],
+  ];
   let over = 0;
   for (const r of results) {
     const { budget } = r.scenario;
@@ -261,6 +268,9 @@ async function main() {
       fmt(r.rolldown.gzip),
       budget === undefined ? '-' : fmt(budget),
       budget === undefined ? '' : fails ? 'OVER' : 'ok',
+      r.scenario.target === undefined
+        ? ''
+        : `${fmt(r.scenario.target)}${r.gzip > r.scenario.target ? ' (not met)' : ''}`,
     ]);
   }
   // the lazy chunks an app using (a) loads on demand, paired by name
@@ -284,6 +294,7 @@ async function main() {
       cell(chunk.rolldown, 'gzip'),
       '-',
       '',
+      '',
     ]);
   }
 
@@ -296,6 +307,7 @@ async function main() {
             id: r.scenario.id,
             name: r.scenario.name,
             budget: r.scenario.budget,
+            target: r.scenario.target,
             esbuild: pick(r.esbuild),
             rolldown: pick(r.rolldown),
           })),
