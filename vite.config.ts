@@ -113,7 +113,9 @@ export default defineConfig({
     },
     rolldownOptions: {
       external: isExternal,
-      output: { chunkFileNames: 'chunks/[name]-[hash].js' },
+      // One file per source module (dist/components/tool-steps.js, ...), as Radix and MUI ship: each
+      // keeps its own 'use client', so the pure modules (core, stepsFromText) load in a server component.
+      output: { preserveModules: true, preserveModulesRoot: 'src' },
     },
     sourcemap: true,
   },
@@ -141,7 +143,18 @@ export default defineConfig({
           environment: 'jsdom',
           setupFiles: ['./test/setup.ts'],
           include: ['test/**/*.test.{ts,tsx}'],
-          exclude: [...configDefaults.exclude, 'test/core/**', '**/*.browser.test.*'],
+          exclude: [...configDefaults.exclude, 'test/core/**', 'test/package/**', '**/*.browser.test.*'],
+        },
+      },
+      {
+        // the packed package in a Next app (builds dist/, packs it, runs `next build`): about a minute
+        extends: true,
+        test: {
+          name: 'package',
+          environment: 'node',
+          include: ['test/package/**/*.test.ts'],
+          testTimeout: 180_000,
+          hookTimeout: 240_000,
         },
       },
       {

@@ -1,5 +1,3 @@
-'use client';
-
 /**
  * `tool-steps`: React components and hooks that show what an AI agent's tool calls are doing.
  * Re-exports the framework-free core (`tool-steps/core`) by name, plus the hooks, the components and

@@ -1,3 +1,5 @@
+'use client';
+
 import { type ComponentType, createContext, type ReactElement, type ReactNode, useContext } from 'react';
 import { presentStep, type ResolvedPresentation, type Step, type ToolPresentationOverride } from '../core';
 import type { DetailsRenderers } from '../renderers/types';

@@ -1,3 +1,5 @@
+'use client';
+
 import { type ComponentPropsWithoutRef, forwardRef, type ReactElement } from 'react';
 import { isActiveStatus, type Step } from '../core';
 import { drawPart, type RenderProp } from '../internal/render';

@@ -1,3 +1,5 @@
+'use client';
+
 import { type ComponentPropsWithoutRef, forwardRef } from 'react';
 import type { Step } from '../core';
 import { formatDuration, isoDuration } from '../internal/format';

@@ -1,3 +1,5 @@
+'use client';
+
 import { type ComponentPropsWithoutRef, forwardRef, useContext } from 'react';
 import type { Step } from '../core';
 import { drawPart, type RenderProp } from '../internal/render';

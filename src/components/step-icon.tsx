@@ -1,3 +1,5 @@
+'use client';
+
 import { Component, type ComponentPropsWithoutRef, forwardRef, type ReactNode, useContext, useState } from 'react';
 import { presentStep, type Step } from '../core';
 import { warnOnce } from '../core/warn';

@@ -1,3 +1,5 @@
+'use client';
+
 import { type ComponentPropsWithoutRef, forwardRef, useContext, useId, useMemo } from 'react';
 import { presentStep, type Step } from '../core';
 import { presence } from '../internal/data-attrs';

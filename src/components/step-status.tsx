@@ -1,3 +1,5 @@
+'use client';
+
 import { Ban, CircleCheck, CircleSlash, CircleX, Hand, LoaderCircle, type LucideIcon, Unplug } from 'lucide-react';
 import { type ComponentPropsWithoutRef, forwardRef } from 'react';
 import type { Step, StepStatus } from '../core';

@@ -1,3 +1,5 @@
+'use client';
+
 import {
   Component,
   type ComponentPropsWithoutRef,

@@ -4,9 +4,11 @@
  * transport's frames.
  */
 
+import { check } from './check';
 import { cogitator } from './decoders/cogitator';
 import { append, excerpt, isRecord, type StepDecoder, nonEmptyString as str } from './decoders/types';
-import { type StepEvent, ToolPresentationSchema } from './events';
+import { checkPresentation } from './event-check';
+import type { StepEvent } from './events';
 import { reduceSteps } from './reduce';
 import { emptyStepsState, type StepsState } from './step';
 
@@ -149,7 +151,7 @@ export function eventsFromCogitatorThread(thread: unknown, options: CogitatorThr
       if (toolName) event.toolName = toolName;
       if (metadata.details !== undefined) event.details = metadata.details;
       if (metadata.presentation !== undefined) {
-        const presentation = ToolPresentationSchema.safeParse(metadata.presentation);
+        const presentation = check(checkPresentation, metadata.presentation);
         if (presentation.success) event.presentation = presentation.data;
         else events.push(diag(`tool message "${id}" has a malformed "metadata.presentation"; ignored`));
       }

@@ -1,3 +1,5 @@
+'use client';
+
 import { Component, type ReactNode } from 'react';
 
 /** Props of `RendererBoundary`. */

@@ -1,3 +1,5 @@
+'use client';
+
 import { useCallback, useRef, useState } from 'react';
 import { isActiveStatus, type Step, type StepStatus } from '../core';
 import { formatCompact } from './format';

@@ -1,3 +1,5 @@
+'use client';
+
 import { useCallback } from 'react';
 import type { Step, StepStore, StepsState } from '../core';
 import { useSteps } from './use-steps';

@@ -1,3 +1,5 @@
+'use client';
+
 import { useEffect, useMemo, useSyncExternalStore } from 'react';
 import {
   createToolStream,

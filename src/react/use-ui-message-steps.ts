@@ -1,3 +1,5 @@
+'use client';
+
 import { useEffect, useMemo, useRef } from 'react';
 import type { StepsState } from '../core';
 import { stepsFromUIMessages, type UIMessageLike } from '../core/ui-messages';

@@ -1,3 +1,5 @@
+'use client';
+
 import { lazy } from 'react';
 import { JsonTree } from './json-tree';
 import { MediaView } from './media-view';

@@ -1,3 +1,5 @@
+'use client';
+
 import { type ComponentPropsWithoutRef, useEffect, useRef, useState } from 'react';
 import { checkIcon, copyIcon } from './icons';
 

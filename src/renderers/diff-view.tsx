@@ -1,3 +1,5 @@
+'use client';
+
 import { createTwoFilesPatch } from 'diff';
 import { ChevronDown, ChevronRight, Columns2, Rows3 } from 'lucide-react';
 import { type CSSProperties, type ReactNode, useCallback, useMemo, useState } from 'react';

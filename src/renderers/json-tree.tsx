@@ -1,3 +1,5 @@
+'use client';
+
 import { type ReactNode, useState } from 'react';
 import { CopyButton } from './copy';
 import { detailsValue } from './detect';

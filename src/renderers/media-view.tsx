@@ -1,3 +1,5 @@
+'use client';
+
 import { Download, File as FileIcon } from 'lucide-react';
 import { useMemo } from 'react';
 import { detailsValue } from './detect';

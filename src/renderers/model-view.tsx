@@ -1,3 +1,5 @@
+'use client';
+
 import { FileText } from 'lucide-react';
 import { useState } from 'react';
 import type { Step } from '../core';

@@ -1,3 +1,5 @@
+'use client';
+
 import { type UIEvent, useMemo, useState } from 'react';
 import { CopyButton } from './copy';
 import { detailsValue } from './detect';

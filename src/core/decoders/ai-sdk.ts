@@ -28,63 +28,63 @@
  * The SDK throws (and stops reading) on a chunk for an unknown call; this decoder never throws: see
  * the comments at each chunk type.
  */
-import { z } from 'zod';
+import type * as z from 'zod/mini';
+import { boolean, type Check, check, nonEmpty, object, oneOf, optional, present, record, string } from '../check';
 import type { StepEvent } from '../events';
+import type { AiSdkChunkSchemas } from './ai-sdk-schemas';
 import { closedEarly, describeIssue, diagnostic, type ProtocolName, parseFrame, type StepDecoder } from './types';
+
+export { AiSdkChunkSchemas } from './ai-sdk-schemas';
 
 const PROTOCOL: ProtocolName = 'ai-sdk';
 
-const callId = z.string().min(1);
-const jsonObject = z.record(z.string(), z.unknown());
+const str = optional(string);
+const flag = optional(boolean);
+const metadata = optional(record);
 /** Fields every tool call chunk may carry about the call itself. */
 const callFields = {
-  toolCallId: callId,
-  toolName: z.string(),
-  providerExecuted: z.boolean().optional(),
-  toolMetadata: jsonObject.optional(),
-  dynamic: z.boolean().optional(),
-  title: z.string().optional(),
+  toolCallId: nonEmpty,
+  toolName: string,
+  providerExecuted: flag,
+  toolMetadata: metadata,
+  dynamic: flag,
+  title: str,
+};
+const loose = (shape: Record<string, Check>) => object(shape, true);
+
+/** `AiSdkChunkSchemas` as hand-compiled checks (same fields, same order; unknown keys pass through). */
+const checks: { readonly [T in ChunkType]: Check } = {
+  start: loose({ messageId: str }),
+  finish: loose({ finishReason: str }),
+  abort: loose({ reason: str }),
+  error: loose({ errorText: string }),
+  'start-step': loose({}),
+  'finish-step': loose({}),
+  'reset-step': loose({}),
+  'tool-input-start': loose({ ...callFields, inputEncoding: optional(oneOf('json', 'text')) }),
+  'tool-input-delta': loose({ toolCallId: nonEmpty, inputTextDelta: string }),
+  'tool-input-available': loose({ ...callFields, input: present }),
+  'tool-input-error': loose({ ...callFields, input: present, errorText: string }),
+  'tool-approval-request': loose({ approvalId: nonEmpty, toolCallId: nonEmpty, reason: str, isAutomatic: flag }),
+  'tool-approval-response': loose({ approvalId: nonEmpty, approved: boolean, reason: str }),
+  'tool-output-available': loose({
+    toolCallId: nonEmpty,
+    output: present,
+    preliminary: flag,
+    providerExecuted: flag,
+    toolMetadata: metadata,
+  }),
+  'tool-output-error': loose({
+    toolCallId: nonEmpty,
+    errorText: string,
+    providerExecuted: flag,
+    toolMetadata: metadata,
+  }),
+  'tool-output-denied': loose({ toolCallId: nonEmpty }),
 };
 
-/** The chunks that make events, checked at the boundary. Unknown keys pass through. */
-export const AiSdkChunkSchemas = {
-  start: z.looseObject({ messageId: z.string().optional() }),
-  finish: z.looseObject({ finishReason: z.string().optional() }),
-  abort: z.looseObject({ reason: z.string().optional() }),
-  error: z.looseObject({ errorText: z.string() }),
-  'start-step': z.looseObject({}),
-  'finish-step': z.looseObject({}),
-  'reset-step': z.looseObject({}),
-  'tool-input-start': z.looseObject({ ...callFields, inputEncoding: z.enum(['json', 'text']).optional() }),
-  'tool-input-delta': z.looseObject({ toolCallId: callId, inputTextDelta: z.string() }),
-  'tool-input-available': z.looseObject({ ...callFields, input: z.unknown() }),
-  'tool-input-error': z.looseObject({ ...callFields, input: z.unknown(), errorText: z.string() }),
-  'tool-approval-request': z.looseObject({
-    approvalId: z.string().min(1),
-    toolCallId: callId,
-    reason: z.string().optional(),
-    isAutomatic: z.boolean().optional(),
-  }),
-  'tool-approval-response': z.looseObject({
-    approvalId: z.string().min(1),
-    approved: z.boolean(),
-    reason: z.string().optional(),
-  }),
-  'tool-output-available': z.looseObject({
-    toolCallId: callId,
-    output: z.unknown(),
-    preliminary: z.boolean().optional(),
-    providerExecuted: z.boolean().optional(),
-    toolMetadata: jsonObject.optional(),
-  }),
-  'tool-output-error': z.looseObject({
-    toolCallId: callId,
-    errorText: z.string(),
-    providerExecuted: z.boolean().optional(),
-    toolMetadata: jsonObject.optional(),
-  }),
-  'tool-output-denied': z.looseObject({ toolCallId: callId }),
-} as const;
+/** For tests: the check of each chunk type. */
+export const aiSdkChecks: Readonly<Record<string, Check>> = checks;
 
 type ChunkType = keyof typeof AiSdkChunkSchemas;
 type Chunk<T extends ChunkType> = z.infer<(typeof AiSdkChunkSchemas)[T]>;
@@ -383,10 +383,10 @@ export function aiSdk(): AiSdkDecoder {
       const type = (chunk as { type?: unknown }).type;
       if (typeof type !== 'string') return [diagnostic(PROTOCOL, 'a chunk without a "type"')];
       if (IGNORED.has(type) || type.startsWith('data-')) return [];
-      if (!Object.hasOwn(AiSdkChunkSchemas, type)) {
+      if (!Object.hasOwn(checks, type)) {
         return once(`type:${type}`, `a chunk of unknown type "${type}"; ignored`);
       }
-      const checked = AiSdkChunkSchemas[type as ChunkType].safeParse(chunk);
+      const checked = check(checks[type as ChunkType], chunk);
       if (!checked.success) {
         return [diagnostic(PROTOCOL, `a malformed "${type}" chunk${describeIssue(checked.error)}`)];
       }

@@ -3,48 +3,50 @@
  * shared/PROTOCOLS.md section 1. Tool calls are keyed by their call id: `tool-call-start.id` and
  * `tool-result.toolCallId` (a result's own `id` is a `res_…` id, never a call id).
  */
-import { z } from 'zod';
-import { type StepEvent, ToolPresentationSchema } from '../events';
+import type * as z from 'zod/mini';
+import { array, type Check, check, nonEmpty, nullish, object, optional, string, unknown } from '../check';
+import { checkPresentation } from '../event-check';
+import type { StepEvent } from '../events';
+import type { CogitatorEventSchemas, CogitatorPendingApproval } from './cogitator-schemas';
 import { closedEarly, describeIssue, diagnostic, parseFrame, type StepDecoder } from './types';
 
-const callId = z.string().min(1);
-const presentation = ToolPresentationSchema.optional();
-const pendingApproval = z.looseObject({
-  toolCallId: callId,
-  toolName: z.string().optional(),
-  arguments: z.unknown().optional(),
-  description: z.string().optional(),
-  sideEffects: z.array(z.string()).optional(),
-});
+export { CogitatorEventSchemas } from './cogitator-schemas';
 
-/** The Cogitator events the kit reads, checked at the boundary. Unknown keys pass through. */
-export const CogitatorEventSchemas = {
-  'tool-call-start': z.looseObject({ id: callId, toolName: z.string() }),
-  'tool-call-delta': z.looseObject({ id: callId, argsTextDelta: z.string() }),
-  'tool-call-end': z.looseObject({ id: callId }),
-  'tool-update': z.looseObject({
-    toolCallId: callId,
-    content: z.unknown().optional(),
-    details: z.unknown().optional(),
-    presentation,
-    arguments: z.unknown().optional(),
-  }),
-  'tool-result': z.looseObject({
-    toolCallId: callId,
-    result: z.unknown().optional(),
-    details: z.unknown().optional(),
-    presentation,
-    error: z.string().nullish(),
-    errorCode: z.string().nullish(),
-  }),
-  'approval-required': z.looseObject({ approvals: z.array(pendingApproval) }),
-  error: z.looseObject({ message: z.string().optional(), code: z.string().nullish() }),
-  finish: z.looseObject({
-    status: z.string().optional(),
-    pendingApprovals: z.array(pendingApproval).optional(),
-  }),
-  start: z.looseObject({ messageId: z.string().optional() }),
-} as const;
+const str = optional(string);
+const presentation = optional(checkPresentation);
+const pendingApproval = object(
+  { toolCallId: nonEmpty, toolName: str, arguments: unknown, description: str, sideEffects: optional(array(string)) },
+  true,
+);
+
+/** `CogitatorEventSchemas` as hand-compiled checks (same fields, same order; unknown keys pass through). */
+const checks: { readonly [T in CogitatorType]: Check } = {
+  'tool-call-start': object({ id: nonEmpty, toolName: string }, true),
+  'tool-call-delta': object({ id: nonEmpty, argsTextDelta: string }, true),
+  'tool-call-end': object({ id: nonEmpty }, true),
+  'tool-update': object(
+    { toolCallId: nonEmpty, content: unknown, details: unknown, presentation, arguments: unknown },
+    true,
+  ),
+  'tool-result': object(
+    {
+      toolCallId: nonEmpty,
+      result: unknown,
+      details: unknown,
+      presentation,
+      error: nullish(string),
+      errorCode: nullish(string),
+    },
+    true,
+  ),
+  'approval-required': object({ approvals: array(pendingApproval) }, true),
+  error: object({ message: str, code: nullish(string) }, true),
+  finish: object({ status: str, pendingApprovals: optional(array(pendingApproval)) }, true),
+  start: object({ messageId: str }, true),
+};
+
+/** For tests: the check of each event type. */
+export const cogitatorChecks: Readonly<Record<string, Check>> = checks;
 
 type CogitatorType = keyof typeof CogitatorEventSchemas;
 type Cog<T extends CogitatorType> = z.infer<(typeof CogitatorEventSchemas)[T]>;
@@ -61,7 +63,7 @@ const IGNORED = new Set([
   'swarm',
 ]);
 
-function approvalEvents(approvals: readonly z.infer<typeof pendingApproval>[]): StepEvent[] {
+function approvalEvents(approvals: readonly CogitatorPendingApproval[]): StepEvent[] {
   return approvals.map((a) => {
     const event: StepEvent = { type: 'step-approval', id: a.toolCallId };
     if (a.toolName) event.toolName = a.toolName;
@@ -151,11 +153,10 @@ export function cogitator(): StepDecoder {
       const type = event.type;
       if (typeof type !== 'string') return [diagnostic('cogitator', 'an event without a "type"')];
       if (IGNORED.has(type)) return [];
-      if (!Object.hasOwn(CogitatorEventSchemas, type)) {
+      if (!Object.hasOwn(checks, type)) {
         return [diagnostic('cogitator', `an event of unknown type "${type}"; ignored`)];
       }
-      const schema = CogitatorEventSchemas[type as CogitatorType];
-      const checked = schema.safeParse(event);
+      const checked = check(checks[type as CogitatorType], event);
       if (!checked.success) {
         return [diagnostic('cogitator', `a malformed "${type}" event${describeIssue(checked.error)}`)];
       }

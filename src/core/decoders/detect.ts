@@ -5,7 +5,8 @@
  * `text-*`, `reasoning-*` in both Cogitator and the AI SDK); such a frame decides only when a field
  * says which one it is, else it is ambiguous and the caller asks again with the next frame.
  */
-import { type StepEvent, StepEventSchema } from '../events';
+import { STEP_EVENT_TYPES } from '../event-check';
+import type { StepEvent } from '../events';
 import { excerpt, type ProtocolName } from './types';
 
 /** The wire formats detection can name: every decoder's protocol. */
@@ -13,7 +14,7 @@ export type DetectedProtocol = ProtocolName;
 
 const PROTOCOLS: readonly DetectedProtocol[] = ['cogitator', 'cogitator-ws', 'native', 'ai-sdk', 'anvia'];
 
-const NATIVE_TYPES: ReadonlySet<string> = new Set(StepEventSchema.options.map((o) => o.shape.type.value));
+const NATIVE_TYPES: ReadonlySet<string> = new Set(STEP_EVENT_TYPES);
 
 /** Types only Cogitator's SSE stream sends (PROTOCOLS.md 1.2). */
 const COGITATOR_TYPES: ReadonlySet<string> = new Set([

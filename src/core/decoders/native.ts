@@ -1,8 +1,10 @@
 /**
  * The kit's own wire format: `StepEvent` JSON, one per SSE `data:` line or JSONL line, checked with
- * `StepEventSchema`.
+ * what `StepEventSchema` accepts (the hand-compiled check in ../event-check.ts).
  */
-import { type StepEvent, StepEventSchema } from '../events';
+import { check } from '../check';
+import { checkStepEvent } from '../event-check';
+import type { StepEvent } from '../events';
 import { closedEarly, describeIssue, diagnostic, parseFrame, type StepDecoder } from './types';
 
 /** Makes a decoder for one native stream. */
@@ -14,7 +16,7 @@ export function native(): StepDecoder {
       const parsed = parseFrame('native', frame);
       if (parsed.ok === 'skip') return [];
       if (parsed.ok === false) return [parsed.event];
-      const checked = StepEventSchema.safeParse(parsed.value);
+      const checked = check(checkStepEvent, parsed.value);
       if (!checked.success) {
         const type = (parsed.value as { type?: unknown } | null)?.type;
         const what = typeof type === 'string' ? `"${type}" event` : 'event';

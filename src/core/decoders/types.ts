@@ -39,11 +39,45 @@ export function nonEmptyString(value: unknown): string | undefined {
   return typeof value === 'string' && value !== '' ? value : undefined;
 }
 
+/** One zod issue, as much of it as a diagnostic reads. */
+interface SchemaIssue {
+  readonly path: readonly PropertyKey[];
+  readonly message: string;
+  readonly code?: string;
+  readonly expected?: string;
+  readonly minimum?: number | bigint;
+  readonly origin?: string;
+  readonly values?: readonly unknown[];
+  readonly note?: string;
+}
+
+/**
+ * What an issue says, in words. `zod/mini` loads no locale (the kit must not set zod's global config),
+ * so its messages are all "Invalid input"; the issue's own fields say more.
+ */
+function issueText(issue: SchemaIssue): string {
+  if (issue.message && issue.message !== 'Invalid input') return issue.message;
+  switch (issue.code) {
+    case 'invalid_type':
+      return `expected ${issue.expected}`;
+    case 'too_small':
+      return issue.origin === 'string' && Number(issue.minimum) === 1
+        ? 'expected a non-empty string'
+        : `expected ${issue.origin ?? 'a value'} of at least ${issue.minimum}`;
+    case 'invalid_value':
+      return `expected one of ${(issue.values ?? []).map((v) => JSON.stringify(v)).join(', ')}`;
+    case 'invalid_union':
+      return issue.note === 'No matching discriminator' ? 'not a known type' : 'matches none of the allowed shapes';
+    default:
+      return issue.message || 'invalid';
+  }
+}
+
 /** Where and why a schema check failed, for a diagnostic: ` at "path": message`. */
-export function describeIssue(error: { issues: readonly { path: readonly PropertyKey[]; message: string }[] }): string {
+export function describeIssue(error: { issues: readonly SchemaIssue[] }): string {
   const issue = error.issues[0];
   const where = issue?.path.length ? ` at "${issue.path.map(String).join('.')}"` : '';
-  return `${where}: ${issue?.message ?? 'invalid'}`;
+  return `${where}: ${issue ? issueText(issue) : 'invalid'}`;
 }
 
 /** The `run-abort` of a stream that closed before its run finished (or before one started). */

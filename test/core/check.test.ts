@@ -1,0 +1,138 @@
+// The decoders check frames with hand-compiled checks (src/core/check.ts) instead of zod, for bytes. The
+// exported zod schemas stay the reference: on generated frames, every check accepts exactly what its schema
+// accepts, keeps the same data, and names the same first issue path.
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { type Check, check } from '../../src/core/check';
+import { aiSdkChecks } from '../../src/core/decoders/ai-sdk';
+import { AiSdkChunkSchemas } from '../../src/core/decoders/ai-sdk-schemas';
+import { cogitatorChecks } from '../../src/core/decoders/cogitator';
+import { CogitatorEventSchemas } from '../../src/core/decoders/cogitator-schemas';
+import { checkPresentation, checkStepEvent, STEP_EVENT_TYPES } from '../../src/core/event-check';
+import { StepEventSchema, ToolPresentationSchema } from '../../src/core/events';
+
+interface Schema {
+  safeParse(
+    value: unknown,
+  ):
+    | { success: true; data: unknown }
+    | { success: false; error: { issues: readonly { path: readonly PropertyKey[] }[] } };
+}
+
+/** The same answer from both: success, the data, or the first issue's path. */
+function agree(schema: Schema, guard: Check, value: unknown) {
+  const expected = schema.safeParse(value);
+  const actual = check(guard, value);
+  const context = JSON.stringify(value);
+  expect(actual.success, context).toBe(expected.success);
+  if (expected.success && actual.success) expect(actual.data, context).toEqual(expected.data);
+  if (!expected.success && !actual.success) {
+    expect(actual.error.issues[0]?.path, context).toEqual(expected.error.issues[0]?.path);
+  }
+}
+
+const leaf = fc.oneof(
+  fc.constantFrom('', 'x', 'json', 'text', 'done', 'paused', 'html', 0, 1.5, -3, true, false, null),
+  fc.string({ maxLength: 4 }),
+);
+const value = fc.oneof(
+  leaf,
+  fc.array(leaf, { maxLength: 3 }),
+  fc.constantFrom(
+    { label: 'Read' },
+    { label: 'Read', icon: 'file', detail: 'a.ts', extra: 1 },
+    { label: 2 },
+    { icon: 'file' },
+    [{ toolCallId: 'c1' }],
+    [{ toolCallId: 'c1', toolName: 'rm', sideEffects: ['deletes'] }],
+    [{ toolCallId: '' }],
+    [{ toolCallId: 'c1', sideEffects: ['a', 1] }],
+    [{}],
+    { a: 1 },
+    [],
+    {},
+  ),
+  fc.jsonValue({ maxDepth: 2 }),
+);
+
+/** Objects with some of `keys` (each present or not) and sometimes an extra key. */
+const framesWith = (keys: readonly string[], fixed: Record<string, unknown>) =>
+  fc.record(Object.fromEntries(keys.map((k) => [k, value])), { requiredKeys: [] }).chain((fields) =>
+    fc.option(value, { nil: undefined }).map((extra) => ({
+      ...fields,
+      ...(extra === undefined ? {} : { extra }),
+      ...fixed,
+    })),
+  );
+
+const shapeKeys = (schema: unknown) => Object.keys((schema as { shape: Record<string, unknown> }).shape);
+
+describe('native StepEvent frames: checkStepEvent answers as StepEventSchema', () => {
+  it('lists the same event types in the same order', () => {
+    expect(STEP_EVENT_TYPES).toEqual(StepEventSchema.options.map((o) => o.shape.type.value));
+  });
+
+  for (const branch of StepEventSchema.options) {
+    const type = branch.shape.type.value;
+    it(`"${type}" frames`, () => {
+      const keys = shapeKeys(branch).filter((k) => k !== 'type');
+      fc.assert(
+        fc.property(framesWith(keys, { type }), (frame) => agree(StepEventSchema, checkStepEvent, frame)),
+        { numRuns: 300 },
+      );
+      agree(StepEventSchema, checkStepEvent, { type });
+      for (const key of keys) {
+        const others = keys.filter((k) => k !== key).map((k) => [k, 'x']);
+        agree(StepEventSchema, checkStepEvent, { type, ...Object.fromEntries(others) });
+      }
+    });
+  }
+
+  it('frames that are not events at all', () => {
+    fc.assert(
+      fc.property(fc.oneof(value, framesWith(['type', 'id'], {})), (frame) =>
+        agree(StepEventSchema, checkStepEvent, frame),
+      ),
+      { numRuns: 300 },
+    );
+  });
+
+  it('presentations', () => {
+    fc.assert(
+      fc.property(fc.oneof(value, framesWith(['label', 'icon', 'detail'], {})), (p) =>
+        agree(ToolPresentationSchema, checkPresentation, p),
+      ),
+      { numRuns: 300 },
+    );
+  });
+});
+
+describe.each([
+  ['Cogitator', CogitatorEventSchemas, cogitatorChecks],
+  ['AI SDK', AiSdkChunkSchemas, aiSdkChecks],
+] as const)('%s frames: each check answers as its schema', (_name, schemas, checks) => {
+  it('covers the same types', () => {
+    expect(Object.keys(checks).sort()).toEqual(Object.keys(schemas).sort());
+  });
+
+  for (const [type, schema] of Object.entries(schemas)) {
+    it(`"${type}"`, () => {
+      const guard = checks[type] as Check;
+      fc.assert(
+        fc.property(framesWith(shapeKeys(schema), { type }), (frame) => agree(schema as Schema, guard, frame)),
+        { numRuns: 300 },
+      );
+      // every field missing, one field at a time missing from a frame that has the others
+      const keys = shapeKeys(schema);
+      agree(schema as Schema, guard, { type });
+      for (const key of keys) {
+        agree(schema as Schema, guard, {
+          type,
+          ...Object.fromEntries(keys.filter((k) => k !== key).map((k) => [k, 'x'])),
+        });
+      }
+      agree(schema as Schema, guard, null);
+      agree(schema as Schema, guard, ['not', 'an', 'object']);
+    });
+  }
+});
