@@ -1,3 +1,6 @@
+// biome-ignore-all lint/correctness/noComponentHookFactories: the README's examples define their components where the README does
+// biome-ignore-all lint/suspicious/noArrayIndexKey: a message's parts are positional, as in the README
+// biome-ignore-all lint/a11y/useHeadingContent: the heading gets its text from ToolStepLabel
 // The README's examples, written as the README writes them, rendered: the docs stay true (a renamed
 // prop or part fails the type check or these assertions).
 import { render, screen, within } from '@testing-library/react';
