@@ -102,12 +102,17 @@ export default defineConfig({
     // exact matches, the subpath first
     alias: [
       { find: /^tool-steps\/core$/, replacement: fromRoot('src/core/index.ts') },
+      { find: /^tool-steps\/schema$/, replacement: fromRoot('src/schema/index.ts') },
       { find: /^tool-steps$/, replacement: fromRoot('src/index.ts') },
     ],
   },
   build: {
     lib: {
-      entry: { index: fromRoot('src/index.ts'), core: fromRoot('src/core/index.ts') },
+      entry: {
+        index: fromRoot('src/index.ts'),
+        core: fromRoot('src/core/index.ts'),
+        schema: fromRoot('src/schema/index.ts'),
+      },
       formats: ['es'],
       fileName: (_format, entryName) => `${entryName}.js`,
     },

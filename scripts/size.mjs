@@ -33,9 +33,10 @@ const KB = 1000;
 /**
  * The scenarios. `budget` is the enforced limit, gzip bytes of the scenario's initial chunks (the larger
  * of the two bundlers' figures); `target` is issue 7's goal, printed beside it. The budgets are a ratchet
- * set just above what the package measures today (issue 7: (a) 36.1 kB, (b) 26.8 kB gzip with esbuild),
- * so a regression fails CI; lower them as the targets come within reach. `conditions` are the resolve
- * conditions (Next resolves server components with `react-server`).
+ * set about 0.5 kB above what the package measures today ((a) 45.7 kB, (b) 26.2 kB gzip with esbuild, the
+ * larger figure; (b) lost 7.3 kB when the zod schemas moved to `tool-steps/schema`), so a regression fails
+ * CI; lower them as the targets come within reach. `conditions` are the resolve conditions (Next resolves
+ * server components with `react-server`).
  */
 export const scenarios = [
   {
@@ -49,7 +50,7 @@ export const scenarios = [
     id: 'b',
     name: "everything from 'tool-steps/core'",
     code: "export * from 'tool-steps/core';",
-    budget: 34 * KB,
+    budget: 26.8 * KB,
     target: 12 * KB,
   },
   {
@@ -59,6 +60,11 @@ export const scenarios = [
     platform: 'node',
     // what Next's server layer resolves with (webpack and Turbopack both set "module")
     conditions: ['react-server', 'module'],
+  },
+  {
+    id: 'e',
+    name: "everything from 'tool-steps/schema' (zod/mini)",
+    code: "export * from 'tool-steps/schema';",
   },
 ];
 

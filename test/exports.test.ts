@@ -3,27 +3,11 @@ import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import * as kit from 'tool-steps';
 import * as core from 'tool-steps/core';
+import * as schema from 'tool-steps/schema';
 import { describe, expect, it } from 'vitest';
 
 const CORE_EXPORTS = [
-  'DiagnosticEventSchema',
-  'RunAbortEventSchema',
-  'RunErrorEventSchema',
-  'RunFinishEventSchema',
-  'RunStartEventSchema',
   'STEP_STATUSES',
-  'StepApprovalEventSchema',
-  'StepCancelledEventSchema',
-  'StepDecisionEventSchema',
-  'StepDeniedEventSchema',
-  'StepErrorEventSchema',
-  'StepEventSchema',
-  'StepInputDeltaEventSchema',
-  'StepInputEventSchema',
-  'StepProgressEventSchema',
-  'StepResultEventSchema',
-  'StepStartEventSchema',
-  'ToolPresentationSchema',
   'createStepStore',
   'createToolStream',
   'decoderFor',
@@ -48,6 +32,27 @@ const CORE_EXPORTS = [
   'stepsFromUIMessages',
   'tenseOf',
   'verbForms',
+];
+
+/** `tool-steps/schema`: the zod schemas of the native wire format, apart so the other entries carry no zod. */
+const SCHEMA_EXPORTS = [
+  'DiagnosticEventSchema',
+  'RunAbortEventSchema',
+  'RunErrorEventSchema',
+  'RunFinishEventSchema',
+  'RunStartEventSchema',
+  'StepApprovalEventSchema',
+  'StepCancelledEventSchema',
+  'StepDecisionEventSchema',
+  'StepDeniedEventSchema',
+  'StepErrorEventSchema',
+  'StepEventSchema',
+  'StepInputDeltaEventSchema',
+  'StepInputEventSchema',
+  'StepProgressEventSchema',
+  'StepResultEventSchema',
+  'StepStartEventSchema',
+  'ToolPresentationSchema',
 ];
 
 /** What `tool-steps` adds to the core: hooks, components and parts, icons, the renderer registry. */
@@ -103,6 +108,14 @@ describe('export lists', () => {
 
   it('tool-steps exports exactly the core list plus the React list', () => {
     expect(Object.keys(kit).sort()).toEqual([...CORE_EXPORTS, ...REACT_EXPORTS].sort());
+  });
+
+  it('tool-steps/schema exports exactly its list, none of it from the other entries', () => {
+    expect(Object.keys(schema).sort()).toEqual(SCHEMA_EXPORTS);
+    for (const name of SCHEMA_EXPORTS) {
+      expect(Object.keys(core), name).not.toContain(name);
+      expect(Object.keys(kit), name).not.toContain(name);
+    }
   });
 
   it('tool-steps re-exports every core export as the very same value', () => {

@@ -1,6 +1,6 @@
 /**
  * `tool-steps/core`: the framework-free half of the kit (no React below here). The step model, the
- * normalized events and their schemas, the reducer, the store, the decoders and the stream reader.
+ * normalized events, the reducer, the store, the decoders and the stream reader.
  */
 
 export type { CogitatorThreadOptions } from './cogitator-history';
@@ -8,25 +8,6 @@ export { eventsFromCogitatorThread, stepsFromCogitatorThread } from './cogitator
 export type { ProtocolName, StepDecoder } from './decoders';
 export { decoderFor, decoders, detectProtocol } from './decoders';
 export type { StepEvent, StepEventOf, StepEventType } from './events';
-export {
-  DiagnosticEventSchema,
-  RunAbortEventSchema,
-  RunErrorEventSchema,
-  RunFinishEventSchema,
-  RunStartEventSchema,
-  StepApprovalEventSchema,
-  StepCancelledEventSchema,
-  StepDecisionEventSchema,
-  StepDeniedEventSchema,
-  StepErrorEventSchema,
-  StepEventSchema,
-  StepInputDeltaEventSchema,
-  StepInputEventSchema,
-  StepProgressEventSchema,
-  StepResultEventSchema,
-  StepStartEventSchema,
-  ToolPresentationSchema,
-} from './events';
 export type {
   HumanizedToolName,
   KnownToolPresentation,

@@ -2,7 +2,8 @@
  * `schema/step-event.schema.json` is the native wire format as JSON Schema (draft 2020-12), generated
  * from `StepEventSchema` with zod's `z.toJSONSchema` and shipped in the package, so a backend in any
  * language can check what it emits. This test regenerates it in memory and requires the committed
- * file to match byte for byte. To update the file after changing `src/core/events.ts`:
+ * file to match byte for byte. To update the file after changing `src/core/events.ts` (exported from
+ * `tool-steps/schema`):
  *
  *   node scripts/build-schema.mjs
  *   (= UPDATE_SCHEMA=1 npx vitest run --project core test/core/schema.test.ts)
@@ -10,11 +11,11 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import Ajv2020 from 'ajv/dist/2020.js';
+import { type StepEvent, StepEventSchema } from 'tool-steps/schema';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { anvia } from '../../src/core/decoders/anvia';
 import { cogitator } from '../../src/core/decoders/cogitator';
-import { type StepEvent, StepEventSchema } from '../../src/core/events';
 import { eventsFromAnviaToolResult, eventsFromDualChannelResult } from '../../src/core/results';
 
 const FILE = fileURLToPath(new URL('../../schema/step-event.schema.json', import.meta.url));

@@ -34,8 +34,6 @@ import type { StepEvent } from '../events';
 import type { AiSdkChunkSchemas } from './ai-sdk-schemas';
 import { closedEarly, describeIssue, diagnostic, type ProtocolName, parseFrame, type StepDecoder } from './types';
 
-export { AiSdkChunkSchemas } from './ai-sdk-schemas';
-
 const PROTOCOL: ProtocolName = 'ai-sdk';
 
 const str = optional(string);

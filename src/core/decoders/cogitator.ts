@@ -10,8 +10,6 @@ import type { StepEvent } from '../events';
 import type { CogitatorEventSchemas, CogitatorPendingApproval } from './cogitator-schemas';
 import { closedEarly, describeIssue, diagnostic, parseFrame, type StepDecoder } from './types';
 
-export { CogitatorEventSchemas } from './cogitator-schemas';
-
 const str = optional(string);
 const presentation = optional(checkPresentation);
 const pendingApproval = object(
