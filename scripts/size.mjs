@@ -43,7 +43,7 @@ export const scenarios = [
     id: 'a',
     name: "import { ToolSteps, useToolStream } from 'tool-steps'",
     code: "import { ToolSteps, useToolStream } from 'tool-steps';\nconsole.log(ToolSteps, useToolStream);",
-    budget: 46.5 * KB,
+    budget: 46.2 * KB,
     target: 25 * KB,
   },
   {
