@@ -143,18 +143,31 @@ function missingStep(part: string): Error {
   );
 }
 
-/** The presentation of the step a part draws: the row's (computed once per row), or its own for an explicit step. */
+/**
+ * The presentation of the step a part draws: the row's (computed once per row) when the part draws
+ * the row's step with the row's `tools`, else its own; `undefined` outside a row without a step.
+ */
+export function usePresentation(
+  explicit: Step | undefined,
+  tools: ToolsConfig | undefined,
+): ResolvedPresentation | undefined {
+  const row = useContext(ToolStepContext);
+  const options = useContext(ToolStepsOptionsContext);
+  const step = explicit ?? row?.step;
+  if (!step) return undefined;
+  if (row && step === row.step && tools === undefined) return row.presentation;
+  return presentStep(step, tools ?? options.tools);
+}
+
+/** `usePresentation` for parts that cannot draw without a step: a missing one is reported at once. */
 export function usePresentationOf(
   explicit: Step | undefined,
   tools: ToolsConfig | undefined,
   part: string,
 ): ResolvedPresentation {
-  const row = useContext(ToolStepContext);
-  const options = useContext(ToolStepsOptionsContext);
-  const step = explicit ?? row?.step;
-  if (!step) throw missingStep(part);
-  if (row && step === row.step && tools === undefined) return row.presentation;
-  return presentStep(step, tools ?? options.tools);
+  const presentation = usePresentation(explicit, tools);
+  if (!presentation) throw missingStep(part);
+  return presentation;
 }
 
 /** The row's label id, when the part is inside a row. */

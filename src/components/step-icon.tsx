@@ -1,10 +1,10 @@
 'use client';
 
 import { Component, type ComponentPropsWithoutRef, forwardRef, type ReactNode, useContext, useState } from 'react';
-import { presentStep, type Step } from '../core';
+import type { Step } from '../core';
 import { warnOnce } from '../core/warn';
 import { drawPart, type RenderProp } from '../internal/render';
-import { ToolStepContext, type ToolsConfig, useToolStepsOptions } from './context';
+import { ToolStepContext, type ToolsConfig, usePresentation, useToolStepsOptions } from './context';
 import { FALLBACK_ICON, resolveToolIcon, type ToolIconMap, toolIcons } from './icons';
 
 /** What a `render` function of `ToolStepIcon` receives besides the props. */
@@ -71,13 +71,8 @@ export const ToolStepIcon = forwardRef<HTMLSpanElement, ToolStepIconProps>(funct
   const row = useContext(ToolStepContext);
   const [broken, setBroken] = useState<string | undefined>();
   const step = explicit ?? row?.step;
-  const requested =
-    name ??
-    (step === undefined
-      ? undefined
-      : row && step === row.step && tools === undefined
-        ? row.presentation.icon
-        : presentStep(step, tools ?? options.tools).icon);
+  const presentation = usePresentation(explicit, tools);
+  const requested = name ?? presentation?.icon;
   let { name: drawn, Icon } = resolveToolIcon(requested, icons ?? options.icons);
   if (broken !== undefined && broken === drawn) ({ name: drawn, Icon } = resolveToolIcon(undefined));
   return drawPart(
