@@ -35,4 +35,6 @@ if (missing.length > 0 || stray.length > 0) {
   if (stray.length > 0) console.error(`check:package: the tarball ships ${stray.slice(0, 5).join(', ')}`);
   process.exit(1);
 }
-console.log(`check:package: ${files.size} files in the tarball; LICENSE, README and ${required.length - 3} export targets present`);
+console.log(
+  `check:package: ${files.size} files in the tarball; LICENSE, README and ${required.length - 3} export targets present`,
+);
