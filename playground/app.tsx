@@ -95,7 +95,8 @@ export function App() {
     setNotice(undefined);
     // a new request replaces a running one on the server; stop ours too, so its steps end `interrupted`
     latest?.stream.stop();
-    setTurns((list) => [...list, startTurn(wire, prompt, session)]);
+    const turn = startTurn(wire, prompt, session); // outside the updater: StrictMode calls updaters twice
+    setTurns((list) => [...list, turn]);
   };
 
   const reset = async () => {

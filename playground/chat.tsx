@@ -136,8 +136,11 @@ export function startTurn(wire: Wire, prompt: string, session: string): Turn {
   return { id, prompt, wire, stream, timeline };
 }
 
-/** The ids of a group and every step nested under one of them. */
-function groupState(state: StepsState, ids: readonly string[]): StepsState {
+/**
+ * The steps of one group (its ids and every step nested under one of them). Only the last group of a turn
+ * keeps the run's error and diagnostics, which `<ToolSteps>` draws after its rows.
+ */
+function groupState(state: StepsState, ids: readonly string[], last: boolean): StepsState {
   const group = new Set(ids);
   const rootOf = (id: string) => {
     let cursor = id;
@@ -149,7 +152,10 @@ function groupState(state: StepsState, ids: readonly string[]): StepsState {
       cursor = parent;
     }
   };
-  return { ...state, ids: state.ids.filter((id) => group.has(rootOf(id))) };
+  const members = state.ids.filter((id) => group.has(rootOf(id)));
+  return last
+    ? { ...state, ids: members }
+    : { ...state, ids: members, run: { status: state.run.status }, diagnostics: { count: 0 } };
 }
 
 /** Inline `code` in the agent's text; everything else is text. */
@@ -204,6 +210,7 @@ export function AssistantTurn({ turn, session }: { turn: Turn; session: string }
   // steps no text marker placed (a wire the timeline cannot read): drawn after everything else
   const stray = state.ids.filter((id) => !assigned.has(id) && !state.byId[id]?.parentId);
   if (stray.length) items.push({ kind: 'steps', ids: stray });
+  const lastGroup = items.reduce((found, item, index) => (item.kind === 'steps' ? index : found), -1);
 
   return (
     <article className="pg-turn pg-assistant" data-testid="assistant-turn" data-status={status} aria-label="Agent's answer">
@@ -217,7 +224,7 @@ export function AssistantTurn({ turn, session }: { turn: Turn; session: string }
           <ToolSteps
             // biome-ignore lint/suspicious/noArrayIndexKey: the timeline only grows, in order
             key={index}
-            state={groupState(state, item.ids)}
+            state={groupState(state, item.ids, index === lastGroup)}
             onApprove={(step) => decide(step, true)}
             onDeny={(step) => decide(step, false)}
           />
@@ -229,7 +236,7 @@ export function AssistantTurn({ turn, session }: { turn: Turn; session: string }
           {STATUS_WORDS[status]}
         </p>
       ) : null}
-      {error && status !== 'interrupted' ? (
+      {error && status !== 'interrupted' && lastGroup === -1 ? (
         <p className="pg-run-error" role="alert">
           {error.code ? <code>{error.code}</code> : null} {error.message}
         </p>
