@@ -91,8 +91,7 @@ export class Run {
    * the outcome. Never throws: the outcome says what happened.
    * @returns {Promise<{ ok: true, result: unknown } | { ok: false, message: string, code?: string, denied?: boolean }>}
    */
-  async call(name, input, parentId) {
-    const id = newCallId();
+  async call(name, input, parentId, id = newCallId()) {
     const base = parentId ? { id, parentId } : { id };
     this.emit({ type: 'call', ...base, name, input });
     if (NEEDS_APPROVAL.has(name)) {

@@ -64,7 +64,7 @@ function lastUserText(messages) {
 /**
  * Makes the playground server.
  * @param {{ port?: number, host?: string, vite?: boolean, commandTimeoutMs?: number, textDelayMs?: number,
- *   log?: (line: string) => void }} [options]
+ *   languageModel?: unknown, log?: (line: string) => void }} [options]
  */
 export async function createPlayground(options = {}) {
   const host = options.host ?? '127.0.0.1';
@@ -74,7 +74,8 @@ export async function createPlayground(options = {}) {
   const sessions = new Map();
   /** every running child process, killed (by process group) when the server stops */
   const children = new Set();
-  const model = modelInfo();
+  // a language model given by the caller (tests: the SDK's mock model), else the one the environment names
+  const model = options.languageModel ? { provider: 'mock', modelId: 'test' } : modelInfo();
 
   const session = (id) => {
     if (typeof id !== 'string' || !SESSION_ID.test(id)) {
@@ -99,7 +100,7 @@ export async function createPlayground(options = {}) {
     s.run = run;
     attach(wire, res, run);
     log(`run ${run.id} (${wire}): ${JSON.stringify(prompt.slice(0, 80))}`);
-    run.start(model ? modelPlan(model) : planFor(prompt)).finally(() => {
+    run.start(model ? modelPlan(model, { model: options.languageModel }) : planFor(prompt)).finally(() => {
       if (s.run === run) s.run = undefined;
     });
     return run;
