@@ -107,7 +107,9 @@ export function App() {
       body: JSON.stringify({ session }),
     }).catch(() => undefined);
     setTurns([]);
-    setNotice(response?.ok ? 'A fresh copy of the sample project is ready.' : 'Reset failed: the agent server does not answer.');
+    setNotice(
+      response?.ok ? 'A fresh copy of the sample project is ready.' : 'Reset failed: the agent server does not answer.',
+    );
   };
 
   return (
@@ -146,7 +148,7 @@ export function App() {
             <select value={theme} onChange={(e) => setTheme(e.target.value as Theme)}>
               {THEMES.map((t) => (
                 <option key={t} value={t}>
-                  {t === 'system' ? 'System theme' : t === 'light' ? 'Light' : 'Dark'}
+                  {t === 'system' ? 'Auto' : t === 'light' ? 'Light' : 'Dark'}
                 </option>
               ))}
             </select>
@@ -167,8 +169,8 @@ export function App() {
               <div className="pg-empty">
                 <h2>What should the agent do?</h2>
                 <p>
-                  It works on a scratch copy of a small shop project (a real bug, failing tests). Reading and editing run
-                  at once; commands and file writes wait for your approval.
+                  It works on a scratch copy of a small shop project (a real bug, failing tests). Reading and editing
+                  run at once; commands and file writes wait for your approval.
                 </p>
               </div>
             ) : null}
@@ -188,13 +190,14 @@ export function App() {
             ) : null}
           </div>
           <div className="pg-dock">
-            <div className="pg-chips" role="group" aria-label="Suggestions">
+            <fieldset className="pg-chips">
+              <legend className="pg-visually-hidden">Suggestions</legend>
               {(info?.scenarios ?? []).slice(0, 6).map((s) => (
                 <button key={s.id} type="button" className="pg-chip" onClick={() => send(s.prompt)}>
                   {s.prompt}
                 </button>
               ))}
-            </div>
+            </fieldset>
             <Composer busy={busy} onSend={send} onStop={() => latest?.stream.stop()} />
           </div>
         </main>

@@ -4,7 +4,7 @@
  * steps are drawn by `<ToolSteps>` between the text parts. Approvals go back each wire's own way.
  */
 import { type FormEvent, type KeyboardEvent, useMemo, useRef, useState, useSyncExternalStore } from 'react';
-import { createToolStream, type Step, type StepsState, type ToolStream, ToolSteps } from 'tool-steps';
+import { createToolStream, type Step, type StepsState, ToolSteps, type ToolStream } from 'tool-steps';
 import { Timeline, type TimelineItem, type TimelineSnapshot, teeFetch, type Wire } from './timeline';
 
 export const WIRE_NAMES: Record<Wire, string> = {
@@ -16,10 +16,12 @@ export const WIRE_NAMES: Record<Wire, string> = {
 
 /** What each wire cannot carry, said under the switch. */
 export const WIRE_GAPS: Record<Wire, string> = {
-  cogitator: "Cogitator SSE: text, progress, details, errorCode, approvals. No nesting: a sub-agent's calls arrive flat.",
+  cogitator:
+    "Cogitator SSE: text, progress, details, errorCode, approvals. No nesting: a sub-agent's calls arrive flat.",
   'ai-sdk':
     'AI SDK UI message stream (written by the ai package): progress as preliminary outputs; no error codes (in the text only), no details beside the output, no nesting here.',
-  anvia: 'Anvia anvia.client.v3: nesting (scopes), error codes, interactions. No progress: command output arrives with the result.',
+  anvia:
+    'Anvia anvia.client.v3: nesting (scopes), error codes, interactions. No progress: command output arrives with the result.',
   native: "The kit's native events: everything a step has. No text: the StepEvent union carries none.",
 };
 
@@ -197,7 +199,9 @@ export function AssistantTurn({ turn, session }: { turn: Turn; session: string }
   const decide = (step: Step, approved: boolean) => {
     stream.store.apply({ type: 'step-decision', id: step.id, approved });
     decisions.current.push({ step, approved });
-    const waiting = stream.store.getSnapshot().ids.some((id) => stream.store.getSnapshot().byId[id]?.status === 'awaiting-approval');
+    const waiting = stream.store
+      .getSnapshot()
+      .ids.some((id) => stream.store.getSnapshot().byId[id]?.status === 'awaiting-approval');
     if (waiting && wire !== 'anvia') return; // Cogitator, AI SDK and native send every decision of the turn at once
     const request = resumeRequest(wire, decisions.current, timeline.getSnapshot(), turn.prompt, session, turn.id);
     decisions.current = [];
@@ -205,7 +209,10 @@ export function AssistantTurn({ turn, session }: { turn: Turn; session: string }
     void stream.send(request.body);
   };
 
-  const assigned = useMemo(() => new Set(line.items.flatMap((item) => (item.kind === 'steps' ? item.ids : []))), [line.items]);
+  const assigned = useMemo(
+    () => new Set(line.items.flatMap((item) => (item.kind === 'steps' ? item.ids : []))),
+    [line.items],
+  );
   const items: TimelineItem[] = [...line.items];
   // steps no text marker placed (a wire the timeline cannot read): drawn after everything else
   const stray = state.ids.filter((id) => !assigned.has(id) && !state.byId[id]?.parentId);
@@ -213,7 +220,12 @@ export function AssistantTurn({ turn, session }: { turn: Turn; session: string }
   const lastGroup = items.reduce((found, item, index) => (item.kind === 'steps' ? index : found), -1);
 
   return (
-    <article className="pg-turn pg-assistant" data-testid="assistant-turn" data-status={status} aria-label="Agent's answer">
+    <article
+      className="pg-turn pg-assistant"
+      data-testid="assistant-turn"
+      data-status={status}
+      aria-label="Agent's answer"
+    >
       {items.map((item, index) =>
         item.kind === 'text' ? (
           // biome-ignore lint/suspicious/noArrayIndexKey: the timeline only grows, in order
@@ -270,7 +282,7 @@ export function Composer({
     <form className="pg-composer" onSubmit={submit}>
       <textarea
         aria-label="Ask the agent"
-        placeholder='Ask the agent: "fix the failing test", "rename X to Y", "run ls"…'
+        placeholder="Ask the agent, or run a command: run ls"
         rows={1}
         value={text}
         onChange={(e) => setText(e.target.value)}

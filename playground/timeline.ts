@@ -81,7 +81,8 @@ function readFrame(wire: Wire, frame: Json, timeline: Timeline) {
       if (frame.type === 'start' || frame.type === 'approval-required' || frame.type === 'finish') {
         timeline.ids({ threadId: str(frame.threadId), messageId: str(frame.messageId) });
       } else if (frame.type === 'text-delta' && typeof frame.delta === 'string') timeline.text(frame.delta);
-      else if (frame.type === 'tool-call-start' && str(frame.id)) timeline.call(frame.id as string, str(frame.toolName) ?? '');
+      else if (frame.type === 'tool-call-start' && str(frame.id))
+        timeline.call(frame.id as string, str(frame.toolName) ?? '');
       return;
     case 'ai-sdk':
       if (frame.type === 'start') timeline.ids({ messageId: str(frame.messageId) });
@@ -92,7 +93,10 @@ function readFrame(wire: Wire, frame: Json, timeline: Timeline) {
         timeline.input(frame.toolCallId as string, frame.input);
       return;
     case 'anvia': {
-      const event = frame.type === 'stream_event' && frame.event && typeof frame.event === 'object' ? (frame.event as Json) : undefined;
+      const event =
+        frame.type === 'stream_event' && frame.event && typeof frame.event === 'object'
+          ? (frame.event as Json)
+          : undefined;
       if (!event || event.scope) return; // a sub-agent's events are drawn inside its parent's step
       if (event.type === 'run_start') timeline.ids({ runId: str(event.runId) });
       else if (event.type === 'message_start') timeline.ids({ messageId: str(event.messageId) });

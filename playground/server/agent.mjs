@@ -194,7 +194,11 @@ export class Run {
       if (!this.abort.signal.aborted) this.emit({ type: 'finish' });
     } catch (error) {
       if (!this.abort.signal.aborted) {
-        this.emit({ type: 'run-error', message: error instanceof Error ? error.message : String(error), code: 'INTERNAL' });
+        this.emit({
+          type: 'run-error',
+          message: error instanceof Error ? error.message : String(error),
+          code: 'INTERNAL',
+        });
       }
     } finally {
       this.ended = true;
@@ -205,7 +209,7 @@ export class Run {
   }
 }
 
-const TEST_COMMAND = 'node --test';
+const TEST_COMMAND = 'node --test --test-reporter=spec';
 
 /** The scenarios a person can pick; `match` reads the request. */
 export const SCENARIOS = [
@@ -266,7 +270,9 @@ async function fixFailingTest(run) {
     newText: 'return roundCents(total * (1 - percent / 100));',
   });
   if (!edit.ok) {
-    return run.say('The edit did not apply: the file no longer has that line (already fixed?). "Reset" gives a fresh copy.');
+    return run.say(
+      'The edit did not apply: the file no longer has that line (already fixed?). "Reset" gives a fresh copy.',
+    );
   }
   await run.say('Now I run the tests to check the fix.');
   const tests = await run.call('run_command', { command: TEST_COMMAND });
@@ -278,7 +284,9 @@ async function reportTests(run, tests) {
     const { exitCode } = /** @type {{ exitCode: number }} */ (tests.result);
     await run.say(exitCode === 0 ? 'All tests pass.' : `The tests still fail (exit code ${exitCode}); see the output.`);
   } else if (tests.denied) {
-    await run.say('You denied the test command, so it did not run. The fix is in place; run `node --test` yourself to check.');
+    await run.say(
+      'You denied the test command, so it did not run. The fix is in place; run `node --test` yourself to check.',
+    );
   } else {
     await run.say(`The test command did not finish: ${tests.message}`);
   }
@@ -320,7 +328,10 @@ async function runTests(run) {
 async function review(run) {
   await run.say("I'll hand the review to a sub-agent and summarize what it finds.");
   const task = newCallId();
-  const input = { description: 'Review the shop project', prompt: 'Read the sources, count lines and TODOs, and report risks.' };
+  const input = {
+    description: 'Review the shop project',
+    prompt: 'Read the sources, count lines and TODOs, and report risks.',
+  };
   run.emit({ type: 'call', id: task, name: 'task', input });
   run.emit({ type: 'subagent-start', id: task, name: 'reviewer' });
   await run.say('Looking at the sources.', task);
@@ -340,7 +351,13 @@ async function writeNotes(run) {
   await run.say("I'll write a short NOTES.md for the project.");
   const content = `# Notes\n\n- \`applyDiscount\` takes a percentage (0-100).\n- Run \`node --test\` before a change.\n- Open: fixed-amount coupons, sales tax.\n`;
   const written = await run.call('write_file', { path: 'NOTES.md', content });
-  await run.say(written.ok ? 'NOTES.md is written.' : written.denied ? 'Not written: you denied it.' : `Not written: ${written.message}`);
+  await run.say(
+    written.ok
+      ? 'NOTES.md is written.'
+      : written.denied
+        ? 'Not written: you denied it.'
+        : `Not written: ${written.message}`,
+  );
 }
 
 async function runGivenCommand(run) {
@@ -348,7 +365,8 @@ async function runGivenCommand(run) {
   const result = await run.call('run_command', { command });
   if (result.ok) {
     await run.say(`The command exited with code ${/** @type {{ exitCode: number }} */ (result.result).exitCode}.`);
-  } else await run.say(result.denied ? 'The command did not run: you denied it.' : `The command failed: ${result.message}`);
+  } else
+    await run.say(result.denied ? 'The command did not run: you denied it.' : `The command failed: ${result.message}`);
 }
 
 async function readGivenFile(run) {

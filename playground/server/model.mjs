@@ -45,7 +45,7 @@ const SCHEMAS = {
 const SYSTEM =
   'You are a coding agent working on a small JavaScript project (ES modules, node:test tests; run them with ' +
   '`node --test`). Use the tools to read, search, edit and run things; paths are relative to the project ' +
-  'root. Commands and file writes wait for the user\'s approval. Be brief.';
+  "root. Commands and file writes wait for the user's approval. Be brief.";
 
 /**
  * A plan driven by a language model: `streamText` with the playground's tools; each tool's `execute`

@@ -4,7 +4,7 @@ import { createServer as createHttpServer } from 'node:http';
 import { resolve } from 'node:path';
 import { planFor, Run, SCENARIOS } from './agent.mjs';
 import { modelInfo, modelPlan } from './model.mjs';
-import { Session, SESSION_ID } from './sessions.mjs';
+import { SESSION_ID, Session } from './sessions.mjs';
 import { openWire, WIRES } from './wires.mjs';
 
 const repo = resolve(import.meta.dirname, '..', '..');
@@ -93,7 +93,8 @@ export async function createPlayground(options = {}) {
 
   /** Starts a run on `wire`, answering `res`. */
   const startRun = (wire, res, s, prompt) => {
-    if (typeof prompt !== 'string' || !prompt.trim()) throw new HttpError(400, 'The request has no text.', 'INVALID_INPUT');
+    if (typeof prompt !== 'string' || !prompt.trim())
+      throw new HttpError(400, 'The request has no text.', 'INVALID_INPUT');
     if (prompt.length > 4000) throw new HttpError(400, 'The request is longer than 4,000 characters.', 'INVALID_INPUT');
     s.run?.stop('Replaced by a newer request.');
     const run = new Run({ session: s, prompt, commandTimeoutMs, children, textDelayMs: options.textDelayMs });
@@ -123,7 +124,11 @@ export async function createPlayground(options = {}) {
   const resumeRun = (wire, res, decisions, find) => {
     const run = allRuns().find(find);
     if (!run) {
-      throw new HttpError(409, 'No paused run waits for this decision (it ended, was replaced or timed out).', 'RUN_NOT_PAUSED');
+      throw new HttpError(
+        409,
+        'No paused run waits for this decision (it ended, was replaced or timed out).',
+        'RUN_NOT_PAUSED',
+      );
     }
     const sink = attach(wire, res, run, { resumed: true });
     const problem = run.resume(sink, decisions);
@@ -138,7 +143,12 @@ export async function createPlayground(options = {}) {
     if (object && typeof object === 'object') {
       for (const [key, value] of Object.entries(object)) {
         if (value && typeof value.approved === 'boolean') {
-          map.set(key, typeof value.reason === 'string' ? { approved: value.approved, reason: value.reason } : { approved: value.approved });
+          map.set(
+            key,
+            typeof value.reason === 'string'
+              ? { approved: value.approved, reason: value.reason }
+              : { approved: value.approved },
+          );
         }
       }
     }
@@ -179,7 +189,8 @@ export async function createPlayground(options = {}) {
             decisions.set(part.approval.id, { approved: part.approval.approved, reason: part.approval.reason });
           }
         }
-        if (decisions.size === 0) throw new HttpError(400, 'The last message is the assistant\'s but answers no approval.', 'INVALID_INPUT');
+        if (decisions.size === 0)
+          throw new HttpError(400, "The last message is the assistant's but answers no approval.", 'INVALID_INPUT');
         resumeRun('ai-sdk', res, decisions, (r) => [...decisions.keys()].some((k) => r.findWaiting(k)));
         return;
       }
@@ -190,13 +201,18 @@ export async function createPlayground(options = {}) {
       if (body.type === 'interaction_response') {
         const response = body.response ?? {};
         if (response.type !== 'tool-approval' || typeof response.approved !== 'boolean') {
-          throw new HttpError(400, 'An interaction response needs { type: "tool-approval", approved }.', 'INVALID_INPUT');
+          throw new HttpError(
+            400,
+            'An interaction response needs { type: "tool-approval", approved }.',
+            'INVALID_INPUT',
+          );
         }
         const decisions = new Map([[body.interactionId, { approved: response.approved, reason: response.reason }]]);
         resumeRun('anvia', res, decisions, (r) => Boolean(r.findWaiting(body.interactionId)));
         return;
       }
-      if (body.type !== 'messages') throw new HttpError(400, 'Expected a "messages" or "interaction_response" request.', 'INVALID_INPUT');
+      if (body.type !== 'messages')
+        throw new HttpError(400, 'Expected a "messages" or "interaction_response" request.', 'INVALID_INPUT');
       startRun('anvia', res, session(body.metadata?.session), lastUserText(body.messages));
     },
     // native: { prompt, session } or { runId, decisions }
@@ -252,7 +268,8 @@ export async function createPlayground(options = {}) {
     }
     try {
       const body = req.method === 'POST' ? await readJson(req) : {};
-      if (body === null || typeof body !== 'object') throw new HttpError(400, 'The request body must be a JSON object.', 'INVALID_INPUT');
+      if (body === null || typeof body !== 'object')
+        throw new HttpError(400, 'The request body must be a JSON object.', 'INVALID_INPUT');
       const answer = await route(body, res);
       if (answer !== undefined) sendJson(res, 200, answer);
     } catch (error) {

@@ -31,7 +31,7 @@ export async function makeScratchCopy() {
 
 /** Removes a scratch copy (only folders this module made). */
 export async function removeScratchCopy(dir) {
-  if (!dir || !dir.includes('tool-steps-play-')) return;
+  if (!dir?.includes('tool-steps-play-')) return;
   await rm(dir, { recursive: true, force: true });
 }
 
@@ -116,7 +116,8 @@ export function globToRegExp(pattern) {
 
 /** The longest text a tool returns to the model; the rest is cut with a note. */
 const MAX_TEXT = 64 * 1024;
-const cut = (text) => (text.length > MAX_TEXT ? `${text.slice(0, MAX_TEXT)}\n… (${text.length - MAX_TEXT} more characters)` : text);
+const cut = (text) =>
+  text.length > MAX_TEXT ? `${text.slice(0, MAX_TEXT)}\n… (${text.length - MAX_TEXT} more characters)` : text;
 
 /**
  * @typedef {object} ToolContext
@@ -170,7 +171,10 @@ export const tools = {
     try {
       regex = new RegExp(input.pattern);
     } catch (error) {
-      throw new ToolError(`"${input.pattern}" is not a valid regular expression: ${error.message}`, 'TOOL_INVALID_ARGS');
+      throw new ToolError(
+        `"${input.pattern}" is not a valid regular expression: ${error.message}`,
+        'TOOL_INVALID_ARGS',
+      );
     }
     const base = await confine(ctx.root, input.path || '.');
     const files = (await stat(base)).isFile() ? [rel(ctx.root, base)] : (await walk(ctx.root, base)).sort();
@@ -297,7 +301,8 @@ function runCommand(command, ctx) {
         // already gone
       }
     };
-    const text = (name) => kept[name].join('\n') + (partial[name] ? `${kept[name].length ? '\n' : ''}${partial[name]}` : '');
+    const text = (name) =>
+      kept[name].join('\n') + (partial[name] ? `${kept[name].length ? '\n' : ''}${partial[name]}` : '');
     const snapshot = () => {
       const out = {};
       const stdout = text('stdout');
@@ -354,7 +359,8 @@ function runCommand(command, ctx) {
           `Tool "run_command" timed out after ${ctx.commandTimeoutMs}ms; the command was killed.`,
           'TOOL_TIMEOUT',
         );
-        error.details = snapshot();
+        const output = snapshot();
+        if (Object.keys(output).length) error.details = output; // what it printed before it was killed
         reject(error);
       });
     }, ctx.commandTimeoutMs);

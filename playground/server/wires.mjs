@@ -209,7 +209,8 @@ function anvia(res, run, { resumed = false } = {}) {
   let failed = false;
   let turn = 1;
   const line = (value) => `${JSON.stringify(value)}\n`;
-  const frame = (event) => line({ type: 'stream_event', streamId, eventId: ++eventId, event: { runId: run.id, ...event } });
+  const frame = (event) =>
+    line({ type: 'stream_event', streamId, eventId: ++eventId, event: { runId: run.id, ...event } });
   /** Nested agents: the scope of a sub-agent's events, by its parent tool call. */
   const scopes = new Map();
   const scopeOf = (parentId) => (parentId ? { scope: scopes.get(parentId) } : {});
@@ -235,7 +236,15 @@ function anvia(res, run, { resumed = false } = {}) {
       switch (e.type) {
         case 'text': {
           if (e.parentId) {
-            return [frame({ type: 'text_delta', messageId: run.messageId, partId: `text_${e.parentId}`, delta: e.delta, ...scopeOf(e.parentId) })];
+            return [
+              frame({
+                type: 'text_delta',
+                messageId: run.messageId,
+                partId: `text_${e.parentId}`,
+                delta: e.delta,
+                ...scopeOf(e.parentId),
+              }),
+            ];
           }
           const out = [];
           if (!textPart) {
@@ -249,7 +258,14 @@ function anvia(res, run, { resumed = false } = {}) {
         case 'call':
           return [
             frame({ type: 'tool_call_start', ...ids, toolName: e.name, ...scopeOf(e.parentId) }),
-            frame({ type: 'tool_call_delta', ...ids, toolName: e.name, delta: JSON.stringify(e.input), mode: 'append', ...scopeOf(e.parentId) }),
+            frame({
+              type: 'tool_call_delta',
+              ...ids,
+              toolName: e.name,
+              delta: JSON.stringify(e.input),
+              mode: 'append',
+              ...scopeOf(e.parentId),
+            }),
             frame({ type: 'tool_call_end', ...ids, toolName: e.name, input: e.input, ...scopeOf(e.parentId) }),
           ];
         case 'subagent-start': {
@@ -300,7 +316,10 @@ function anvia(res, run, { resumed = false } = {}) {
               internalCallId: `internal_${e.id}`,
               toolName: e.name,
               input: e.input,
-              result: { status: 'error', error: { message: e.reason ?? 'Tool execution was denied.', code: 'tool_execution_denied' } },
+              result: {
+                status: 'error',
+                error: { message: e.reason ?? 'Tool execution was denied.', code: 'tool_execution_denied' },
+              },
               ...scopeOf(e.parentId),
             }),
           ];

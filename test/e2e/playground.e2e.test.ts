@@ -58,7 +58,8 @@ async function open(wire: string, width = 900): Promise<Page> {
   return page;
 }
 
-const row = (page: Page, tool: string, nth = 0) => page.locator(`[data-slot="tool-step"][data-tool="${tool}"]`).nth(nth);
+const row = (page: Page, tool: string, nth = 0) =>
+  page.locator(`[data-slot="tool-step"][data-tool="${tool}"]`).nth(nth);
 
 async function shot(page: Page, name: string) {
   if (!SHOTS) return;
@@ -77,9 +78,12 @@ describe.each(['cogitator', 'ai-sdk', 'anvia', 'native'])('"Fix the failing test
     await command.locator('[data-slot="tool-step-approve"]').waitFor({ timeout: 30_000 });
     expect(await command.getAttribute('data-status')).toBe('awaiting-approval');
     expect(await page.getByTestId('assistant-turn').getAttribute('data-status')).toBe('paused');
-    for (const tool of ['glob', 'grep', 'edit_file']) expect(await row(page, tool).getAttribute('data-status')).toBe('succeeded');
+    for (const tool of ['glob', 'grep', 'edit_file'])
+      expect(await row(page, tool).getAttribute('data-status')).toBe('succeeded');
     expect(await row(page, 'read_file', 1).getAttribute('data-status')).toBe('succeeded');
-    expect(await row(page, 'read_file').locator('[data-slot="tool-step-detail"]').textContent()).toBe('src/discount.mjs');
+    expect(await row(page, 'read_file').locator('[data-slot="tool-step-detail"]').textContent()).toBe(
+      'src/discount.mjs',
+    );
 
     // the edit's diff, drawn by the kit's diff renderer
     const edit = row(page, 'edit_file');

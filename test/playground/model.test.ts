@@ -48,7 +48,10 @@ let model: MockLanguageModelV3;
 beforeAll(async () => {
   model = new MockLanguageModelV3({
     doStream: [
-      step([...text('a', 'Reading the discount code.'), call('call_model_1', 'read_file', { path: 'src/discount.mjs' })], 'tool-calls'),
+      step(
+        [...text('a', 'Reading the discount code.'), call('call_model_1', 'read_file', { path: 'src/discount.mjs' })],
+        'tool-calls',
+      ),
       step([call('call_model_2', 'run_command', { command: 'node --test' })], 'tool-calls'),
       step(text('b', 'The tests ran; one fails in applyDiscount.'), 'stop'),
     ] as never,

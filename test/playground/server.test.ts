@@ -24,7 +24,12 @@ let quick: Playground;
 let n = 0;
 const session = () => `test-${process.pid}-${++n}`;
 const conversation = (wire: (typeof WIRES)[number] = 'cogitator') => new Conversation(playground.url, wire, session());
-const rootOf = (c: Conversation) => playground.sessions.get(c.session)!.root();
+/** The scratch copy of a conversation's session on `server`. */
+function rootOf(c: Conversation, server: Playground = playground): Promise<string> {
+  const s = server.sessions.get(c.session);
+  if (!s) throw new Error(`no session ${c.session}`);
+  return s.root();
+}
 
 beforeAll(async () => {
   playground = await createPlayground({ port: 0, vite: false, commandTimeoutMs: 30_000, textDelayMs: 0 });
@@ -89,7 +94,7 @@ describe.each(WIRES)('approvals on the %s wire', (wire) => {
     expect(c.state.run.status).toBe('paused');
     const [waiting] = c.steps('run_command');
     expect(waiting?.status).toBe('awaiting-approval');
-    expect(waiting?.input).toEqual({ command: 'node --test' });
+    expect(waiting?.input).toEqual({ command: 'node --test --test-reporter=spec' });
 
     await c.decide(true);
     const [ran] = c.steps('run_command');
@@ -146,7 +151,7 @@ describe('run_command', () => {
     expect(step?.status).toBe('failed');
     expect(step?.error).toMatchObject({ code: 'TOOL_TIMEOUT' });
     expect(step?.error?.message).toMatch(/timed out after 1500ms/);
-    const root = await quick.sessions.get(c.session)!.root();
+    const root = await rootOf(c, quick);
     for (const file of ['bg.pid', 'sh.pid']) {
       const pid = Number(await readFile(join(root, file), 'utf8'));
       await until(() => !alive(pid), 5000, `process ${pid} (${file}) to end`);
@@ -190,7 +195,8 @@ describe('bad input', () => {
     await c.start('run echo $$ > sh.pid; sleep 300');
     const abort = new AbortController();
     const response = await c.decide(true, abort.signal);
-    const reader = response.body!.getReader();
+    const reader = response.body?.getReader();
+    if (!reader) throw new Error('the resume answered no body');
     await reader.read();
     const root = await rootOf(c);
     await until(() => existsSync(join(root, 'sh.pid')), 5000, 'the command to start');

@@ -37,7 +37,7 @@ export class Conversation {
   /** The steps by tool name, in order. */
   steps(toolName?: string) {
     const state = this.state;
-    return state.ids.map((id) => state.byId[id]!).filter((s) => !toolName || s.toolName === toolName);
+    return state.ids.flatMap((id) => state.byId[id] ?? []).filter((s) => !toolName || s.toolName === toolName);
   }
 
   private read(text: string) {
@@ -123,7 +123,11 @@ export function alive(pid: number): boolean {
 }
 
 /** Waits until `check` holds, polling every 50 ms, for at most `ms`. */
-export async function until(check: () => boolean | Promise<boolean>, ms = 10_000, what = 'the condition'): Promise<void> {
+export async function until(
+  check: () => boolean | Promise<boolean>,
+  ms = 10_000,
+  what = 'the condition',
+): Promise<void> {
   const end = Date.now() + ms;
   while (!(await check())) {
     if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
