@@ -138,8 +138,8 @@ export function App() {
                   </label>
                 ))}
               </fieldset>
-              <button type="button" className="pg-button" onClick={reset}>
-                Reset
+              <button type="button" className="pg-button pg-reset" onClick={reset} title="A fresh copy of the project">
+                <span aria-hidden="true">↺</span> <span className="pg-reset-text">Reset</span>
               </button>
             </>
           ) : null}

@@ -9,7 +9,7 @@ import { createPlayground } from './server/server.mjs';
 
 const folder = process.argv[2] ?? '/work/plan/shots';
 mkdirSync(folder, { recursive: true });
-const playground = await createPlayground({ port: 0, commandTimeoutMs: 2500 });
+const playground = await createPlayground({ port: 0, commandTimeoutMs: 8000 });
 const browser = await chromium.launch({
   executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
   args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'],

@@ -138,6 +138,22 @@ describe('in the page', () => {
     await page.context().close();
   });
 
+  test('two tabs at once: each works on its own copy and both finish', async () => {
+    const tabs = await Promise.all([open('ai-sdk'), open('anvia')]);
+    await Promise.all(tabs.map((page) => page.getByRole('button', { name: 'Fix the failing test' }).click()));
+    for (const page of tabs) {
+      await row(page, 'run_command').locator('[data-slot="tool-step-approve"]').click({ timeout: 30_000 });
+    }
+    for (const page of tabs) {
+      await expect
+        .poll(() => row(page, 'run_command').getAttribute('data-status'), { timeout: 30_000 })
+        .toBe('succeeded');
+      // each tab's own copy still had the bug, so each edit applied
+      expect(await row(page, 'edit_file').getAttribute('data-status')).toBe('succeeded');
+      await page.context().close();
+    }
+  });
+
   test('a path outside the project ends failed with a clear message, at 390 px', async () => {
     const page = await open('native', 390);
     const composer = page.getByRole('textbox', { name: 'Ask the agent' });
