@@ -160,24 +160,52 @@ function groupState(state: StepsState, ids: readonly string[], last: boolean): S
     : { ...state, ids: members, run: { status: state.run.status }, diagnostics: { count: 0 } };
 }
 
-/** Inline `code` in the agent's text; everything else is text. */
-function Prose({ text }: { text: string }) {
-  const paragraphs = text.split(/\n{2,}/).filter((p) => p.trim());
+/** A line of the agent's text: `code` spans, the rest as text. */
+function Inline({ text }: { text: string }) {
   return (
     <>
-      {paragraphs.map((paragraph, i) => (
-        // biome-ignore lint/suspicious/noArrayIndexKey: paragraphs of a growing text, in order
-        <p key={i}>
-          {paragraph.split(/(`[^`]+`)/).map((piece, j) =>
-            piece.startsWith('`') && piece.endsWith('`') && piece.length > 2 ? (
-              // biome-ignore lint/suspicious/noArrayIndexKey: pieces of one paragraph, in order
-              <code key={j}>{piece.slice(1, -1)}</code>
-            ) : (
-              piece
-            ),
-          )}
-        </p>
-      ))}
+      {text.split(/(`[^`]+`)/).map((piece, j) =>
+        piece.startsWith('`') && piece.endsWith('`') && piece.length > 2 ? (
+          // biome-ignore lint/suspicious/noArrayIndexKey: pieces of one line, in order
+          <code key={j}>{piece.slice(1, -1)}</code>
+        ) : (
+          piece
+        ),
+      )}
+    </>
+  );
+}
+
+/** The agent's text: paragraphs, `- ` lists and inline `code`; everything else is text. */
+function Prose({ text }: { text: string }) {
+  const blocks = text.split(/\n{2,}/).filter((p) => p.trim());
+  return (
+    <>
+      {blocks.map((block, i) => {
+        const lines = block.split('\n');
+        const items = lines.filter((line) => line.startsWith('- '));
+        const lead = lines.filter((line) => !line.startsWith('- ')).join(' ');
+        return (
+          // biome-ignore lint/suspicious/noArrayIndexKey: blocks of a growing text, in order
+          <div key={i}>
+            {lead ? (
+              <p>
+                <Inline text={lead} />
+              </p>
+            ) : null}
+            {items.length ? (
+              <ul>
+                {items.map((item, j) => (
+                  // biome-ignore lint/suspicious/noArrayIndexKey: lines of one block, in order
+                  <li key={j}>
+                    <Inline text={item.slice(2)} />
+                  </li>
+                ))}
+              </ul>
+            ) : null}
+          </div>
+        );
+      })}
     </>
   );
 }

@@ -301,9 +301,9 @@ async function findTodos(run) {
   await Promise.all(files.map((path) => run.call('read_file', { path })));
   if (matches.length === 0) return run.say('There are no TODOs in the project.');
   await run.say(
-    `${matches.length} TODO${matches.length === 1 ? '' : 's'}: ${matches
-      .map((m) => `${m.file}:${m.line} ${m.text.replace(/^\/\/\s*TODO:?\s*/, '')}`)
-      .join('; ')}.`,
+    `${matches.length} TODO${matches.length === 1 ? '' : 's'}:\n${matches
+      .map((m) => `- \`${m.file}:${m.line}\` ${m.text.replace(/^\/\/\s*TODO:?\s*/, '')}`)
+      .join('\n')}`,
   );
 }
 

@@ -138,6 +138,8 @@ describe('fix the failing test', () => {
     expect(c.steps('run_command')[0]?.result).toMatchObject({ exitCode: 0 });
     const source = await readFile(join(await rootOf(c), 'src/discount.mjs'), 'utf8');
     expect(source).toContain('total * (1 - percent / 100)');
+    expect(c.state.run.status).toBe('done');
+    expect(c.state.diagnostics).toEqual({ count: 0 }); // every frame of both answers decoded cleanly
   });
 });
 
