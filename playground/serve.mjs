@@ -13,12 +13,16 @@ if (!Number.isInteger(port) || port < 0 || port > 65535 || (requested && !/^\d+$
 }
 const timeout = process.env.PLAYGROUND_COMMAND_TIMEOUT_MS;
 const commandTimeoutMs = timeout ? Number.parseInt(timeout, 10) : undefined;
+// how fast the scripted agent "types" (ms per word; the end-to-end tests make it quick)
+const delay = process.env.PLAYGROUND_TEXT_DELAY_MS;
+const textDelayMs = delay ? Number.parseInt(delay, 10) : undefined;
 
 let playground;
 try {
   playground = await createPlayground({
     port,
     commandTimeoutMs,
+    textDelayMs,
     log: process.env.PLAYGROUND_LOG ? (line) => console.log(`  ${line}`) : undefined,
   });
 } catch (error) {

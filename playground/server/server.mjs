@@ -307,10 +307,11 @@ export async function createPlayground(options = {}) {
             // already gone
           }
         }
+        // the scratch copies first: whatever happens to the rest, nothing is left in the temporary folder
+        await Promise.all([...sessions.values()].map((s) => s.dispose()));
         server.closeAllConnections?.();
         await new Promise((r) => server.close(() => r()));
         await vite?.close();
-        await Promise.all([...sessions.values()].map((s) => s.dispose()));
       })();
       return closing;
     },

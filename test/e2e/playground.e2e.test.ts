@@ -2,7 +2,7 @@
 // Chromium through playwright-core. "Fix the failing test" on every wire, a denied command, bad input in
 // the page, the replay tab; then Ctrl-C stops everything and leaves no process behind.
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type Browser, chromium, type Page } from 'playwright-core';
@@ -16,11 +16,20 @@ let server: ChildProcess;
 let url = '';
 let output = '';
 let browser: Browser;
+/** The server's own temporary folder, where its scratch copies go (checked empty after Ctrl-C). */
+const temp = mkdtempSync(join(tmpdir(), 'playground-e2e-'));
 
 beforeAll(async () => {
   server = spawn('npm', ['start'], {
     cwd: root,
-    env: { ...process.env, PORT: '0', PLAYGROUND_COMMAND_TIMEOUT_MS: '20000', BROWSER: 'none' },
+    env: {
+      ...process.env,
+      PORT: '0',
+      PLAYGROUND_COMMAND_TIMEOUT_MS: '20000',
+      PLAYGROUND_TEXT_DELAY_MS: '1',
+      BROWSER: 'none',
+      TMPDIR: temp,
+    },
     detached: true, // its own process group: the test sends Ctrl-C to the group, as a terminal does
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -40,6 +49,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await browser?.close();
+  rmSync(temp, { recursive: true, force: true });
   if (server?.pid && alive(server.pid)) {
     try {
       process.kill(-server.pid, 'SIGKILL');
@@ -188,8 +198,9 @@ describe('in the page', () => {
   });
 });
 
-test('Ctrl-C stops the server and leaves no process of its group running', async () => {
+test('Ctrl-C stops the server, leaves no process of its group running and removes the scratch copies', async () => {
   const pid = server.pid as number;
+  expect(readdirSync(temp).filter((name) => name.startsWith('tool-steps-play-')).length).toBeGreaterThan(0);
   process.kill(-pid, 'SIGINT');
   await until(() => server.exitCode !== null || server.signalCode !== null, 15_000, 'npm start to exit');
   await until(
@@ -204,4 +215,5 @@ test('Ctrl-C stops the server and leaves no process of its group running', async
     10_000,
     'the process group to be empty',
   );
+  expect(readdirSync(temp).filter((name) => name.startsWith('tool-steps-play-'))).toEqual([]);
 });

@@ -90,18 +90,18 @@ describe('path confinement', () => {
 describe.each(WIRES)('approvals on the %s wire', (wire) => {
   test('run_command pauses the run; approved, it runs for real and the run finishes', async () => {
     const c = conversation(wire);
-    await c.start('run the tests');
+    await c.start('run echo "ran in $PWD" > ran.txt; cat ran.txt');
     expect(c.state.run.status).toBe('paused');
     const [waiting] = c.steps('run_command');
     expect(waiting?.status).toBe('awaiting-approval');
-    expect(waiting?.input).toEqual({ command: 'node --test --test-reporter=spec' });
+    expect(waiting?.input).toEqual({ command: 'echo "ran in $PWD" > ran.txt; cat ran.txt' });
+    const root = await rootOf(c);
+    expect(existsSync(join(root, 'ran.txt'))).toBe(false); // nothing runs before the decision
 
     await c.decide(true);
     const [ran] = c.steps('run_command');
     expect(ran?.status).toBe('succeeded');
-    // the sample project's bug: one test fails until it is fixed
-    expect(ran?.result).toMatchObject({ exitCode: 1 });
-    expect(JSON.stringify(ran?.result)).toContain('applyDiscount takes a percentage off the total');
+    expect(ran?.result).toMatchObject({ exitCode: 0, stdout: `ran in ${root}` }); // in the scratch copy
     expect(c.state.run.status).toBe('done');
     expect(c.state.diagnostics.count).toBe(0);
   });
@@ -144,6 +144,15 @@ describe('fix the failing test', () => {
 });
 
 describe('run_command', () => {
+  test('"run the tests" runs the sample project\'s suite, whose one failing test fails until the bug is fixed', async () => {
+    const c = conversation('native');
+    await c.start('run the tests');
+    await c.decide(true);
+    const [ran] = c.steps('run_command');
+    expect(ran?.result).toMatchObject({ exitCode: 1 });
+    expect(JSON.stringify(ran?.result)).toContain('applyDiscount takes a percentage off the total');
+  });
+
   test('a command that never ends is killed at the time limit with TOOL_TIMEOUT, its whole process group', async () => {
     const c = new Conversation(quick.url, 'cogitator', session());
     // the shell starts a background grandchild and waits: both must die
