@@ -184,6 +184,7 @@ describe('in the page', () => {
     const page = await open('cogitator');
     await page.getByRole('link', { name: 'Replay' }).click();
     await page.getByRole('combobox', { name: 'Recording' }).selectOption('fixture:cogitator-workspace-edit.sse');
+    await page.getByLabel('Instant').check();
     await expect
       .poll(() => page.locator('[data-slot="tool-step"][data-status="succeeded"]').count(), { timeout: 15_000 })
       .toBe(4);
@@ -200,6 +201,11 @@ describe('in the page', () => {
 
 test('Ctrl-C stops the server, leaves no process of its group running and removes the scratch copies', async () => {
   const pid = server.pid as number;
+  // a run of its own, so there is a scratch copy to remove
+  const page = await open('native');
+  await page.getByRole('button', { name: 'Find the TODOs' }).click();
+  await expect.poll(() => page.getByTestId('assistant-turn').getAttribute('data-status')).toBe('done');
+  await page.context().close();
   expect(readdirSync(temp).filter((name) => name.startsWith('tool-steps-play-')).length).toBeGreaterThan(0);
   process.kill(-pid, 'SIGINT');
   await until(() => server.exitCode !== null || server.signalCode !== null, 15_000, 'npm start to exit');
