@@ -148,7 +148,26 @@ export default defineConfig({
           environment: 'jsdom',
           setupFiles: ['./test/setup.ts'],
           include: ['test/**/*.test.{ts,tsx}'],
-          exclude: [...configDefaults.exclude, 'test/core/**', 'test/package/**', '**/*.browser.test.*'],
+          exclude: [
+            ...configDefaults.exclude,
+            'test/core/**',
+            'test/package/**',
+            'test/playground/**',
+            'test/e2e/playground*',
+            '**/*.browser.test.*',
+          ],
+        },
+      },
+      {
+        // the playground (`npm start`): its agent server in node, and end to end in Chromium driven by
+        // playwright-core against `npm start` itself
+        extends: true,
+        test: {
+          name: 'playground',
+          environment: 'node',
+          include: ['test/playground/**/*.test.ts', 'test/e2e/playground*.test.ts'],
+          testTimeout: 60_000,
+          hookTimeout: 90_000,
         },
       },
       {

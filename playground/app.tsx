@@ -1,98 +1,54 @@
 /**
- * The playground page: pick a recorded stream (every `.sse` / `.jsonl` in `test/fixtures/`) or drop
- * a capture, and watch it replayed through a real store into `<ToolSteps>`, at a chosen speed, in
- * either theme. Approve / Deny decisions are applied to the store and logged.
+ * The playground page: a chat with the local agent (`npm start` serves both), and the replay viewer one
+ * tab away (`#replay`). The wire switch picks what the server speaks; the kit detects it.
  */
-import { type DragEvent, useEffect, useId, useMemo, useState } from 'react';
-import { eventsFromText, presentStep, type Step, type StepStore, ToolSteps, useSteps } from 'tool-steps';
-import { type Replay, ReplayPlayer } from '../stories/support/replay';
-
-/** A stream to replay: a recorded fixture or a dropped capture. */
-interface Recording {
-  id: string;
-  name: string;
-  text: string;
-  origin: 'fixture' | 'dropped';
-}
-
-const fixtureFiles = import.meta.glob<string>('../test/fixtures/*.{sse,jsonl}', {
-  query: '?raw',
-  import: 'default',
-  eager: true,
-});
-
-const basename = (path: string) => path.slice(path.lastIndexOf('/') + 1);
-
-/** Cogitator recordings first (the protocol the kit decodes today), then the others, by name. */
-const fixtures: Recording[] = Object.entries(fixtureFiles)
-  .map(([path, text]) => ({ id: `fixture:${basename(path)}`, name: basename(path), text, origin: 'fixture' as const }))
-  .sort(
-    (a, b) =>
-      Number(!a.name.startsWith('cogitator-')) - Number(!b.name.startsWith('cogitator-')) ||
-      a.name.localeCompare(b.name),
-  );
+import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
+import { AssistantTurn, Composer, startTurn, type Turn, WIRE_GAPS, WIRE_NAMES } from './chat';
+import { ReplayViewer } from './replay';
+import type { Wire } from './timeline';
 
 type Theme = 'system' | 'light' | 'dark';
 const THEMES: readonly Theme[] = ['system', 'light', 'dark'];
+const WIRES = Object.keys(WIRE_NAMES) as Wire[];
 
-interface LogEntry {
-  n: number;
-  text: string;
+interface Info {
+  scenarios: { id: string; prompt: string }[];
+  model: string | null;
+  commandTimeoutMs: number;
 }
 
-/** How a log line names a step: the label the row shows, its detail line and its id. */
-function describe(step: Step): string {
-  const { label, detail } = presentStep(step);
-  return `${label}${detail ? ` ${detail}` : ''} (${step.id})`;
+/** One session per tab (sessionStorage), so two tabs work on two scratch copies. */
+function sessionId(): string {
+  const key = 'tool-steps-playground-session';
+  let id = sessionStorage.getItem(key);
+  if (!id) {
+    id = crypto.randomUUID();
+    sessionStorage.setItem(key, id);
+  }
+  return id;
 }
 
-/** The run's status and the diagnostics count, live from the store. */
-function RunStatus({ store, replay }: { store: StepStore; replay: Replay }) {
-  const run = useSteps(store, (s) => s.run);
-  const diagnostics = useSteps(store, (s) => s.diagnostics);
-  const steps = useSteps(store, (s) => s.ids.length);
-  return (
-    <p className="pg-status" data-testid="run-status">
-      <span>
-        Run: <strong data-run-status={run.status}>{run.status}</strong>
-        {run.error ? ` (${run.error.code ? `${run.error.code}: ` : ''}${run.error.message})` : ''}
-      </span>
-      <span>
-        {steps} {steps === 1 ? 'step' : 'steps'}
-      </span>
-      <span data-diagnostics={diagnostics.count}>
-        {diagnostics.count} {diagnostics.count === 1 ? 'diagnostic' : 'diagnostics'}
-        {diagnostics.last
-          ? `: ${diagnostics.last.protocol ? `${diagnostics.last.protocol}: ` : ''}${diagnostics.last.reason}`
-          : ''}
-      </span>
-      {replay.done ? <span>replay finished</span> : null}
-    </p>
-  );
-}
+const initialWire = (): Wire => {
+  const asked = new URLSearchParams(location.search).get('wire');
+  return WIRES.includes(asked as Wire) ? (asked as Wire) : 'cogitator';
+};
 
-/** The playground page. */
+const subscribeHash = (listener: () => void) => {
+  window.addEventListener('hashchange', listener);
+  return () => window.removeEventListener('hashchange', listener);
+};
+
 export function App() {
-  const [dropped, setDropped] = useState<Recording[]>([]);
-  const recordings = useMemo(() => [...fixtures, ...dropped], [dropped]);
-  const [selectedId, setSelectedId] = useState(fixtures[0]?.id ?? '');
-  const selected = recordings.find((r) => r.id === selectedId) ?? recordings[0];
-  // the decoders never throw on bad input; this guard keeps the page alive if one has a bug
-  const decoded = useMemo(() => {
-    try {
-      return { events: eventsFromText(selected?.text ?? ''), failure: undefined };
-    } catch (error) {
-      return { events: [], failure: error instanceof Error ? error.message : String(error) };
-    }
-  }, [selected]);
-  const { events, failure } = decoded;
-  const decodeDiagnostics = useMemo(() => events.filter((e) => e.type === 'diagnostic').length, [events]);
+  const hash = useSyncExternalStore(subscribeHash, () => location.hash);
+  const tab = hash === '#replay' ? 'replay' : 'agent';
   const [theme, setTheme] = useState<Theme>('system');
-  const [log, setLog] = useState<LogEntry[]>([]);
-  const [dragging, setDragging] = useState(false);
-  const [problem, setProblem] = useState<string | undefined>();
-  const pickerId = useId();
-  const fileId = useId();
+  const [wire, setWire] = useState<Wire>(initialWire);
+  const [session] = useState(sessionId);
+  const [turns, setTurns] = useState<Turn[]>([]);
+  const [info, setInfo] = useState<Info | undefined>();
+  const [notice, setNotice] = useState<string | undefined>();
+  const [busy, setBusy] = useState(false);
+  const chatRef = useRef<HTMLDivElement>(null);
 
   useEffect(() => {
     const html = document.documentElement;
@@ -100,141 +56,152 @@ export function App() {
     else html.setAttribute('data-theme', theme);
   }, [theme]);
 
-  // oldest first, the latest 50
-  const addLog = (text: string) =>
-    setLog((entries) => [...entries, { n: (entries.at(-1)?.n ?? 0) + 1, text }].slice(-50));
+  useEffect(() => {
+    fetch('/api/info')
+      .then((r) => (r.ok ? r.json() : Promise.reject(new Error(`${r.status}`))))
+      .then(setInfo)
+      .catch(() => setNotice('The agent server does not answer: start the page with `npm start`.'));
+  }, []);
 
-  const load = async (files: FileList | null) => {
-    const file = files?.[0];
-    if (!file) return;
-    if (!/\.(sse|jsonl|ndjson|txt)$/i.test(file.name)) {
-      setProblem(`${file.name}: expected a .sse or .jsonl capture.`);
-      return;
-    }
-    setProblem(undefined);
-    const text = await file.text();
-    const recording: Recording = { id: `dropped:${Date.now()}:${file.name}`, name: file.name, text, origin: 'dropped' };
-    setDropped((list) => [...list, recording]);
-    setSelectedId(recording.id);
+  // busy while the latest turn streams
+  const latest = turns.at(-1);
+  useEffect(() => {
+    if (!latest) return;
+    const update = () => setBusy(latest.stream.getSnapshot().status === 'streaming');
+    update();
+    return latest.stream.subscribe(update);
+  }, [latest]);
+
+  // follow the bottom while the answer grows, unless the person scrolled up
+  useEffect(() => {
+    const chat = chatRef.current;
+    if (!chat) return;
+    let pinned = true;
+    const onScroll = () => {
+      pinned = window.innerHeight + window.scrollY >= document.documentElement.scrollHeight - 120;
+    };
+    const observer = new ResizeObserver(() => {
+      if (pinned) window.scrollTo({ top: document.documentElement.scrollHeight });
+    });
+    observer.observe(chat);
+    window.addEventListener('scroll', onScroll, { passive: true });
+    return () => {
+      observer.disconnect();
+      window.removeEventListener('scroll', onScroll);
+    };
+  }, []);
+
+  const send = (prompt: string) => {
+    setNotice(undefined);
+    // a new request replaces a running one on the server; stop ours too, so its steps end `interrupted`
+    latest?.stream.stop();
+    const turn = startTurn(wire, prompt, session); // outside the updater: StrictMode calls updaters twice
+    setTurns((list) => [...list, turn]);
   };
 
-  const onDrop = (event: DragEvent) => {
-    event.preventDefault();
-    setDragging(false);
-    void load(event.dataTransfer.files);
+  const reset = async () => {
+    latest?.stream.stop();
+    const response = await fetch('/api/reset', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ session }),
+    }).catch(() => undefined);
+    setTurns([]);
+    setNotice(
+      response?.ok ? 'A fresh copy of the sample project is ready.' : 'Reset failed: the agent server does not answer.',
+    );
   };
 
   return (
-    <div className="pg">
+    <div className="pg" data-tab={tab}>
       <header className="pg-header">
-        <h1>tool-steps playground</h1>
-        <fieldset className="pg-theme">
-          <legend>Theme</legend>
-          {THEMES.map((t) => (
-            <label key={t}>
-              <input type="radio" name="theme" value={t} checked={theme === t} onChange={() => setTheme(t)} />
-              {t[0]?.toUpperCase() + t.slice(1)}
-            </label>
-          ))}
-        </fieldset>
-      </header>
-
-      <main className="pg-main">
-        <section className="pg-source" aria-label="Recording">
-          <label htmlFor={pickerId}>Recording</label>
-          <select id={pickerId} value={selected?.id ?? ''} onChange={(e) => setSelectedId(e.target.value)}>
-            <optgroup label="Recorded fixtures (test/fixtures)">
-              {fixtures.map((r) => (
-                <option key={r.id} value={r.id}>
-                  {r.name}
+        <div className="pg-brand">
+          <h1>tool-steps</h1>
+          <nav className="pg-tabs" aria-label="Playground">
+            <a href="#agent" aria-current={tab === 'agent' ? 'page' : undefined}>
+              Agent
+            </a>
+            <a href="#replay" aria-current={tab === 'replay' ? 'page' : undefined}>
+              Replay
+            </a>
+          </nav>
+        </div>
+        <div className="pg-controls">
+          {tab === 'agent' ? (
+            <>
+              <fieldset className="pg-segmented" aria-describedby="pg-wire-gap">
+                <legend>Wire</legend>
+                {WIRES.map((w) => (
+                  <label key={w}>
+                    <input type="radio" name="wire" value={w} checked={wire === w} onChange={() => setWire(w)} />
+                    <span>{WIRE_NAMES[w]}</span>
+                  </label>
+                ))}
+              </fieldset>
+              <button type="button" className="pg-button pg-reset" onClick={reset} title="A fresh copy of the project">
+                <span aria-hidden="true">↺</span> <span className="pg-reset-text">Reset</span>
+              </button>
+            </>
+          ) : null}
+          <label className="pg-theme">
+            <span className="pg-visually-hidden">Theme</span>
+            <select value={theme} onChange={(e) => setTheme(e.target.value as Theme)}>
+              {THEMES.map((t) => (
+                <option key={t} value={t}>
+                  {t === 'system' ? 'Auto' : t === 'light' ? 'Light' : 'Dark'}
                 </option>
               ))}
-            </optgroup>
-            {dropped.length > 0 ? (
-              <optgroup label="Dropped captures">
-                {dropped.map((r) => (
-                  <option key={r.id} value={r.id}>
-                    {r.name}
-                  </option>
-                ))}
-              </optgroup>
+            </select>
+          </label>
+        </div>
+      </header>
+
+      {tab === 'replay' ? (
+        <ReplayViewer />
+      ) : (
+        <main className="pg-chat-page">
+          <p className="pg-wire-gap" id="pg-wire-gap">
+            {WIRE_GAPS[wire]}
+            {info?.model ? ` Model: ${info.model}.` : ' No language model: scripted plans, real tools.'}
+          </p>
+          <div className="pg-chat" ref={chatRef} aria-live="off">
+            {turns.length === 0 ? (
+              <div className="pg-empty">
+                <h2>What should the agent do?</h2>
+                <p>
+                  It works on a scratch copy of a small shop project (a real bug, failing tests). Reading and editing
+                  run at once; commands and file writes wait for your approval.
+                </p>
+              </div>
             ) : null}
-          </select>
-
-          {/* biome-ignore lint/a11y/noStaticElementInteractions: only a drop target; the file input inside is its keyboard and pointer alternative */}
-          <div
-            className="pg-drop"
-            data-dragging={dragging ? '' : undefined}
-            onDragOver={(e) => {
-              e.preventDefault();
-              setDragging(true);
-            }}
-            onDragLeave={() => setDragging(false)}
-            onDrop={onDrop}
-          >
-            <label htmlFor={fileId}>Drop a .sse or .jsonl capture here, or choose a file</label>
-            <input
-              id={fileId}
-              type="file"
-              accept=".sse,.jsonl,.ndjson,.txt,text/event-stream,application/x-ndjson"
-              onChange={(e) => {
-                void load(e.target.files);
-                e.target.value = ''; // choosing the same file again loads it again
-              }}
-            />
-            {problem ? <p role="alert">{problem}</p> : null}
+            {turns.map((turn) => (
+              <section key={turn.id} className="pg-exchange" aria-label={turn.prompt}>
+                <div className="pg-turn pg-user" data-testid="user-turn">
+                  <p>{turn.prompt}</p>
+                  {turn.wire !== wire ? <span className="pg-wire-tag">{WIRE_NAMES[turn.wire]}</span> : null}
+                </div>
+                <AssistantTurn turn={turn} session={session} />
+              </section>
+            ))}
+            {notice ? (
+              <p className="pg-notice" role="status">
+                {notice}
+              </p>
+            ) : null}
           </div>
-
-          {failure ? (
-            <p className="pg-failure" role="alert" data-testid="decoded">
-              {selected?.name}: decoding failed: {failure}
-            </p>
-          ) : (
-            <p className="pg-decoded" data-testid="decoded">
-              {selected?.name}: {events.length} events decoded, {decodeDiagnostics}{' '}
-              {decodeDiagnostics === 1 ? 'diagnostic' : 'diagnostics'}
-            </p>
-          )}
-        </section>
-
-        <section className="pg-replay" aria-label="Replay">
-          {selected ? (
-            <ReplayPlayer key={selected.id} events={events}>
-              {(replay) => (
-                <>
-                  <RunStatus store={replay.store} replay={replay} />
-                  <ToolSteps
-                    store={replay.store}
-                    onApprove={(step: Step) => {
-                      replay.store.apply({ type: 'step-decision', id: step.id, approved: true });
-                      addLog(`Approved ${describe(step)}`);
-                    }}
-                    onDeny={(step: Step) => {
-                      replay.store.apply({ type: 'step-decision', id: step.id, approved: false });
-                      addLog(`Denied ${describe(step)}`);
-                    }}
-                  />
-                </>
-              )}
-            </ReplayPlayer>
-          ) : (
-            <p>No recordings in test/fixtures/: drop a capture to replay it.</p>
-          )}
-        </section>
-
-        <section className="pg-log" aria-labelledby="pg-log-title">
-          <h2 id="pg-log-title">Decisions</h2>
-          {log.length === 0 ? (
-            <p>Approve or Deny a step that awaits approval; the decision is applied and logged here.</p>
-          ) : (
-            <ol>
-              {log.map((entry) => (
-                <li key={entry.n}>{entry.text}</li>
+          <div className="pg-dock">
+            <fieldset className="pg-chips">
+              <legend className="pg-visually-hidden">Suggestions</legend>
+              {(info?.scenarios ?? []).slice(0, 6).map((s) => (
+                <button key={s.id} type="button" className="pg-chip" onClick={() => send(s.prompt)}>
+                  {s.prompt}
+                </button>
               ))}
-            </ol>
-          )}
-        </section>
-      </main>
+            </fieldset>
+            <Composer busy={busy} onSend={send} onStop={() => latest?.stream.stop()} />
+          </div>
+        </main>
+      )}
     </div>
   );
 }

@@ -1,0 +1,271 @@
+// The playground's agent server (playground/server), without the page: real tools on scratch copies,
+// path confinement, the command time limit, approvals on every wire, and bad input, each ending with a
+// clear message while the server keeps serving and no child process is left.
+import { existsSync } from 'node:fs';
+import { mkdir, readFile, symlink } from 'node:fs/promises';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+// @ts-expect-error: a plain .mjs module of the playground, no types
+import { createPlayground } from '../../playground/server/server.mjs';
+// @ts-expect-error: a plain .mjs module of the playground, no types
+import { confine, makeScratchCopy, removeScratchCopy } from '../../playground/server/tools.mjs';
+import { alive, Conversation, post, until, WIRES } from './support';
+
+interface Playground {
+  url: string;
+  children: Set<{ pid: number }>;
+  sessions: Map<string, { root(): Promise<string> }>;
+  close(): Promise<void>;
+}
+
+let playground: Playground;
+/** A second server whose command time limit is short, for the timeout test. */
+let quick: Playground;
+let n = 0;
+const session = () => `test-${process.pid}-${++n}`;
+const conversation = (wire: (typeof WIRES)[number] = 'cogitator') => new Conversation(playground.url, wire, session());
+/** The scratch copy of a conversation's session on `server`. */
+function rootOf(c: Conversation, server: Playground = playground): Promise<string> {
+  const s = server.sessions.get(c.session);
+  if (!s) throw new Error(`no session ${c.session}`);
+  return s.root();
+}
+
+beforeAll(async () => {
+  playground = await createPlayground({ port: 0, vite: false, commandTimeoutMs: 30_000, textDelayMs: 0 });
+  quick = await createPlayground({ port: 0, vite: false, commandTimeoutMs: 1500, textDelayMs: 0 });
+});
+
+afterAll(async () => {
+  await playground?.close();
+  await quick?.close();
+});
+
+describe('path confinement', () => {
+  let root: string;
+  beforeAll(async () => {
+    root = await makeScratchCopy();
+  });
+  afterAll(() => removeScratchCopy(root));
+
+  test('accepts paths inside the copy, existing or not', async () => {
+    expect(await confine(root, 'src/cart.mjs')).toBe(join(root, 'src/cart.mjs'));
+    expect(await confine(root, 'new/dir/file.txt')).toBe(join(root, 'new/dir/file.txt'));
+    expect(await confine(root, '.')).toBe(root);
+  });
+
+  test.each(['../outside.txt', '/etc/passwd', 'src/../../x', ''])('refuses %j', async (path) => {
+    await expect(confine(root, path)).rejects.toMatchObject({
+      code: path ? 'PATH_OUTSIDE_PROJECT' : 'TOOL_INVALID_ARGS',
+    });
+  });
+
+  test('refuses a symlink inside the copy that points out of it, also for a file below it that does not exist', async () => {
+    await symlink('/etc', join(root, 'escape'));
+    await expect(confine(root, 'escape/passwd')).rejects.toMatchObject({ code: 'PATH_OUTSIDE_PROJECT' });
+    await expect(confine(root, 'escape/no-such-file')).rejects.toMatchObject({ code: 'PATH_OUTSIDE_PROJECT' });
+  });
+
+  test('read_file of a path outside ends failed with PATH_OUTSIDE_PROJECT and the server keeps serving', async () => {
+    const c = conversation('native');
+    await c.start('read ../../../etc/passwd');
+    const [step] = c.steps('read_file');
+    expect(step?.status).toBe('failed');
+    expect(step?.error).toMatchObject({ code: 'PATH_OUTSIDE_PROJECT' });
+    expect(step?.error?.message).toMatch(/outside the project/);
+    expect(JSON.stringify(c.events)).not.toContain('root:x:0:0'); // nothing of /etc/passwd came back
+    expect((await fetch(`${playground.url}api/info`)).ok).toBe(true);
+  });
+
+  test('read_file through a symlink the copy holds is refused too', async () => {
+    const c = conversation('native');
+    await post(`${playground.url}api/reset`, { session: c.session }); // makes the session and its copy
+    await mkdir(join(await rootOf(c), 'docs'), { recursive: true });
+    await symlink('/etc/passwd', join(await rootOf(c), 'docs/passwd'));
+    await c.start('read docs/passwd');
+    expect(c.steps('read_file')[0]?.error).toMatchObject({ code: 'PATH_OUTSIDE_PROJECT' });
+  });
+});
+
+describe.each(WIRES)('approvals on the %s wire', (wire) => {
+  test('run_command pauses the run; approved, it runs for real and the run finishes', async () => {
+    const c = conversation(wire);
+    await c.start('run echo "ran in $PWD" > ran.txt; cat ran.txt');
+    expect(c.state.run.status).toBe('paused');
+    const [waiting] = c.steps('run_command');
+    expect(waiting?.status).toBe('awaiting-approval');
+    expect(waiting?.input).toEqual({ command: 'echo "ran in $PWD" > ran.txt; cat ran.txt' });
+    const root = await rootOf(c);
+    expect(existsSync(join(root, 'ran.txt'))).toBe(false); // nothing runs before the decision
+
+    await c.decide(true);
+    const [ran] = c.steps('run_command');
+    expect(ran?.status).toBe('succeeded');
+    expect(ran?.result).toMatchObject({ exitCode: 0, stdout: `ran in ${root}` }); // in the scratch copy
+    expect(c.state.run.status).toBe('done');
+    expect(c.state.diagnostics.count).toBe(0);
+  });
+
+  test('a denied command ends denied and never runs', async () => {
+    const c = conversation(wire);
+    await c.start('run touch ran.txt');
+    expect(c.steps('run_command')[0]?.status).toBe('awaiting-approval');
+    await c.decide(false);
+    expect(c.steps('run_command')[0]?.status).toBe('denied');
+    expect(c.state.run.status).toBe('done');
+    expect(existsSync(join(await rootOf(c), 'ran.txt'))).toBe(false);
+  });
+});
+
+describe('fix the failing test', () => {
+  test.each(WIRES)('on %s: reads, searches, edits with a unified diff, and the approved tests pass', async (wire) => {
+    const c = conversation(wire);
+    await c.start('Fix the failing test');
+    expect(c.steps().map((s) => s.toolName)).toEqual([
+      'glob',
+      'grep',
+      'read_file',
+      'read_file',
+      'edit_file',
+      'run_command',
+    ]);
+    const [edit] = c.steps('edit_file');
+    expect(edit?.status).toBe('succeeded');
+    const diff = JSON.stringify(edit?.details ?? edit?.result);
+    expect(diff).toContain('-  return roundCents(total - percent);');
+    expect(diff).toContain('+  return roundCents(total * (1 - percent / 100));');
+    await c.decide(true);
+    expect(c.steps('run_command')[0]?.result).toMatchObject({ exitCode: 0 });
+    const source = await readFile(join(await rootOf(c), 'src/discount.mjs'), 'utf8');
+    expect(source).toContain('total * (1 - percent / 100)');
+    expect(c.state.run.status).toBe('done');
+    expect(c.state.diagnostics).toEqual({ count: 0 }); // every frame of both answers decoded cleanly
+  });
+});
+
+describe('run_command', () => {
+  test('"run the tests" runs the sample project\'s suite, whose one failing test fails until the bug is fixed', async () => {
+    const c = conversation('native');
+    await c.start('run the tests');
+    await c.decide(true);
+    const [ran] = c.steps('run_command');
+    expect(ran?.result).toMatchObject({ exitCode: 1 });
+    expect(JSON.stringify(ran?.result)).toContain('applyDiscount takes a percentage off the total');
+  });
+
+  test('a command that never ends is killed at the time limit with TOOL_TIMEOUT, its whole process group', async () => {
+    const c = new Conversation(quick.url, 'cogitator', session());
+    // the shell starts a background grandchild and waits: both must die
+    await c.start('run sleep 300 & echo $! > bg.pid; echo $$ > sh.pid; wait');
+    await c.decide(true);
+    const [step] = c.steps('run_command');
+    expect(step?.status).toBe('failed');
+    expect(step?.error).toMatchObject({ code: 'TOOL_TIMEOUT' });
+    expect(step?.error?.message).toMatch(/timed out after 1500ms/);
+    const root = await rootOf(c, quick);
+    for (const file of ['bg.pid', 'sh.pid']) {
+      const pid = Number(await readFile(join(root, file), 'utf8'));
+      await until(() => !alive(pid), 5000, `process ${pid} (${file}) to end`);
+    }
+    expect(quick.children.size).toBe(0);
+    expect((await fetch(`${quick.url}api/info`)).ok).toBe(true);
+  });
+
+  test('50,000 lines of output: a bounded number of progress updates, the tail kept, every line counted', async () => {
+    const c = conversation('cogitator');
+    await c.start('run node -e "for (let i = 1; i <= 50000; i++) console.log(i)"');
+    await c.decide(true);
+    const [step] = c.steps('run_command');
+    expect(step?.status).toBe('succeeded');
+    const result = step?.result as { exitCode: number; lines: number; stdout: string };
+    // biome-ignore lint/suspicious/noControlCharactersInRegex: FORCE_COLOR makes node colour the numbers
+    const stdout = result.stdout.replace(/\u001b\[\d+m/g, '');
+    expect(result.exitCode).toBe(0);
+    expect(result.lines).toBe(50_000);
+    expect(stdout.split('\n').length).toBeLessThanOrEqual(402);
+    expect(stdout).toMatch(/^… 49600 earlier lines not kept\n49601\n/);
+    expect(stdout.endsWith('\n50000')).toBe(true);
+    const updates = c.events.filter((e) => e.type === 'step-progress').length;
+    expect(updates).toBeGreaterThan(0);
+    expect(updates).toBeLessThan(100);
+  });
+
+  test('stdout and stderr lines stream as progress while the command runs', async () => {
+    const c = conversation('native');
+    await c.start(`run node -e "console.log('one'); setTimeout(() => console.error('two'), 300)"`);
+    await c.decide(true);
+    const progress = c.events.filter((e) => e.type === 'step-progress');
+    expect(progress.some((e) => e.type === 'step-progress' && e.content === 'one')).toBe(true);
+    expect(c.steps('run_command')[0]?.result).toMatchObject({ stdout: 'one', stderr: 'two', exitCode: 0 });
+  });
+});
+
+describe('bad input', () => {
+  test('a client that disconnects mid-run stops the run and kills its command; the server keeps serving', async () => {
+    const c = conversation('cogitator');
+    await c.start('run echo $$ > sh.pid; sleep 300');
+    const abort = new AbortController();
+    const response = await c.decide(true, abort.signal);
+    const reader = response.body?.getReader();
+    if (!reader) throw new Error('the resume answered no body');
+    await reader.read();
+    const root = await rootOf(c);
+    await until(() => existsSync(join(root, 'sh.pid')), 5000, 'the command to start');
+    const pid = Number(await readFile(join(root, 'sh.pid'), 'utf8'));
+    expect(alive(pid)).toBe(true);
+    abort.abort();
+    await until(() => !alive(pid), 5000, 'the command to be killed');
+    expect(playground.children.size).toBe(0);
+    expect((await fetch(`${playground.url}api/info`)).ok).toBe(true);
+  });
+
+  test('two sessions at once work on two copies and both finish', async () => {
+    const a = conversation('ai-sdk');
+    const b = conversation('anvia');
+    await Promise.all([a.start('Fix the failing test'), b.start('Fix the failing test')]);
+    await Promise.all([a.decide(true), b.decide(true)]);
+    for (const c of [a, b]) {
+      expect(c.steps('edit_file')[0]?.status).toBe('succeeded');
+      expect(c.steps('run_command')[0]?.result).toMatchObject({ exitCode: 0 });
+    }
+    expect(await rootOf(a)).not.toBe(await rootOf(b));
+  });
+
+  test('a body that is not JSON, a missing session, an unknown resume: clear errors with codes', async () => {
+    const bad = await post(`${playground.url}api/native`, '{not json');
+    expect(bad.status).toBe(400);
+    expect(await bad.json()).toEqual({ error: { message: 'The request body is not JSON.', code: 'INVALID_INPUT' } });
+    const noSession = await post(`${playground.url}api/native`, { prompt: 'run the tests' });
+    expect(noSession.status).toBe(400);
+    expect((await noSession.json()).error.message).toMatch(/session id/);
+    const resume = await post(`${playground.url}api/cogitator/agents/playground/resume`, {
+      threadId: 'thread_nope',
+      decisions: { call_x: { approved: true } },
+    });
+    expect(resume.status).toBe(409);
+    expect((await resume.json()).error.code).toBe('RUN_NOT_PAUSED');
+  });
+
+  test('reset gives the session a fresh copy: the fix is gone', async () => {
+    const c = conversation('native');
+    await c.start('Fix the failing test');
+    await c.decide(true);
+    const before = await rootOf(c);
+    const reset = await post(`${playground.url}api/reset`, { session: c.session });
+    expect(reset.ok).toBe(true);
+    const after = await rootOf(c);
+    expect(after).not.toBe(before);
+    expect(existsSync(before)).toBe(false);
+    expect(await readFile(join(after, 'src/discount.mjs'), 'utf8')).toContain('total - percent');
+  });
+
+  test('write_file waits for approval and writes inside the copy only once approved', async () => {
+    const c = conversation('anvia');
+    await c.start('Write a NOTES.md');
+    const root = await rootOf(c);
+    expect(existsSync(join(root, 'NOTES.md'))).toBe(false);
+    await c.decide(true);
+    expect(c.steps('write_file')[0]?.status).toBe('succeeded');
+    expect(await readFile(join(root, 'NOTES.md'), 'utf8')).toMatch(/^# Notes/);
+  });
+});

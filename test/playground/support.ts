@@ -1,0 +1,136 @@
+// Helpers for the playground server tests: requests on each wire, decoded by the kit's own decoders.
+import { emptyStepsState, eventsFromText, reduceSteps, type StepEvent, type StepsState } from 'tool-steps/core';
+
+export type Wire = 'cogitator' | 'ai-sdk' | 'anvia' | 'native';
+export const WIRES: Wire[] = ['cogitator', 'ai-sdk', 'anvia', 'native'];
+
+const PROTOCOL = { cogitator: 'cogitator', 'ai-sdk': 'ai-sdk', anvia: 'anvia', native: 'native' } as const;
+
+export async function post(url: string, body: unknown, signal?: AbortSignal): Promise<Response> {
+  return fetch(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', accept: 'text/event-stream, application/x-ndjson' },
+    body: typeof body === 'string' ? body : JSON.stringify(body),
+    signal,
+  });
+}
+
+/** One conversation with the agent on one wire: start, then resume with decisions, decoding every answer. */
+export class Conversation {
+  events: StepEvent[] = [];
+  texts: string[] = [];
+  private threadId?: string;
+  private runId?: string;
+  private messageId?: string;
+  private prompt = '';
+
+  constructor(
+    readonly base: string,
+    readonly wire: Wire,
+    readonly session: string,
+  ) {}
+
+  get state(): StepsState {
+    return reduceSteps(emptyStepsState, this.events);
+  }
+
+  /** The steps by tool name, in order. */
+  steps(toolName?: string) {
+    const state = this.state;
+    return state.ids.flatMap((id) => state.byId[id] ?? []).filter((s) => !toolName || s.toolName === toolName);
+  }
+
+  private read(text: string) {
+    this.texts.push(text);
+    this.events.push(...eventsFromText(text, { protocol: PROTOCOL[this.wire] }));
+    this.threadId ??= /"threadId":"([^"]+)"/.exec(text)?.[1];
+    this.runId ??= /"runId":"([^"]+)"/.exec(text)?.[1];
+    this.messageId ??= /"messageId":"([^"]+)"/.exec(text)?.[1];
+  }
+
+  async start(prompt: string, signal?: AbortSignal): Promise<Response> {
+    this.prompt = prompt;
+    const body = {
+      cogitator: { input: prompt, context: { session: this.session } },
+      'ai-sdk': { id: this.session, messages: [{ id: 'u1', role: 'user', parts: [{ type: 'text', text: prompt }] }] },
+      anvia: { type: 'messages', messages: [{ role: 'user', content: prompt }], metadata: { session: this.session } },
+      native: { prompt, session: this.session },
+    }[this.wire];
+    const path = {
+      cogitator: 'api/cogitator/agents/playground/stream',
+      'ai-sdk': 'api/ai-sdk/chat',
+      anvia: 'api/anvia',
+      native: 'api/native',
+    }[this.wire];
+    const response = await post(this.base + path, body, signal);
+    if (!signal) this.read(await response.text());
+    return response;
+  }
+
+  /** Decides every step awaiting approval, the wire's own way, and reads the resumed answer. */
+  async decide(approved: boolean, signal?: AbortSignal): Promise<Response> {
+    const waiting = this.steps().filter((s) => s.status === 'awaiting-approval');
+    if (waiting.length === 0) throw new Error('no step awaits approval');
+    for (const step of waiting) this.events.push({ type: 'step-decision', id: step.id, approved });
+    const decisions = Object.fromEntries(waiting.map((s) => [s.id, { approved }]));
+    const [first] = waiting;
+    const request = {
+      cogitator: ['api/cogitator/agents/playground/resume', { threadId: this.threadId, decisions }],
+      'ai-sdk': [
+        'api/ai-sdk/chat',
+        {
+          id: this.session,
+          messages: [
+            { id: 'u1', role: 'user', parts: [{ type: 'text', text: this.prompt }] },
+            {
+              id: this.messageId,
+              role: 'assistant',
+              parts: waiting.map((s) => ({
+                type: `tool-${s.toolName}`,
+                toolCallId: s.id,
+                state: 'approval-responded',
+                input: s.input,
+                approval: { id: s.approval?.id, approved },
+              })),
+            },
+          ],
+        },
+      ],
+      anvia: [
+        'api/anvia',
+        {
+          type: 'interaction_response',
+          interactionId: first?.approval?.id,
+          response: { type: 'tool-approval', approved },
+        },
+      ],
+      native: ['api/native', { runId: this.runId, decisions }],
+    }[this.wire] as [string, unknown];
+    const response = await post(this.base + request[0], request[1], signal);
+    if (!signal) this.read(await response.text());
+    return response;
+  }
+}
+
+/** True when a process with this id still exists. */
+export function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Waits until `check` holds, polling every 50 ms, for at most `ms`. */
+export async function until(
+  check: () => boolean | Promise<boolean>,
+  ms = 10_000,
+  what = 'the condition',
+): Promise<void> {
+  const end = Date.now() + ms;
+  while (!(await check())) {
+    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
