@@ -119,10 +119,49 @@ function parseArguments(text: string, complete: boolean): unknown | typeof NO_PA
     }
   }
   try {
-    return parsePartialJson(text, Allow.ALL);
+    return ownProperties(parsePartialJson(text, Allow.ALL));
   } catch {
     return NO_PARSE;
   }
+}
+
+/**
+ * partial-json builds objects by assignment, so a streamed `"__proto__"` key sets the object's
+ * prototype (its keys then read as arguments that are not there). `JSON.parse` makes it an own
+ * property; this puts the parse in that shape: plain objects, own properties only. (A primitive
+ * `"__proto__"` value is ignored by the assignment and so is missing until the text is complete.)
+ */
+function ownProperties(value: unknown): unknown {
+  if (typeof value !== 'object' || value === null) return value;
+  if (Array.isArray(value)) {
+    let copy: unknown[] | undefined;
+    for (let i = 0; i < value.length; i++) {
+      const item = ownProperties(value[i]);
+      if (item !== value[i]) {
+        copy ??= [...value];
+        copy[i] = item;
+      }
+    }
+    return copy ?? value;
+  }
+  const proto = Object.getPrototypeOf(value);
+  let copy: Record<string, unknown> | undefined;
+  if (proto !== Object.prototype) {
+    copy = {};
+    Object.defineProperty(copy, '__proto__', {
+      value: ownProperties(proto),
+      enumerable: true,
+      writable: true,
+      configurable: true,
+    });
+  }
+  const record = value as Record<string, unknown>;
+  for (const key of Object.keys(record)) {
+    const item = ownProperties(record[key]);
+    if (item !== record[key]) copy ??= { ...record };
+    if (copy) copy[key] = item;
+  }
+  return copy ?? value;
 }
 
 function shallowJsonEqual(a: unknown, b: unknown): boolean {
@@ -203,12 +242,17 @@ const handlers: HandlerTable = {
       draft.set(step);
       return;
     }
+    if (isTerminalStatus(existing.status)) {
+      // A start after the end would rename or re-parent a finished step: late, like any other late event.
+      draft.diagnose(`"step-start" for step "${e.id}" arrived after it ended (${existing.status}); dropped`);
+      return;
+    }
     let next = named(existing, e.toolName);
     if (existing.toolName && e.toolName && existing.toolName !== e.toolName) {
       draft.diagnose(`step "${e.id}" was started again as "${e.toolName}"; it stays "${existing.toolName}"`);
     }
     if (e.parentId && !next.parentId) next = { ...next, parentId: e.parentId };
-    if (e.presentation && !isTerminalStatus(existing.status)) next = { ...next, presentation: e.presentation };
+    if (e.presentation) next = { ...next, presentation: e.presentation };
     if (next !== existing) draft.set(next);
   },
 
