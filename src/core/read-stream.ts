@@ -42,6 +42,28 @@ export interface ReadStreamOptions {
 /** Larger single frames (an SSE event, a JSONL line) are dropped with a diagnostic instead of filling memory. */
 const MAX_FRAME_LENGTH = 32 * 1024 * 1024;
 
+/** How much of an oversized frame is kept to tell which step it was about. */
+const HEAD_LENGTH = 4096;
+
+/** The index just after the first blank line of `text` (an event's end), or -1. */
+function blankLineEnd(text: string, afterBreak: boolean): number {
+  if (afterBreak && /^(\r\n|\r|\n)/.test(text)) return text.match(/^(\r\n|\r|\n)/)?.[0].length ?? -1;
+  const match = /(\r\n|\r|\n)(\r\n|\r|\n)/.exec(text);
+  return match ? match.index + match[0].length : -1;
+}
+
+/** The index just after the last blank line of `text`, or -1. */
+function lastBlankLineEnd(text: string, afterBreak: boolean): number {
+  let end = -1;
+  for (let i = text.indexOf('\n\n'); i !== -1; i = text.indexOf('\n\n', i + 1)) end = i + 2;
+  if (end === -1 && text.includes('\r')) {
+    const all = [...text.matchAll(/(\r\n|\r|\n)(\r\n|\r|\n)/g)].at(-1);
+    if (all) end = all.index + all[0].length;
+  }
+  if (end === -1 && afterBreak && /^(\r\n|\r|\n)/.test(text)) end = text.match(/^(\r\n|\r|\n)/)?.[0].length ?? -1;
+  return end;
+}
+
 const SSE_FIELDS = ['data', 'event', 'id', 'retry'];
 /** Frames that name no protocol before the reader gives up guessing. */
 const MAX_UNDECIDED_FRAMES = 20;
@@ -56,11 +78,24 @@ class Framer {
   /** The current JSONL line went over the limit: everything up to its newline is dropped. */
   private skippingLine = false;
   private sse: EventSourceParser | undefined;
+  /** The SSE event being read went over the limit: everything up to the next blank line is dropped. */
+  private skippingEvent = false;
+  /** The previous SSE text ended with a line break (a blank line may start in the next chunk). */
+  private endedWithBreak = false;
+  /** The SSE text since the last blank line has content: the stream is inside an event. */
+  private inEvent = false;
+  /** The first characters of the SSE event being read (it may go over the limit before its end). */
+  private eventHead = '';
+  /** The SSE chunk being fed, and whether an event was dispatched from it. */
+  private chunk = '';
+  private dispatched = false;
 
   constructor(
     framing: Framing,
     private readonly onFrame: (frame: string) => void,
     private readonly onProblem: (reason: string) => void,
+    /** A frame over the size limit was dropped; `head` is its beginning (to tell which step it was about). */
+    private readonly onOversized: (head: string) => void,
   ) {
     if (framing !== 'auto') this.framing = framing;
   }
@@ -78,25 +113,73 @@ class Framer {
       text = this.pending;
       this.pending = '';
     }
-    if (this.framing === 'sse') this.parser().feed(text);
+    if (this.framing === 'sse') this.feedEvents(text);
     else this.feedLines(text);
   }
 
-  end(): void {
+  /** The stream ended. Returns `true` when it ended inside a frame (cut mid-frame). */
+  end(): boolean {
     if (this.framing === 'sse') {
+      const cut = this.inEvent && !this.skippingEvent;
       // An event the stream cut before its blank line is still dispatched: if it is whole it counts,
       // if it is cut the decoder reports it (the SSE spec would drop it without a word).
-      this.parser().feed('\n\n');
-    } else if (this.framing) {
+      if (!this.skippingEvent) this.parser().feed('\n\n');
+      return cut;
+    }
+    if (this.framing) {
       const rest = this.lineParts.join('');
       this.lineParts = [];
       this.lineLength = 0;
-      if (rest.trim() !== '' && !this.skippingLine) this.onFrame(rest);
-    } else {
-      const rest = this.pending;
-      this.pending = '';
-      if (rest.trim() !== '') this.onProblem(`the stream ended before a whole frame: ${rest.trim().slice(0, 80)}`);
+      const cut = rest.trim() !== '' && !this.skippingLine;
+      if (cut) this.frame(rest);
+      return cut;
     }
+    const rest = this.pending;
+    this.pending = '';
+    if (rest.trim() === '') return false;
+    this.onProblem(`the stream ended before a whole frame: ${rest.trim().slice(0, 80)}`);
+    return true;
+  }
+
+  /** A whole frame: passed on, unless it is over the size limit (read in one chunk, so never buffered). */
+  private frame(frame: string): void {
+    if (frame.length > MAX_FRAME_LENGTH) this.onOversized(frame.slice(0, HEAD_LENGTH));
+    else this.onFrame(frame);
+  }
+
+  /**
+   * SSE text into the parser. After an event went over the limit, its remaining lines are skipped up to
+   * the blank line that ends it (fed to the parser they would read as stray fields). Keeps track of
+   * whether the text so far ends inside an event, and of the event's first characters.
+   */
+  private feedEvents(text: string): void {
+    if (this.skippingEvent) {
+      const end = blankLineEnd(text, this.endedWithBreak);
+      this.endedWithBreak = /[\r\n]$/.test(text);
+      if (end === -1) return;
+      this.skippingEvent = false;
+      this.inEvent = false;
+      this.eventHead = '';
+      text = text.slice(end);
+      if (text === '') return;
+    }
+    this.chunk = text;
+    this.dispatched = false;
+    this.parser().feed(text);
+    if (this.skippingEvent) {
+      this.endedWithBreak = /[\r\n]$/.test(text);
+      return;
+    }
+    const last = lastBlankLineEnd(text, this.endedWithBreak);
+    if (last === -1) {
+      if (this.eventHead.length < HEAD_LENGTH) this.eventHead += text.slice(0, HEAD_LENGTH - this.eventHead.length);
+      this.inEvent ||= /\S/.test(text);
+    } else {
+      const rest = text.slice(last);
+      this.eventHead = rest.slice(0, HEAD_LENGTH);
+      this.inEvent = /\S/.test(rest);
+    }
+    this.endedWithBreak = /[\r\n]$/.test(text);
   }
 
   /**
@@ -116,14 +199,14 @@ class Framer {
         continue;
       }
       const frame = line.endsWith('\r') ? line.slice(0, -1) : line;
-      if (frame.trim() !== '') this.onFrame(frame);
+      if (frame.trim() !== '') this.frame(frame);
     }
     if (start >= text.length || this.skippingLine) return;
     const rest = start === 0 ? text : text.slice(start);
     this.lineParts.push(rest);
     this.lineLength += rest.length;
     if (this.lineLength > MAX_FRAME_LENGTH) {
-      this.onProblem(`a JSONL line longer than ${MAX_FRAME_LENGTH} characters; dropped`);
+      this.onOversized(this.lineParts.join('').slice(0, HEAD_LENGTH));
       this.lineParts = [];
       this.lineLength = 0;
       this.skippingLine = true;
@@ -134,11 +217,21 @@ class Framer {
     if (!this.sse) {
       this.sse = createParser({
         maxBufferSize: MAX_FRAME_LENGTH,
-        onEvent: (event) => this.onFrame(event.data),
+        onEvent: (event) => {
+          this.dispatched = true;
+          this.frame(event.data);
+        },
         onError: (error) => {
           if (error.type === 'max-buffer-size-exceeded') {
-            this.onProblem(`an SSE event larger than ${MAX_FRAME_LENGTH} characters; dropped`);
+            // The event began after the last blank line of this chunk, or before this chunk.
+            const last = this.dispatched ? lastBlankLineEnd(this.chunk, this.endedWithBreak) : -1;
+            const head =
+              last === -1
+                ? this.eventHead + this.chunk.slice(0, HEAD_LENGTH)
+                : this.chunk.slice(last, last + HEAD_LENGTH);
+            this.onOversized(head.slice(0, HEAD_LENGTH));
             this.sse?.reset();
+            this.skippingEvent = true;
           } else if (error.type === 'unknown-field') {
             this.onProblem(`a line that is not an SSE field: ${String(error.line ?? error.field).slice(0, 80)}`);
           }
@@ -173,8 +266,8 @@ class StreamDecoder {
     this.framer = new Framer(
       framing,
       (frame) => this.frame(frame),
-      (reason) =>
-        this.out.push({ type: 'diagnostic', reason, ...(this.decoder ? { protocol: this.decoder.protocol } : {}) }),
+      (reason) => this.diagnose(reason),
+      (head) => this.oversized(head),
     );
   }
 
@@ -184,10 +277,37 @@ class StreamDecoder {
   }
 
   end(): StepEvent[] {
-    this.framer.end();
+    const cut = this.framer.end();
     if (!this.decoder && !this.unrecognized) this.settleUndecided();
-    if (this.decoder) append(this.out, this.decoder.end());
+    if (this.decoder) {
+      const last = this.decoder.end();
+      // The decoder knows the run did not finish; the framer knows why: the stream stopped inside a frame.
+      for (const event of last) {
+        this.out.push(event.type === 'run-abort' && cut ? { ...event, reason: CUT_MID_FRAME } : event);
+      }
+    }
     return this.take();
+  }
+
+  private diagnose(reason: string): void {
+    this.out.push({ type: 'diagnostic', reason, ...(this.decoder ? { protocol: this.decoder.protocol } : {}) });
+  }
+
+  /**
+   * A frame over the size limit: dropped, and when its beginning names a step (a result too large to
+   * read), that step fails with the reason, instead of waiting for a result that will never come.
+   */
+  private oversized(head: string): void {
+    const reason = `a frame larger than ${MAX_FRAME_LENGTH} characters (${MAX_FRAME_LENGTH / 1024 / 1024} MiB); dropped`;
+    this.diagnose(reason);
+    const id = stepIdOf(head);
+    if (id === undefined || this.unrecognized) return;
+    this.out.push({
+      type: 'step-error',
+      id,
+      code: 'FRAME_TOO_LARGE',
+      message: `Its result was larger than ${MAX_FRAME_LENGTH / 1024 / 1024} MiB, the most one frame may carry, and was not read.`,
+    });
   }
 
   private frame(frame: string): void {
@@ -207,6 +327,14 @@ class StreamDecoder {
    * the stream is nobody's, and the run ends with an error quoting what was seen.
    */
   private settleUndecided(): void {
+    const foreign = this.waiting.length > 0 ? foreignBodyEvent(this.waiting.join('\n')) : undefined;
+    if (foreign) {
+      // Not a stream at all: a web page (a login page from a proxy) or a JSON error answered with 200.
+      this.out.push(foreign);
+      this.unrecognized = true;
+      this.waiting = [];
+      return;
+    }
     const last = this.waiting.at(-1);
     if (this.waiting.length === 1 && last !== undefined && candidateProtocols(last).length === 0 && !isJson(last)) {
       // One frame that is not even JSON: a stream cut inside its first frame, not a foreign protocol.
@@ -244,6 +372,96 @@ class StreamDecoder {
   }
 }
 
+const CUT_MID_FRAME = 'The stream closed in the middle of a frame, before the run finished.';
+
+const STEP_ID_KEYS = /"(?:toolCallId|callId)"\s*:\s*"((?:[^"\\]|\\.){1,256})"/;
+const STEP_TYPE_ID = /"type"\s*:\s*"(?:step-[a-z-]+|tool-call-[a-z]+)"[\s\S]*?"id"\s*:\s*"((?:[^"\\]|\\.){1,256})"/;
+
+/** The step a frame is about, read from its first characters (the frame itself is too large to parse). */
+function stepIdOf(head: string): string | undefined {
+  const match = STEP_ID_KEYS.exec(head) ?? STEP_TYPE_ID.exec(head);
+  if (!match) return undefined;
+  try {
+    const id = JSON.parse(`"${match[1]}"`) as string;
+    return id === '' ? undefined : id;
+  } catch {
+    return undefined;
+  }
+}
+
+const ENTITIES: Readonly<Record<string, string>> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: ' ' };
+
+/** The `<title>` of an HTML page, as text (entities decoded, spaces collapsed, at most 120 characters). */
+export function htmlTitle(html: string): string | undefined {
+  const match = /<title\b[^>]*>([\s\S]*?)<\/title\s*>/i.exec(html);
+  if (!match?.[1]) return undefined;
+  const text = match[1]
+    .replace(/<[^>]*>/g, '')
+    .replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);/gi, (entity, name: string) => {
+      if (name[0] === '#') {
+        const code = name[1] === 'x' || name[1] === 'X' ? Number.parseInt(name.slice(2), 16) : Number(name.slice(1));
+        return Number.isInteger(code) && code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : entity;
+      }
+      return ENTITIES[name.toLowerCase()] ?? entity;
+    })
+    .replace(/\s+/g, ' ')
+    .trim();
+  if (text === '') return undefined;
+  return text.length > 120 ? `${text.slice(0, 120)}…` : text;
+}
+
+/** `true` for text that is an HTML (or XML) page rather than a stream of frames. */
+export function looksLikeHtml(text: string): boolean {
+  const start = text.trimStart().slice(0, 1024).toLowerCase();
+  return /^<(!doctype html|html|head|body|title|meta|!--|\?xml|h1|div|pre|center)\b/.test(start);
+}
+
+/** The message of a JSON error body (`{ error: { message, code } }`, `{ error: '...' }`, `{ message }`). */
+export function jsonErrorOf(text: string): { message: string; code?: string } | undefined {
+  let body: unknown;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) return undefined;
+  const record = body as Record<string, unknown>;
+  // A frame of some protocol has a `type`; an error answer does not (or says `"type": "error"` with no stream).
+  if (typeof record.type === 'string' && record.type !== 'error') return undefined;
+  const error = record.error;
+  const inner = typeof error === 'object' && error !== null ? (error as Record<string, unknown>) : undefined;
+  const message =
+    typeof error === 'string'
+      ? error
+      : typeof inner?.message === 'string'
+        ? inner.message
+        : typeof record.message === 'string'
+          ? record.message
+          : typeof record.detail === 'string'
+            ? record.detail
+            : undefined;
+  if (message === undefined || message === '') return undefined;
+  const code = typeof inner?.code === 'string' ? inner.code : typeof inner?.type === 'string' ? inner.type : undefined;
+  return code ? { message, code } : { message };
+}
+
+/** The `run-error` for an answer that is not a stream: an HTML page, or a JSON error body. */
+function foreignBodyEvent(text: string): StepEvent | undefined {
+  if (looksLikeHtml(text)) {
+    const title = htmlTitle(text);
+    return {
+      type: 'run-error',
+      code: 'HTML_RESPONSE',
+      message: `The server answered with an HTML page, not a stream${title ? ` ("${title}")` : ''}. Check the endpoint's URL; a sign-in page from a proxy looks like this.`,
+    };
+  }
+  const error = jsonErrorOf(text);
+  if (!error) return undefined;
+  return error.code
+    ? { type: 'run-error', message: error.message, code: error.code }
+    : { type: 'run-error', message: error.message, code: 'ERROR_RESPONSE' };
+}
+
 /**
  * The error a read ends with when the `protocol` option names no decoder (a typo, a JavaScript caller
  * without types): a `run-error` with code `UNKNOWN_PROTOCOL` that names it and the known ones. Decoding
@@ -251,6 +469,14 @@ class StreamDecoder {
  */
 function unknownProtocolEvent(protocol: unknown): StepEvent {
   return { type: 'run-error', code: 'UNKNOWN_PROTOCOL', message: unknownProtocolMessage(protocol) };
+}
+
+function compactJson(text: string): string {
+  try {
+    return `${JSON.stringify(JSON.parse(text))}\n`;
+  } catch {
+    return text;
+  }
 }
 
 function isJson(text: string): boolean {
@@ -356,11 +582,19 @@ export async function* readStream(source: StreamSource, options: ReadStreamOptio
     yield [unknownProtocolEvent(protocol)];
     return;
   }
-  if (protocol === 'auto' && typeof Response !== 'undefined' && source instanceof Response) {
-    protocol = detectProtocol(source.headers) ?? 'auto';
+  if (typeof Response !== 'undefined' && source instanceof Response) {
+    const answered = await notAStream(source, protocol, signal);
+    if (answered) {
+      yield [answered];
+      return;
+    }
+    if (protocol === 'auto') protocol = detectProtocol(source.headers) ?? 'auto';
   }
   const decoder = new StreamDecoder(protocol, framingOf(source, options.framing ?? 'auto'));
-  for await (const chunk of textChunks(source, signal)) {
+  const read = jsonBodies.get(source as Response);
+  // A JSON document is one frame, whatever its line breaks.
+  const chunks = read !== undefined ? textChunks(compactJson(read), signal) : textChunks(source, signal);
+  for await (const chunk of chunks) {
     const events = decoder.push(chunk);
     if (events.length > 0) yield events;
   }
@@ -370,6 +604,74 @@ export async function* readStream(source: StreamSource, options: ReadStreamOptio
   }
   if (last.length > 0) yield last;
 }
+
+/** How much of an HTML or JSON answer is read to say what it is. */
+const FOREIGN_BODY_LIMIT = 256 * 1024;
+
+/** Reads at most `limit` characters of a body, then cancels the rest. */
+async function readHead(response: Response, limit: number, signal: AbortSignal | undefined): Promise<string> {
+  const body = response.body;
+  if (!body) return '';
+  const reader = body.getReader();
+  const decoder = new TextDecoder();
+  let text = '';
+  const cancel = () => {
+    reader.cancel().catch(() => {});
+  };
+  signal?.addEventListener('abort', cancel, { once: true });
+  try {
+    while (text.length < limit && !signal?.aborted) {
+      const { done, value } = await reader.read();
+      if (done) return text + decoder.decode();
+      text += decoder.decode(value, { stream: true });
+    }
+    await reader.cancel().catch(() => {});
+    return text;
+  } finally {
+    signal?.removeEventListener('abort', cancel);
+    reader.releaseLock();
+  }
+}
+
+/**
+ * An answer that is no stream, said in words: no body (204), an HTML page (a sign-in page from a
+ * proxy, an error page), or a JSON error body with a 200. `undefined` for anything else, which is
+ * read as a stream (a JSON body that is one frame is put back for the decoder).
+ */
+async function notAStream(
+  response: Response,
+  protocol: 'auto' | ProtocolName,
+  signal: AbortSignal | undefined,
+): Promise<StepEvent | undefined> {
+  if (response.body === null) {
+    const status = `${response.status}${response.statusText ? ` ${response.statusText}` : response.status === 204 ? ' No Content' : ''}`;
+    return { type: 'run-abort', reason: `The server answered ${status} with no body: there was no stream to read.` };
+  }
+  const type = (response.headers.get('content-type') ?? '').toLowerCase();
+  if (type.includes('text/html') || type.includes('application/xhtml')) {
+    const text = await readHead(response, FOREIGN_BODY_LIMIT, signal);
+    if (signal?.aborted) return { type: 'run-abort', reason: 'Stopped before the run finished.' };
+    return (
+      foreignBodyEvent(looksLikeHtml(text) ? text : `<html>${text}`) ?? {
+        type: 'run-error',
+        code: 'HTML_RESPONSE',
+        message: 'The server answered with an HTML page, not a stream.',
+      }
+    );
+  }
+  if (protocol === 'auto' && /^application\/(problem\+)?json\b/.test(type)) {
+    // One JSON document (an error answered with 200, or a single frame): read whole, then told apart.
+    const text = await readHead(response, MAX_FRAME_LENGTH, signal);
+    if (signal?.aborted) return { type: 'run-abort', reason: 'Stopped before the run finished.' };
+    const foreign = foreignBodyEvent(text);
+    if (foreign) return foreign;
+    jsonBodies.set(response, text);
+  }
+  return undefined;
+}
+
+/** A JSON body `notAStream` already read and found to be no error: read as the stream's text. */
+const jsonBodies = new WeakMap<Response, string>();
 
 /** Decodes a whole capture (SSE or JSONL) into events, synchronously. */
 export function eventsFromText(text: string, options: Omit<ReadStreamOptions, 'signal'> = {}): StepEvent[] {

@@ -4,6 +4,7 @@
  */
 import { Allow, parse as parsePartialJson } from 'partial-json';
 import type { StepEvent, StepEventOf, StepEventType } from './events';
+import { repairStepEvent } from './repair';
 import { isTerminalStatus, type RunStatus, type Step, type StepStatus, type StepsState } from './step';
 
 /**
@@ -402,7 +403,11 @@ const handlers: HandlerTable = {
     // An abort after the run already ended (the connection closing after `finish`) changes nothing.
     if (status === 'done' || status === 'error' || status === 'paused') return;
     closeOpenSteps(draft, 'interrupted', e.at);
-    setRun(draft, 'interrupted');
+    // The first reason says what happened (a cut frame, an empty body); a later abort of the same run keeps it.
+    if (status === 'interrupted' && draft.runState.reason !== undefined) return;
+    if (status !== 'interrupted' || e.reason !== undefined) {
+      draft.setRun(e.reason !== undefined ? { status: 'interrupted', reason: e.reason } : { status: 'interrupted' });
+    }
   },
 
   diagnostic(draft, e) {
@@ -436,6 +441,10 @@ function applyEvent(draft: Draft, event: StepEvent, now: number | undefined): vo
     draft.diagnose(`"${type}" without a step id; dropped`);
     return;
   }
+  const repaired = repairStepEvent(event);
+  for (const problem of repaired.problems) draft.diagnose(problem);
+  if (!repaired.event) return;
+  event = repaired.event;
   const stamped = event.at === undefined && now !== undefined ? { ...event, at: now } : event;
   try {
     handler(draft, stamped as never, now);

@@ -604,7 +604,7 @@ describe('run events', () => {
 
   it('run-abort: open steps → interrupted, run interrupted', () => {
     const state = reduceSteps(open, { type: 'run-abort', reason: 'cut' });
-    expect(state.run).toEqual({ status: 'interrupted' });
+    expect(state.run).toEqual({ status: 'interrupted', reason: 'cut' });
     expect(state.byId.streaming?.status).toBe('interrupted');
     expect(state.byId.running?.status).toBe('interrupted');
     expect(state.byId.waiting?.status).toBe('awaiting-approval');
