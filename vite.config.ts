@@ -138,7 +138,7 @@ export default defineConfig({
         test: {
           name: 'core',
           environment: 'node',
-          include: ['test/core/**/*.test.ts'],
+          include: ['test/core/**/*.test.ts', 'test/fuzz/**/*.test.ts', 'test/network/**/*.test.ts'],
         },
       },
       {
@@ -148,7 +148,14 @@ export default defineConfig({
           environment: 'jsdom',
           setupFiles: ['./test/setup.ts'],
           include: ['test/**/*.test.{ts,tsx}'],
-          exclude: [...configDefaults.exclude, 'test/core/**', 'test/package/**', '**/*.browser.test.*'],
+          exclude: [
+            ...configDefaults.exclude,
+            'test/core/**',
+            'test/fuzz/**',
+            'test/network/**',
+            'test/package/**',
+            '**/*.browser.test.*',
+          ],
         },
       },
       {
