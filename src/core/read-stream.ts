@@ -389,7 +389,29 @@ function stepIdOf(head: string): string | undefined {
   }
 }
 
-const ENTITIES: Readonly<Record<string, string>> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: ' ' };
+/** The named entities page titles use most; others are left as written. */
+const ENTITIES: Readonly<Record<string, string>> = {
+  amp: '&',
+  lt: '<',
+  gt: '>',
+  quot: '"',
+  apos: "'",
+  nbsp: ' ',
+  ndash: '\u2013',
+  mdash: '\u2014',
+  middot: '\u00b7',
+  bull: '\u2022',
+  hellip: '\u2026',
+  laquo: '\u00ab',
+  raquo: '\u00bb',
+  lsquo: '\u2018',
+  rsquo: '\u2019',
+  ldquo: '\u201c',
+  rdquo: '\u201d',
+  copy: '\u00a9',
+  reg: '\u00ae',
+  trade: '\u2122',
+};
 
 /** The `<title>` of an HTML page, as text (entities decoded, spaces collapsed, at most 120 characters). */
 export function htmlTitle(html: string): string | undefined {
