@@ -115,7 +115,12 @@ async function errorFromResponse(response: Response): Promise<ToolStreamError> {
 }
 
 function describe(cause: unknown): string {
-  return cause instanceof Error ? cause.message : String(cause);
+  if (!(cause instanceof Error)) return String(cause);
+  // undici's messages ("fetch failed", "terminated") say that something failed; their cause says what.
+  const inner = cause.cause;
+  return inner instanceof Error && inner.message && inner.message !== cause.message
+    ? `${cause.message} (${inner.message})`
+    : cause.message;
 }
 
 /**
