@@ -604,19 +604,18 @@ export async function* readStream(source: StreamSource, options: ReadStreamOptio
     yield [unknownProtocolEvent(protocol)];
     return;
   }
+  let body: StreamSource = source;
   if (typeof Response !== 'undefined' && source instanceof Response) {
-    const answered = await notAStream(source, protocol, signal);
-    if (answered) {
-      yield [answered];
+    const answer = await notAStream(source, protocol, signal);
+    if (answer && 'event' in answer) {
+      yield [answer.event];
       return;
     }
+    if (answer) body = answer.body;
     if (protocol === 'auto') protocol = detectProtocol(source.headers) ?? 'auto';
   }
   const decoder = new StreamDecoder(protocol, framingOf(source, options.framing ?? 'auto'));
-  const read = jsonBodies.get(source as Response);
-  // A JSON document is one frame, whatever its line breaks.
-  const chunks = read !== undefined ? textChunks(compactJson(read), signal) : textChunks(source, signal);
-  for await (const chunk of chunks) {
+  for await (const chunk of textChunks(body, signal)) {
     const events = decoder.push(chunk);
     if (events.length > 0) yield events;
   }
@@ -655,45 +654,115 @@ async function readHead(response: Response, limit: number, signal: AbortSignal |
   }
 }
 
+/** What `notAStream` found: an event that ends the read, or the body to read instead of the response. */
+type Answer = { event: StepEvent } | { body: string | ReadableStream<Uint8Array> } | undefined;
+
+/**
+ * Reads chunks of a body into `chunks` until `enough` says so (given the text so far), the body ends,
+ * or `limit` bytes were read. Releases the body (it is not cancelled: the caller may read on).
+ */
+async function readInto(
+  body: ReadableStream<Uint8Array>,
+  chunks: Uint8Array[],
+  enough: ((text: string) => boolean) | undefined,
+  limit: number,
+  signal: AbortSignal | undefined,
+): Promise<boolean> {
+  const reader = body.getReader();
+  const cancel = () => {
+    reader.cancel().catch(() => {});
+  };
+  signal?.addEventListener('abort', cancel, { once: true });
+  let size = chunks.reduce((n, c) => n + c.length, 0);
+  try {
+    while (size < limit && !signal?.aborted) {
+      const { done, value } = await reader.read();
+      if (done) return true;
+      chunks.push(value);
+      size += value.length;
+      if (enough?.(decodeAll(chunks))) return false;
+    }
+    return false;
+  } finally {
+    signal?.removeEventListener('abort', cancel);
+    reader.releaseLock();
+  }
+}
+
+function decodeAll(chunks: readonly Uint8Array[]): string {
+  const decoder = new TextDecoder();
+  return chunks.map((c) => decoder.decode(c, { stream: true })).join('') + decoder.decode();
+}
+
+/** `chunks` already read, then the rest of `body`: one stream again (cancelling it cancels the body). */
+function prepend(chunks: readonly Uint8Array[], body: ReadableStream<Uint8Array>): ReadableStream<Uint8Array> {
+  const reader = body.getReader();
+  let next = 0;
+  return new ReadableStream<Uint8Array>({
+    async pull(controller) {
+      if (next < chunks.length) {
+        controller.enqueue(chunks[next++] as Uint8Array);
+        return;
+      }
+      const { done, value } = await reader.read();
+      if (done) controller.close();
+      else controller.enqueue(value);
+    },
+    cancel(reason) {
+      return reader.cancel(reason);
+    },
+  });
+}
+
+/** The first line of a text has ended (after something that is not blank). */
+const firstLineEnded = (text: string) => /\S[^\n]*\n/.test(text);
+
 /**
  * An answer that is no stream, said in words: no body (204), an HTML page (a sign-in page from a
  * proxy, an error page), or a JSON error body with a 200. `undefined` for anything else, which is
- * read as a stream (a JSON body that is one frame is put back for the decoder).
+ * read as a stream. An `application/json` body whose first line is JSON by itself is JSON lines, read
+ * as they come; otherwise it is one document (over several lines), read whole and read as one frame.
  */
 async function notAStream(
   response: Response,
   protocol: 'auto' | ProtocolName,
   signal: AbortSignal | undefined,
-): Promise<StepEvent | undefined> {
-  if (response.body === null) {
+): Promise<Answer> {
+  const body = response.body;
+  if (body === null) {
     const status = `${response.status}${response.statusText ? ` ${response.statusText}` : response.status === 204 ? ' No Content' : ''}`;
-    return { type: 'run-abort', reason: `The server answered ${status} with no body: there was no stream to read.` };
+    return {
+      event: { type: 'run-abort', reason: `The server answered ${status} with no body: there was no stream to read.` },
+    };
   }
+  const stopped = { event: { type: 'run-abort', reason: 'Stopped before the run finished.' } } as const;
   const type = (response.headers.get('content-type') ?? '').toLowerCase();
   if (type.includes('text/html') || type.includes('application/xhtml')) {
     const text = await readHead(response, FOREIGN_BODY_LIMIT, signal);
-    if (signal?.aborted) return { type: 'run-abort', reason: 'Stopped before the run finished.' };
-    return (
-      foreignBodyEvent(looksLikeHtml(text) ? text : `<html>${text}`) ?? {
+    if (signal?.aborted) return stopped;
+    return {
+      event: foreignBodyEvent(looksLikeHtml(text) ? text : `<html>${text}`) ?? {
         type: 'run-error',
         code: 'HTML_RESPONSE',
         message: 'The server answered with an HTML page, not a stream.',
-      }
-    );
+      },
+    };
   }
-  if (protocol === 'auto' && /^application\/(problem\+)?json\b/.test(type)) {
-    // One JSON document (an error answered with 200, or a single frame): read whole, then told apart.
-    const text = await readHead(response, MAX_FRAME_LENGTH, signal);
-    if (signal?.aborted) return { type: 'run-abort', reason: 'Stopped before the run finished.' };
-    const foreign = foreignBodyEvent(text);
-    if (foreign) return foreign;
-    jsonBodies.set(response, text);
+  if (protocol !== 'auto' || !/^application\/(problem\+)?json\b/.test(type)) return undefined;
+  const chunks: Uint8Array[] = [];
+  let done = await readInto(body, chunks, firstLineEnded, MAX_FRAME_LENGTH, signal);
+  if (signal?.aborted) return stopped;
+  if (!done) {
+    const first = /^\s*([^\n]*)/.exec(decodeAll(chunks))?.[1] ?? '';
+    if (isJson(first.trim())) return { body: prepend(chunks, body) };
+    done = await readInto(body, chunks, undefined, MAX_FRAME_LENGTH, signal);
+    if (signal?.aborted) return stopped;
+    if (!done) return { body: prepend(chunks, body) };
   }
-  return undefined;
+  const text = decodeAll(chunks);
+  const foreign = foreignBodyEvent(text);
+  return foreign ? { event: foreign } : { body: compactJson(text) };
 }
-
-/** A JSON body `notAStream` already read and found to be no error: read as the stream's text. */
-const jsonBodies = new WeakMap<Response, string>();
 
 /** Decodes a whole capture (SSE or JSONL) into events, synchronously. */
 export function eventsFromText(text: string, options: Omit<ReadStreamOptions, 'signal'> = {}): StepEvent[] {

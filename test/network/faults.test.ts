@@ -242,6 +242,32 @@ const cases: Case[] = [
     message: /^Your API key has expired\.$/,
   },
   {
+    fault: '200 application/json carrying JSON lines (read as they come, not buffered)',
+    path: '/json-lines',
+    route: (_req, res) => {
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.write(`${JSON.stringify(START)}\n${JSON.stringify(C1)}\n`);
+      void stall('/json-lines').then(() => res.end(`${[C1_DONE, FINISH].map((e) => JSON.stringify(e)).join('\n')}\n`));
+    },
+    during: async (stream) => {
+      await hasStep(stream, 'c1');
+      release.get('/json-lines')?.();
+    },
+    status: 'done',
+    message: undefined,
+    check: (state) => expect(state.byId.c1?.status).toBe('succeeded'),
+  },
+  {
+    fault: '200 application/json, one pretty-printed run-error document',
+    path: '/json-doc',
+    route: (_req, res) =>
+      res
+        .writeHead(200, { 'content-type': 'application/json' })
+        .end(JSON.stringify({ type: 'run-error', message: 'Quota exceeded.', code: 'quota' }, null, 2)),
+    status: 'error',
+    message: /^Quota exceeded\.$/,
+  },
+  {
     fault: '200 with an empty body',
     path: '/empty',
     route: (_req, res) => res.writeHead(200, SSE).end(),
