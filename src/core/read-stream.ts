@@ -3,11 +3,12 @@
  * whole string) is cut into frames (SSE with eventsource-parser, or JSONL by line), each frame is
  * decoded by the stream's protocol decoder, and the events come out in one batch per chunk read.
  */
-import { createParser, type EventSourceParser } from 'eventsource-parser';
+import { foreignBodyEvent, isJson, notAStream } from './answers';
 import { decoderFor, isProtocolName, unknownProtocolMessage } from './decoders';
 import { candidateProtocols, detectProtocol, unrecognizedStreamEvent } from './decoders/detect';
 import { append, closedEarly, type ProtocolName, type StepDecoder } from './decoders/types';
 import type { StepEvent } from './events';
+import { Framer, type Framing, MAX_FRAME_LENGTH } from './framer';
 import { reduceSteps } from './reduce';
 import { emptyStepsState, type StepsState } from './step';
 
@@ -20,8 +21,7 @@ export type StreamSource =
   | Iterable<string>
   | string;
 
-/** How frames are cut out of the text. */
-export type Framing = 'auto' | 'sse' | 'jsonl';
+export type { Framing } from './framer';
 
 /** Options of `readStream` and `stepsFromText`. */
 export interface ReadStreamOptions {
@@ -39,209 +39,8 @@ export interface ReadStreamOptions {
   signal?: AbortSignal;
 }
 
-/** Larger single frames (an SSE event, a JSONL line) are dropped with a diagnostic instead of filling memory. */
-const MAX_FRAME_LENGTH = 32 * 1024 * 1024;
-
-/** How much of an oversized frame is kept to tell which step it was about. */
-const HEAD_LENGTH = 4096;
-
-/** The index just after the first blank line of `text` (an event's end), or -1. */
-function blankLineEnd(text: string, afterBreak: boolean): number {
-  if (afterBreak && /^(\r\n|\r|\n)/.test(text)) return text.match(/^(\r\n|\r|\n)/)?.[0].length ?? -1;
-  const match = /(\r\n|\r|\n)(\r\n|\r|\n)/.exec(text);
-  return match ? match.index + match[0].length : -1;
-}
-
-/** The index just after the last blank line of `text`, or -1. */
-function lastBlankLineEnd(text: string, afterBreak: boolean): number {
-  let end = -1;
-  for (let i = text.indexOf('\n\n'); i !== -1; i = text.indexOf('\n\n', i + 1)) end = i + 2;
-  if (end === -1 && text.includes('\r')) {
-    const all = [...text.matchAll(/(\r\n|\r|\n)(\r\n|\r|\n)/g)].at(-1);
-    if (all) end = all.index + all[0].length;
-  }
-  if (end === -1 && afterBreak && /^(\r\n|\r|\n)/.test(text)) end = text.match(/^(\r\n|\r|\n)/)?.[0].length ?? -1;
-  return end;
-}
-
-const SSE_FIELDS = ['data', 'event', 'id', 'retry'];
 /** Frames that name no protocol before the reader gives up guessing. */
 const MAX_UNDECIDED_FRAMES = 20;
-
-/** Cuts text into frames. SSE `event:`/`id:` lines and comments (`: keep-alive`) are read and ignored. */
-class Framer {
-  private framing: 'sse' | 'jsonl' | undefined;
-  /** Text seen before the framing is known (a few characters at most). */
-  private pending = '';
-  private lineParts: string[] = [];
-  private lineLength = 0;
-  /** The current JSONL line went over the limit: everything up to its newline is dropped. */
-  private skippingLine = false;
-  private sse: EventSourceParser | undefined;
-  /** The SSE event being read went over the limit: everything up to the next blank line is dropped. */
-  private skippingEvent = false;
-  /** The previous SSE text ended with a line break (a blank line may start in the next chunk). */
-  private endedWithBreak = false;
-  /** The SSE text since the last blank line has content: the stream is inside an event. */
-  private inEvent = false;
-  /** The first characters of the SSE event being read (it may go over the limit before its end). */
-  private eventHead = '';
-  /** The SSE chunk being fed, and whether an event was dispatched from it. */
-  private chunk = '';
-  private dispatched = false;
-
-  constructor(
-    framing: Framing,
-    private readonly onFrame: (frame: string) => void,
-    private readonly onProblem: (reason: string) => void,
-    /** A frame over the size limit was dropped; `head` is its beginning (to tell which step it was about). */
-    private readonly onOversized: (head: string) => void,
-  ) {
-    if (framing !== 'auto') this.framing = framing;
-  }
-
-  feed(text: string): void {
-    if (!this.framing) {
-      // A capture read as UTF-8 text may keep its byte order mark; it is not part of the first frame.
-      this.pending = (this.pending + text).replace(/^\uFEFF/, '');
-      const start = this.pending.trimStart();
-      if (start === '') return;
-      // "d", "da", "dat", "ev"…: too short to tell SSE from JSONL yet.
-      if (!/[\r\n:]/.test(start) && SSE_FIELDS.some((field) => field.startsWith(start))) return;
-      this.framing =
-        /^(data|event|id|retry)?:/.test(start) || /^(data|event|id|retry)\s*$/.test(start) ? 'sse' : 'jsonl';
-      text = this.pending;
-      this.pending = '';
-    }
-    if (this.framing === 'sse') this.feedEvents(text);
-    else this.feedLines(text);
-  }
-
-  /** The stream ended. Returns `true` when it ended inside a frame (cut mid-frame). */
-  end(): boolean {
-    if (this.framing === 'sse') {
-      const cut = this.inEvent && !this.skippingEvent;
-      // An event the stream cut before its blank line is still dispatched: if it is whole it counts,
-      // if it is cut the decoder reports it (the SSE spec would drop it without a word).
-      if (!this.skippingEvent) this.parser().feed('\n\n');
-      return cut;
-    }
-    if (this.framing) {
-      const rest = this.lineParts.join('');
-      this.lineParts = [];
-      this.lineLength = 0;
-      const cut = rest.trim() !== '' && !this.skippingLine;
-      if (cut) this.frame(rest);
-      return cut;
-    }
-    const rest = this.pending;
-    this.pending = '';
-    if (rest.trim() === '') return false;
-    this.onProblem(`the stream ended before a whole frame: ${rest.trim().slice(0, 80)}`);
-    return true;
-  }
-
-  /** A whole frame: passed on, unless it is over the size limit (read in one chunk, so never buffered). */
-  private frame(frame: string): void {
-    if (frame.length > MAX_FRAME_LENGTH) this.onOversized(frame.slice(0, HEAD_LENGTH));
-    else this.onFrame(frame);
-  }
-
-  /**
-   * SSE text into the parser. After an event went over the limit, its remaining lines are skipped up to
-   * the blank line that ends it (fed to the parser they would read as stray fields). Keeps track of
-   * whether the text so far ends inside an event, and of the event's first characters.
-   */
-  private feedEvents(text: string): void {
-    if (this.skippingEvent) {
-      const end = blankLineEnd(text, this.endedWithBreak);
-      this.endedWithBreak = /[\r\n]$/.test(text);
-      if (end === -1) return;
-      this.skippingEvent = false;
-      this.inEvent = false;
-      this.eventHead = '';
-      text = text.slice(end);
-      if (text === '') return;
-    }
-    this.chunk = text;
-    this.dispatched = false;
-    this.parser().feed(text);
-    if (this.skippingEvent) {
-      this.endedWithBreak = /[\r\n]$/.test(text);
-      return;
-    }
-    const last = lastBlankLineEnd(text, this.endedWithBreak);
-    if (last === -1) {
-      if (this.eventHead.length < HEAD_LENGTH) this.eventHead += text.slice(0, HEAD_LENGTH - this.eventHead.length);
-      this.inEvent ||= /\S/.test(text);
-    } else {
-      const rest = text.slice(last);
-      this.eventHead = rest.slice(0, HEAD_LENGTH);
-      this.inEvent = /\S/.test(rest);
-    }
-    this.endedWithBreak = /[\r\n]$/.test(text);
-  }
-
-  /**
-   * JSONL: the pieces of the current line are kept apart and joined once its newline arrives, so a
-   * long line fed in many chunks costs its length, not its length times the number of chunks.
-   */
-  private feedLines(text: string): void {
-    let start = 0;
-    for (let newline = text.indexOf('\n'); newline !== -1; newline = text.indexOf('\n', start)) {
-      const piece = text.slice(start, newline);
-      const line = this.lineParts.length > 0 ? this.lineParts.join('') + piece : piece;
-      this.lineParts = [];
-      this.lineLength = 0;
-      start = newline + 1;
-      if (this.skippingLine) {
-        this.skippingLine = false;
-        continue;
-      }
-      const frame = line.endsWith('\r') ? line.slice(0, -1) : line;
-      if (frame.trim() !== '') this.frame(frame);
-    }
-    if (start >= text.length || this.skippingLine) return;
-    const rest = start === 0 ? text : text.slice(start);
-    this.lineParts.push(rest);
-    this.lineLength += rest.length;
-    if (this.lineLength > MAX_FRAME_LENGTH) {
-      this.onOversized(this.lineParts.join('').slice(0, HEAD_LENGTH));
-      this.lineParts = [];
-      this.lineLength = 0;
-      this.skippingLine = true;
-    }
-  }
-
-  private parser(): EventSourceParser {
-    if (!this.sse) {
-      this.sse = createParser({
-        maxBufferSize: MAX_FRAME_LENGTH,
-        onEvent: (event) => {
-          this.dispatched = true;
-          this.frame(event.data);
-        },
-        onError: (error) => {
-          if (error.type === 'max-buffer-size-exceeded') {
-            // The event began after the last blank line of this chunk, or before this chunk.
-            const last = this.dispatched ? lastBlankLineEnd(this.chunk, this.endedWithBreak) : -1;
-            const head =
-              last === -1
-                ? this.eventHead + this.chunk.slice(0, HEAD_LENGTH)
-                : this.chunk.slice(last, last + HEAD_LENGTH);
-            this.onOversized(head.slice(0, HEAD_LENGTH));
-            this.sse?.reset();
-            this.skippingEvent = true;
-          } else if (error.type === 'unknown-field') {
-            this.onProblem(`a line that is not an SSE field: ${String(error.line ?? error.field).slice(0, 80)}`);
-          }
-        },
-      });
-    }
-    return this.sse;
-  }
-}
-
 /**
  * A whole stream's decoding: framing, protocol detection (buffering frames until a frame says which
  * protocol it is), decoding. Push text, take events.
@@ -389,101 +188,6 @@ function stepIdOf(head: string): string | undefined {
   }
 }
 
-/** The named entities page titles use most; others are left as written. */
-const ENTITIES: Readonly<Record<string, string>> = {
-  amp: '&',
-  lt: '<',
-  gt: '>',
-  quot: '"',
-  apos: "'",
-  nbsp: ' ',
-  ndash: '\u2013',
-  mdash: '\u2014',
-  middot: '\u00b7',
-  bull: '\u2022',
-  hellip: '\u2026',
-  laquo: '\u00ab',
-  raquo: '\u00bb',
-  lsquo: '\u2018',
-  rsquo: '\u2019',
-  ldquo: '\u201c',
-  rdquo: '\u201d',
-  copy: '\u00a9',
-  reg: '\u00ae',
-  trade: '\u2122',
-};
-
-/** The `<title>` of an HTML page, as text (entities decoded, spaces collapsed, at most 120 characters). */
-export function htmlTitle(html: string): string | undefined {
-  const match = /<title\b[^>]*>([\s\S]*?)<\/title\s*>/i.exec(html);
-  if (!match?.[1]) return undefined;
-  const text = match[1]
-    .replace(/<[^>]*>/g, '')
-    .replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);/gi, (entity, name: string) => {
-      if (name[0] === '#') {
-        const code = name[1] === 'x' || name[1] === 'X' ? Number.parseInt(name.slice(2), 16) : Number(name.slice(1));
-        return Number.isInteger(code) && code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : entity;
-      }
-      return ENTITIES[name.toLowerCase()] ?? entity;
-    })
-    .replace(/\s+/g, ' ')
-    .trim();
-  if (text === '') return undefined;
-  return text.length > 120 ? `${text.slice(0, 120)}…` : text;
-}
-
-/** `true` for text that is an HTML (or XML) page rather than a stream of frames. */
-export function looksLikeHtml(text: string): boolean {
-  const start = text.trimStart().slice(0, 1024).toLowerCase();
-  return /^<(!doctype html|html|head|body|title|meta|!--|\?xml|h1|div|pre|center)\b/.test(start);
-}
-
-/** The message of a JSON error body (`{ error: { message, code } }`, `{ error: '...' }`, `{ message }`). */
-export function jsonErrorOf(text: string): { message: string; code?: string } | undefined {
-  let body: unknown;
-  try {
-    body = JSON.parse(text);
-  } catch {
-    return undefined;
-  }
-  if (typeof body !== 'object' || body === null || Array.isArray(body)) return undefined;
-  const record = body as Record<string, unknown>;
-  // A frame of some protocol has a `type`; an error answer does not (or says `"type": "error"` with no stream).
-  if (typeof record.type === 'string' && record.type !== 'error') return undefined;
-  const error = record.error;
-  const inner = typeof error === 'object' && error !== null ? (error as Record<string, unknown>) : undefined;
-  const message =
-    typeof error === 'string'
-      ? error
-      : typeof inner?.message === 'string'
-        ? inner.message
-        : typeof record.message === 'string'
-          ? record.message
-          : typeof record.detail === 'string'
-            ? record.detail
-            : undefined;
-  if (message === undefined || message === '') return undefined;
-  const code = typeof inner?.code === 'string' ? inner.code : typeof inner?.type === 'string' ? inner.type : undefined;
-  return code ? { message, code } : { message };
-}
-
-/** The `run-error` for an answer that is not a stream: an HTML page, or a JSON error body. */
-function foreignBodyEvent(text: string): StepEvent | undefined {
-  if (looksLikeHtml(text)) {
-    const title = htmlTitle(text);
-    return {
-      type: 'run-error',
-      code: 'HTML_RESPONSE',
-      message: `The server answered with an HTML page, not a stream${title ? ` ("${title}")` : ''}. Check the endpoint's URL; a sign-in page from a proxy looks like this.`,
-    };
-  }
-  const error = jsonErrorOf(text);
-  if (!error) return undefined;
-  return error.code
-    ? { type: 'run-error', message: error.message, code: error.code }
-    : { type: 'run-error', message: error.message, code: 'ERROR_RESPONSE' };
-}
-
 /**
  * The error a read ends with when the `protocol` option names no decoder (a typo, a JavaScript caller
  * without types): a `run-error` with code `UNKNOWN_PROTOCOL` that names it and the known ones. Decoding
@@ -491,23 +195,6 @@ function foreignBodyEvent(text: string): StepEvent | undefined {
  */
 function unknownProtocolEvent(protocol: unknown): StepEvent {
   return { type: 'run-error', code: 'UNKNOWN_PROTOCOL', message: unknownProtocolMessage(protocol) };
-}
-
-function compactJson(text: string): string {
-  try {
-    return `${JSON.stringify(JSON.parse(text))}\n`;
-  } catch {
-    return text;
-  }
-}
-
-function isJson(text: string): boolean {
-  try {
-    JSON.parse(text);
-    return true;
-  } catch {
-    return false;
-  }
 }
 
 function framingOf(source: StreamSource, framing: Framing): Framing {
@@ -624,144 +311,6 @@ export async function* readStream(source: StreamSource, options: ReadStreamOptio
     last = last.map((e) => (e.type === 'run-abort' ? { ...e, reason: 'Stopped before the run finished.' } : e));
   }
   if (last.length > 0) yield last;
-}
-
-/** How much of an HTML or JSON answer is read to say what it is. */
-const FOREIGN_BODY_LIMIT = 256 * 1024;
-
-/** Reads at most `limit` characters of a body, then cancels the rest. */
-async function readHead(response: Response, limit: number, signal: AbortSignal | undefined): Promise<string> {
-  const body = response.body;
-  if (!body) return '';
-  const reader = body.getReader();
-  const decoder = new TextDecoder();
-  let text = '';
-  const cancel = () => {
-    reader.cancel().catch(() => {});
-  };
-  signal?.addEventListener('abort', cancel, { once: true });
-  try {
-    while (text.length < limit && !signal?.aborted) {
-      const { done, value } = await reader.read();
-      if (done) return text + decoder.decode();
-      text += decoder.decode(value, { stream: true });
-    }
-    await reader.cancel().catch(() => {});
-    return text;
-  } finally {
-    signal?.removeEventListener('abort', cancel);
-    reader.releaseLock();
-  }
-}
-
-/** What `notAStream` found: an event that ends the read, or the body to read instead of the response. */
-type Answer = { event: StepEvent } | { body: string | ReadableStream<Uint8Array> } | undefined;
-
-/**
- * Reads chunks of a body into `chunks` until `enough` says so (given the text so far), the body ends,
- * or `limit` bytes were read. Releases the body (it is not cancelled: the caller may read on).
- */
-async function readInto(
-  body: ReadableStream<Uint8Array>,
-  chunks: Uint8Array[],
-  enough: ((text: string) => boolean) | undefined,
-  limit: number,
-  signal: AbortSignal | undefined,
-): Promise<boolean> {
-  const reader = body.getReader();
-  const cancel = () => {
-    reader.cancel().catch(() => {});
-  };
-  signal?.addEventListener('abort', cancel, { once: true });
-  let size = chunks.reduce((n, c) => n + c.length, 0);
-  try {
-    while (size < limit && !signal?.aborted) {
-      const { done, value } = await reader.read();
-      if (done) return true;
-      chunks.push(value);
-      size += value.length;
-      if (enough?.(decodeAll(chunks))) return false;
-    }
-    return false;
-  } finally {
-    signal?.removeEventListener('abort', cancel);
-    reader.releaseLock();
-  }
-}
-
-function decodeAll(chunks: readonly Uint8Array[]): string {
-  const decoder = new TextDecoder();
-  return chunks.map((c) => decoder.decode(c, { stream: true })).join('') + decoder.decode();
-}
-
-/** `chunks` already read, then the rest of `body`: one stream again (cancelling it cancels the body). */
-function prepend(chunks: readonly Uint8Array[], body: ReadableStream<Uint8Array>): ReadableStream<Uint8Array> {
-  const reader = body.getReader();
-  let next = 0;
-  return new ReadableStream<Uint8Array>({
-    async pull(controller) {
-      if (next < chunks.length) {
-        controller.enqueue(chunks[next++] as Uint8Array);
-        return;
-      }
-      const { done, value } = await reader.read();
-      if (done) controller.close();
-      else controller.enqueue(value);
-    },
-    cancel(reason) {
-      return reader.cancel(reason);
-    },
-  });
-}
-
-/** The first line of a text has ended (after something that is not blank). */
-const firstLineEnded = (text: string) => /\S[^\n]*\n/.test(text);
-
-/**
- * An answer that is no stream, said in words: no body (204), an HTML page (a sign-in page from a
- * proxy, an error page), or a JSON error body with a 200. `undefined` for anything else, which is
- * read as a stream. An `application/json` body whose first line is JSON by itself is JSON lines, read
- * as they come; otherwise it is one document (over several lines), read whole and read as one frame.
- */
-async function notAStream(
-  response: Response,
-  protocol: 'auto' | ProtocolName,
-  signal: AbortSignal | undefined,
-): Promise<Answer> {
-  const body = response.body;
-  if (body === null) {
-    const status = `${response.status}${response.statusText ? ` ${response.statusText}` : response.status === 204 ? ' No Content' : ''}`;
-    return {
-      event: { type: 'run-abort', reason: `The server answered ${status} with no body: there was no stream to read.` },
-    };
-  }
-  const stopped = { event: { type: 'run-abort', reason: 'Stopped before the run finished.' } } as const;
-  const type = (response.headers.get('content-type') ?? '').toLowerCase();
-  if (type.includes('text/html') || type.includes('application/xhtml')) {
-    const text = await readHead(response, FOREIGN_BODY_LIMIT, signal);
-    if (signal?.aborted) return stopped;
-    return {
-      event: foreignBodyEvent(looksLikeHtml(text) ? text : `<html>${text}`) ?? {
-        type: 'run-error',
-        code: 'HTML_RESPONSE',
-        message: 'The server answered with an HTML page, not a stream.',
-      },
-    };
-  }
-  if (protocol !== 'auto' || !/^application\/(problem\+)?json\b/.test(type)) return undefined;
-  const chunks: Uint8Array[] = [];
-  let done = await readInto(body, chunks, firstLineEnded, MAX_FRAME_LENGTH, signal);
-  if (signal?.aborted) return stopped;
-  if (!done) {
-    const first = /^\s*([^\n]*)/.exec(decodeAll(chunks))?.[1] ?? '';
-    if (isJson(first.trim())) return { body: prepend(chunks, body) };
-    done = await readInto(body, chunks, undefined, MAX_FRAME_LENGTH, signal);
-    if (signal?.aborted) return stopped;
-    if (!done) return { body: prepend(chunks, body) };
-  }
-  const text = decodeAll(chunks);
-  const foreign = foreignBodyEvent(text);
-  return foreign ? { event: foreign } : { body: compactJson(text) };
 }
 
 /** Decodes a whole capture (SSE or JSONL) into events, synchronously. */

@@ -4,9 +4,11 @@
  * (`RunStatus`). Framework-free: `useToolStream` is a thin React adapter over it, the way TanStack
  * Query's `useBaseQuery` adapts a `QueryObserver`.
  */
+
+import { htmlTitle, looksLikeHtml } from './answers';
 import type { ProtocolName } from './decoders';
 import type { StepEvent } from './events';
-import { htmlTitle, looksLikeHtml, readStream } from './read-stream';
+import { readStream } from './read-stream';
 import type { RunStatus, StepsState } from './step';
 import { createStepStore, type StepStore } from './store';
 
