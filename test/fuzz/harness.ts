@@ -129,18 +129,16 @@ const anviaEvents = fc.oneof(
 );
 
 /** Anvia frames in their envelope, ids in sequence (so that the envelope checks pass unless corrupted). */
-const anviaStreams = fc
-  .array(anviaEvents, { maxLength: 12 })
-  .map((events) => [
-    { type: 'stream_start', protocol: 'anvia.client.v3', streamId: 's', eventId: 0, resumable: false },
-    ...events.map((event, i) => ({
-      type: 'stream_event',
-      streamId: 's',
-      eventId: i + 1,
-      event: { runId: 'r', ...event },
-    })),
-    { type: 'stream_end', streamId: 's', eventId: events.length, status: 'completed' },
-  ]);
+const anviaStreams = fc.array(anviaEvents, { maxLength: 12 }).map((events) => [
+  { type: 'stream_start', protocol: 'anvia.client.v3', streamId: 's', eventId: 0, resumable: false },
+  ...events.map((event, i) => ({
+    type: 'stream_event',
+    streamId: 's',
+    eventId: i + 1,
+    event: { runId: 'r', ...event },
+  })),
+  { type: 'stream_end', streamId: 's', eventId: events.length, status: 'completed' },
+]);
 
 const nativeFrames = fc.oneof(
   frame('step-start', { id, toolName: name, parentId: id, presentation, at: mostly(fc.integer()) }),
