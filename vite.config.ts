@@ -138,7 +138,7 @@ export default defineConfig({
         test: {
           name: 'core',
           environment: 'node',
-          include: ['test/core/**/*.test.ts'],
+          include: ['test/core/**/*.test.ts', 'test/fuzz/**/*.test.ts', 'test/network/**/*.test.ts'],
         },
       },
       {
@@ -151,6 +151,8 @@ export default defineConfig({
           exclude: [
             ...configDefaults.exclude,
             'test/core/**',
+            'test/fuzz/**',
+            'test/network/**',
             'test/package/**',
             'test/playground/**',
             'test/e2e/playground*',

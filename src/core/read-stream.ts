@@ -3,11 +3,12 @@
  * whole string) is cut into frames (SSE with eventsource-parser, or JSONL by line), each frame is
  * decoded by the stream's protocol decoder, and the events come out in one batch per chunk read.
  */
-import { createParser, type EventSourceParser } from 'eventsource-parser';
+import { foreignBodyEvent, isJson, notAStream } from './answers';
 import { decoderFor, isProtocolName, unknownProtocolMessage } from './decoders';
 import { candidateProtocols, detectProtocol, unrecognizedStreamEvent } from './decoders/detect';
 import { append, closedEarly, type ProtocolName, type StepDecoder } from './decoders/types';
 import type { StepEvent } from './events';
+import { Framer, type Framing, MAX_FRAME_LENGTH } from './framer';
 import { reduceSteps } from './reduce';
 import { emptyStepsState, type StepsState } from './step';
 
@@ -20,8 +21,7 @@ export type StreamSource =
   | Iterable<string>
   | string;
 
-/** How frames are cut out of the text. */
-export type Framing = 'auto' | 'sse' | 'jsonl';
+export type { Framing } from './framer';
 
 /** Options of `readStream` and `stepsFromText`. */
 export interface ReadStreamOptions {
@@ -39,116 +39,8 @@ export interface ReadStreamOptions {
   signal?: AbortSignal;
 }
 
-/** Larger single frames (an SSE event, a JSONL line) are dropped with a diagnostic instead of filling memory. */
-const MAX_FRAME_LENGTH = 32 * 1024 * 1024;
-
-const SSE_FIELDS = ['data', 'event', 'id', 'retry'];
 /** Frames that name no protocol before the reader gives up guessing. */
 const MAX_UNDECIDED_FRAMES = 20;
-
-/** Cuts text into frames. SSE `event:`/`id:` lines and comments (`: keep-alive`) are read and ignored. */
-class Framer {
-  private framing: 'sse' | 'jsonl' | undefined;
-  /** Text seen before the framing is known (a few characters at most). */
-  private pending = '';
-  private lineParts: string[] = [];
-  private lineLength = 0;
-  /** The current JSONL line went over the limit: everything up to its newline is dropped. */
-  private skippingLine = false;
-  private sse: EventSourceParser | undefined;
-
-  constructor(
-    framing: Framing,
-    private readonly onFrame: (frame: string) => void,
-    private readonly onProblem: (reason: string) => void,
-  ) {
-    if (framing !== 'auto') this.framing = framing;
-  }
-
-  feed(text: string): void {
-    if (!this.framing) {
-      // A capture read as UTF-8 text may keep its byte order mark; it is not part of the first frame.
-      this.pending = (this.pending + text).replace(/^\uFEFF/, '');
-      const start = this.pending.trimStart();
-      if (start === '') return;
-      // "d", "da", "dat", "ev"…: too short to tell SSE from JSONL yet.
-      if (!/[\r\n:]/.test(start) && SSE_FIELDS.some((field) => field.startsWith(start))) return;
-      this.framing =
-        /^(data|event|id|retry)?:/.test(start) || /^(data|event|id|retry)\s*$/.test(start) ? 'sse' : 'jsonl';
-      text = this.pending;
-      this.pending = '';
-    }
-    if (this.framing === 'sse') this.parser().feed(text);
-    else this.feedLines(text);
-  }
-
-  end(): void {
-    if (this.framing === 'sse') {
-      // An event the stream cut before its blank line is still dispatched: if it is whole it counts,
-      // if it is cut the decoder reports it (the SSE spec would drop it without a word).
-      this.parser().feed('\n\n');
-    } else if (this.framing) {
-      const rest = this.lineParts.join('');
-      this.lineParts = [];
-      this.lineLength = 0;
-      if (rest.trim() !== '' && !this.skippingLine) this.onFrame(rest);
-    } else {
-      const rest = this.pending;
-      this.pending = '';
-      if (rest.trim() !== '') this.onProblem(`the stream ended before a whole frame: ${rest.trim().slice(0, 80)}`);
-    }
-  }
-
-  /**
-   * JSONL: the pieces of the current line are kept apart and joined once its newline arrives, so a
-   * long line fed in many chunks costs its length, not its length times the number of chunks.
-   */
-  private feedLines(text: string): void {
-    let start = 0;
-    for (let newline = text.indexOf('\n'); newline !== -1; newline = text.indexOf('\n', start)) {
-      const piece = text.slice(start, newline);
-      const line = this.lineParts.length > 0 ? this.lineParts.join('') + piece : piece;
-      this.lineParts = [];
-      this.lineLength = 0;
-      start = newline + 1;
-      if (this.skippingLine) {
-        this.skippingLine = false;
-        continue;
-      }
-      const frame = line.endsWith('\r') ? line.slice(0, -1) : line;
-      if (frame.trim() !== '') this.onFrame(frame);
-    }
-    if (start >= text.length || this.skippingLine) return;
-    const rest = start === 0 ? text : text.slice(start);
-    this.lineParts.push(rest);
-    this.lineLength += rest.length;
-    if (this.lineLength > MAX_FRAME_LENGTH) {
-      this.onProblem(`a JSONL line longer than ${MAX_FRAME_LENGTH} characters; dropped`);
-      this.lineParts = [];
-      this.lineLength = 0;
-      this.skippingLine = true;
-    }
-  }
-
-  private parser(): EventSourceParser {
-    if (!this.sse) {
-      this.sse = createParser({
-        maxBufferSize: MAX_FRAME_LENGTH,
-        onEvent: (event) => this.onFrame(event.data),
-        onError: (error) => {
-          if (error.type === 'max-buffer-size-exceeded') {
-            this.onProblem(`an SSE event larger than ${MAX_FRAME_LENGTH} characters; dropped`);
-            this.sse?.reset();
-          } else if (error.type === 'unknown-field') {
-            this.onProblem(`a line that is not an SSE field: ${String(error.line ?? error.field).slice(0, 80)}`);
-          }
-        },
-      });
-    }
-    return this.sse;
-  }
-}
-
 /**
  * A whole stream's decoding: framing, protocol detection (buffering frames until a frame says which
  * protocol it is), decoding. Push text, take events.
@@ -173,8 +65,8 @@ class StreamDecoder {
     this.framer = new Framer(
       framing,
       (frame) => this.frame(frame),
-      (reason) =>
-        this.out.push({ type: 'diagnostic', reason, ...(this.decoder ? { protocol: this.decoder.protocol } : {}) }),
+      (reason) => this.diagnose(reason),
+      (head) => this.oversized(head),
     );
   }
 
@@ -184,10 +76,37 @@ class StreamDecoder {
   }
 
   end(): StepEvent[] {
-    this.framer.end();
+    const cut = this.framer.end();
     if (!this.decoder && !this.unrecognized) this.settleUndecided();
-    if (this.decoder) append(this.out, this.decoder.end());
+    if (this.decoder) {
+      const last = this.decoder.end();
+      // The decoder knows the run did not finish; the framer knows why: the stream stopped inside a frame.
+      for (const event of last) {
+        this.out.push(event.type === 'run-abort' && cut ? { ...event, reason: CUT_MID_FRAME } : event);
+      }
+    }
     return this.take();
+  }
+
+  private diagnose(reason: string): void {
+    this.out.push({ type: 'diagnostic', reason, ...(this.decoder ? { protocol: this.decoder.protocol } : {}) });
+  }
+
+  /**
+   * A frame over the size limit: dropped, and when its beginning names a step (a result too large to
+   * read), that step fails with the reason, instead of waiting for a result that will never come.
+   */
+  private oversized(head: string): void {
+    const reason = `a frame larger than ${MAX_FRAME_LENGTH} characters (${MAX_FRAME_LENGTH / 1024 / 1024} MiB); dropped`;
+    this.diagnose(reason);
+    const id = stepIdOf(head);
+    if (id === undefined || this.unrecognized) return;
+    this.out.push({
+      type: 'step-error',
+      id,
+      code: 'FRAME_TOO_LARGE',
+      message: `Its result was larger than ${MAX_FRAME_LENGTH / 1024 / 1024} MiB, the most one frame may carry, and was not read.`,
+    });
   }
 
   private frame(frame: string): void {
@@ -207,6 +126,14 @@ class StreamDecoder {
    * the stream is nobody's, and the run ends with an error quoting what was seen.
    */
   private settleUndecided(): void {
+    const foreign = this.waiting.length > 0 ? foreignBodyEvent(this.waiting.join('\n')) : undefined;
+    if (foreign) {
+      // Not a stream at all: a web page (a login page from a proxy) or a JSON error answered with 200.
+      this.out.push(foreign);
+      this.unrecognized = true;
+      this.waiting = [];
+      return;
+    }
     const last = this.waiting.at(-1);
     if (this.waiting.length === 1 && last !== undefined && candidateProtocols(last).length === 0 && !isJson(last)) {
       // One frame that is not even JSON: a stream cut inside its first frame, not a foreign protocol.
@@ -244,6 +171,23 @@ class StreamDecoder {
   }
 }
 
+const CUT_MID_FRAME = 'The stream closed in the middle of a frame, before the run finished.';
+
+const STEP_ID_KEYS = /"(?:toolCallId|callId)"\s*:\s*"((?:[^"\\]|\\.){1,256})"/;
+const STEP_TYPE_ID = /"type"\s*:\s*"(?:step-[a-z-]+|tool-call-[a-z]+)"[\s\S]*?"id"\s*:\s*"((?:[^"\\]|\\.){1,256})"/;
+
+/** The step a frame is about, read from its first characters (the frame itself is too large to parse). */
+function stepIdOf(head: string): string | undefined {
+  const match = STEP_ID_KEYS.exec(head) ?? STEP_TYPE_ID.exec(head);
+  if (!match) return undefined;
+  try {
+    const id = JSON.parse(`"${match[1]}"`) as string;
+    return id === '' ? undefined : id;
+  } catch {
+    return undefined;
+  }
+}
+
 /**
  * The error a read ends with when the `protocol` option names no decoder (a typo, a JavaScript caller
  * without types): a `run-error` with code `UNKNOWN_PROTOCOL` that names it and the known ones. Decoding
@@ -251,15 +195,6 @@ class StreamDecoder {
  */
 function unknownProtocolEvent(protocol: unknown): StepEvent {
   return { type: 'run-error', code: 'UNKNOWN_PROTOCOL', message: unknownProtocolMessage(protocol) };
-}
-
-function isJson(text: string): boolean {
-  try {
-    JSON.parse(text);
-    return true;
-  } catch {
-    return false;
-  }
 }
 
 function framingOf(source: StreamSource, framing: Framing): Framing {
@@ -356,11 +291,18 @@ export async function* readStream(source: StreamSource, options: ReadStreamOptio
     yield [unknownProtocolEvent(protocol)];
     return;
   }
-  if (protocol === 'auto' && typeof Response !== 'undefined' && source instanceof Response) {
-    protocol = detectProtocol(source.headers) ?? 'auto';
+  let body: StreamSource = source;
+  if (typeof Response !== 'undefined' && source instanceof Response) {
+    const answer = await notAStream(source, protocol, signal);
+    if (answer && 'event' in answer) {
+      yield [answer.event];
+      return;
+    }
+    if (answer) body = answer.body;
+    if (protocol === 'auto') protocol = detectProtocol(source.headers) ?? 'auto';
   }
   const decoder = new StreamDecoder(protocol, framingOf(source, options.framing ?? 'auto'));
-  for await (const chunk of textChunks(source, signal)) {
+  for await (const chunk of textChunks(body, signal)) {
     const events = decoder.push(chunk);
     if (events.length > 0) yield events;
   }

@@ -4,6 +4,7 @@
  */
 import { Allow, parse as parsePartialJson } from 'partial-json';
 import type { StepEvent, StepEventOf, StepEventType } from './events';
+import { repairStepEvent } from './repair';
 import { isTerminalStatus, type RunStatus, type Step, type StepStatus, type StepsState } from './step';
 
 /**
@@ -119,10 +120,49 @@ function parseArguments(text: string, complete: boolean): unknown | typeof NO_PA
     }
   }
   try {
-    return parsePartialJson(text, Allow.ALL);
+    return ownProperties(parsePartialJson(text, Allow.ALL));
   } catch {
     return NO_PARSE;
   }
+}
+
+/**
+ * partial-json builds objects by assignment, so a streamed `"__proto__"` key sets the object's
+ * prototype (its keys then read as arguments that are not there). `JSON.parse` makes it an own
+ * property; this puts the parse in that shape: plain objects, own properties only. (A primitive
+ * `"__proto__"` value is ignored by the assignment and so is missing until the text is complete.)
+ */
+function ownProperties(value: unknown): unknown {
+  if (typeof value !== 'object' || value === null) return value;
+  if (Array.isArray(value)) {
+    let copy: unknown[] | undefined;
+    for (let i = 0; i < value.length; i++) {
+      const item = ownProperties(value[i]);
+      if (item !== value[i]) {
+        copy ??= [...value];
+        copy[i] = item;
+      }
+    }
+    return copy ?? value;
+  }
+  const proto = Object.getPrototypeOf(value);
+  let copy: Record<string, unknown> | undefined;
+  if (proto !== Object.prototype) {
+    copy = {};
+    Object.defineProperty(copy, '__proto__', {
+      value: ownProperties(proto),
+      enumerable: true,
+      writable: true,
+      configurable: true,
+    });
+  }
+  const record = value as Record<string, unknown>;
+  for (const key of Object.keys(record)) {
+    const item = ownProperties(record[key]);
+    if (item !== record[key]) copy ??= { ...record };
+    if (copy) copy[key] = item;
+  }
+  return copy ?? value;
 }
 
 function shallowJsonEqual(a: unknown, b: unknown): boolean {
@@ -203,12 +243,17 @@ const handlers: HandlerTable = {
       draft.set(step);
       return;
     }
+    if (isTerminalStatus(existing.status)) {
+      // A start after the end would rename or re-parent a finished step: late, like any other late event.
+      draft.diagnose(`"step-start" for step "${e.id}" arrived after it ended (${existing.status}); dropped`);
+      return;
+    }
     let next = named(existing, e.toolName);
     if (existing.toolName && e.toolName && existing.toolName !== e.toolName) {
       draft.diagnose(`step "${e.id}" was started again as "${e.toolName}"; it stays "${existing.toolName}"`);
     }
     if (e.parentId && !next.parentId) next = { ...next, parentId: e.parentId };
-    if (e.presentation && !isTerminalStatus(existing.status)) next = { ...next, presentation: e.presentation };
+    if (e.presentation) next = { ...next, presentation: e.presentation };
     if (next !== existing) draft.set(next);
   },
 
@@ -358,7 +403,11 @@ const handlers: HandlerTable = {
     // An abort after the run already ended (the connection closing after `finish`) changes nothing.
     if (status === 'done' || status === 'error' || status === 'paused') return;
     closeOpenSteps(draft, 'interrupted', e.at);
-    setRun(draft, 'interrupted');
+    // The first reason says what happened (a cut frame, an empty body); a later abort of the same run keeps it.
+    if (status === 'interrupted' && draft.runState.reason !== undefined) return;
+    if (status !== 'interrupted' || e.reason !== undefined) {
+      draft.setRun(e.reason !== undefined ? { status: 'interrupted', reason: e.reason } : { status: 'interrupted' });
+    }
   },
 
   diagnostic(draft, e) {
@@ -392,6 +441,10 @@ function applyEvent(draft: Draft, event: StepEvent, now: number | undefined): vo
     draft.diagnose(`"${type}" without a step id; dropped`);
     return;
   }
+  const repaired = repairStepEvent(event);
+  for (const problem of repaired.problems) draft.diagnose(problem);
+  if (!repaired.event) return;
+  event = repaired.event;
   const stamped = event.at === undefined && now !== undefined ? { ...event, at: now } : event;
   try {
     handler(draft, stamped as never, now);

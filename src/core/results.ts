@@ -8,6 +8,7 @@
  */
 import { isRecord } from './decoders/types';
 import type { StepEvent } from './events';
+import { textOf } from './repair';
 
 /**
  * The details of a VT Code result: what people see (`ui_content`, ANSI escapes kept) and the
@@ -216,7 +217,7 @@ export function eventsFromAnviaToolResult(part: unknown): StepEvent[] {
       events.push({
         type: 'step-error',
         id,
-        message: typeof value === 'string' ? value : String(value),
+        message: typeof value === 'string' ? value : (textOf(value) ?? 'Tool execution failed.'),
         code: ANVIA_FAILED,
       });
       break;

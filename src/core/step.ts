@@ -128,7 +128,11 @@ export interface StepsDiagnostics {
 export interface StepsState {
   ids: readonly string[];
   byId: Readonly<Record<string, Step>>;
-  run: { status: RunStatus; error?: { message: string; code?: string } };
+  /**
+   * How the run stands; `error` when it failed, `reason` when it ended `interrupted` (why: stopped, a
+   * stream cut mid-frame, an empty answer), so a list fed by the state alone can say so.
+   */
+  run: { status: RunStatus; error?: { message: string; code?: string }; reason?: string };
   diagnostics: StepsDiagnostics;
 }
 

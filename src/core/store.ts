@@ -4,6 +4,7 @@
  */
 import type { StepEvent } from './events';
 import { reduceSteps } from './reduce';
+import { repairState } from './repair';
 import { emptyStepsState, type StepsState } from './step';
 import { warnOnce } from './warn';
 
@@ -20,7 +21,10 @@ export interface StepStoreOptions {
    * @default requestAnimationFrame where there is one, else a microtask
    */
   schedule?: (flush: () => void) => void;
-  /** The state to start from. @default emptyStepsState */
+  /**
+   * The state to start from (a stored one): fields of the wrong type are repaired, with a diagnostic.
+   * @default emptyStepsState
+   */
   initialState?: StepsState;
 }
 
@@ -45,7 +49,8 @@ function defaultSchedule(flush: () => void): void {
 export function createStepStore(options: StepStoreOptions = {}): StepStore {
   const now = options.now ?? Date.now;
   const schedule = options.schedule ?? defaultSchedule;
-  const initial = options.initialState ?? emptyStepsState;
+  // A stored state is data the kit did not make: its display fields are typed before anything draws them.
+  const initial = options.initialState ? repairState(options.initialState) : emptyStepsState;
   const listeners = new Set<() => void>();
   let state = initial;
   let notified = state;
@@ -81,7 +86,8 @@ export function createStepStore(options: StepStoreOptions = {}): StepStore {
       state = reduceSteps(state, list, { now: now(), onDiagnostic: warn });
       if (state !== previous) changed();
     },
-    reset(next = initial) {
+    reset(given) {
+      const next = given === undefined ? initial : repairState(given);
       if (state === next) return;
       state = next;
       changed();

@@ -4,6 +4,8 @@
  * (`RunStatus`). Framework-free: `useToolStream` is a thin React adapter over it, the way TanStack
  * Query's `useBaseQuery` adapts a `QueryObserver`.
  */
+
+import { htmlTitle, looksLikeHtml } from './answers';
 import type { ProtocolName } from './decoders';
 import type { StepEvent } from './events';
 import { readStream } from './read-stream';
@@ -104,12 +106,23 @@ async function errorFromResponse(response: Response): Promise<ToolStreamError> {
     if (typeof error === 'object' && error && typeof error.code === 'string') result.code = error.code;
     return result;
   } catch {
+    const type = response.headers.get('content-type') ?? '';
+    if (type.includes('html') || looksLikeHtml(text)) {
+      // An error page (a proxy's 502): its title says what happened; its markup says nothing to a person.
+      const title = htmlTitle(text);
+      return { message: title ? `${fallback}: ${title}` : fallback, status: response.status };
+    }
     return { message: text.trim() ? `${fallback}: ${text.trim().slice(0, 200)}` : fallback, status: response.status };
   }
 }
 
 function describe(cause: unknown): string {
-  return cause instanceof Error ? cause.message : String(cause);
+  if (!(cause instanceof Error)) return String(cause);
+  // undici's messages ("fetch failed", "terminated") say that something failed; their cause says what.
+  const inner = cause.cause;
+  return inner instanceof Error && inner.message && inner.message !== cause.message
+    ? `${cause.message} (${inner.message})`
+    : cause.message;
 }
 
 /**
@@ -236,10 +249,12 @@ export function createToolStream(options: ToolStreamOptions): ToolStream {
       case 'done':
         settle(run.status);
         break;
-      default:
+      default: {
         // The stream ended without its run finishing (readStream closed it `interrupted`): not a success.
         store.apply({ type: 'run-abort', reason: 'The stream closed before the run finished.' });
-        settle('interrupted', { message: 'The stream closed before the run finished.' });
+        const reason = store.getSnapshot().run.reason ?? 'The stream closed before the run finished.';
+        settle('interrupted', { message: reason });
+      }
     }
   };
 

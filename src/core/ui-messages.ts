@@ -9,6 +9,7 @@
  * approved; `output-available` → `succeeded`, or `running` while `preliminary`; `output-error` →
  * `failed`; `output-denied` → `denied`.
  */
+import { repairStep } from './repair';
 import { emptyStepsState, type Step, type StepApproval, type StepStatus, type StepsState } from './step';
 
 /** The approval a tool part carries (6.x and later). */
@@ -183,6 +184,8 @@ function sameToolPart(a: ToolUIPartLike, b: ToolUIPartLike): boolean {
 
 /** The part each step was made from, to tell next time whether the step can be reused as it is. */
 const sources = new WeakMap<Step, ToolUIPartLike>();
+/** What was repaired in a step made from a part, counted again each time the step is reused. */
+const repairs = new WeakMap<Step, readonly string[]>();
 
 /**
  * Turns AI SDK `UIMessage`s into steps: one per tool part (`tool-<name>` and `dynamic-tool`), in the
@@ -198,6 +201,7 @@ export function stepsFromUIMessages(messages: readonly UIMessageLike[], previous
   const byId: Record<string, Step> = {};
   const ids: string[] = [];
   let skipped = 0;
+  const problems: string[] = [];
   let changed = false;
   for (const message of messages) {
     // A message without parts (a hand-made or older message) has no tool calls; it must not throw.
@@ -217,8 +221,19 @@ export function stepsFromUIMessages(messages: readonly UIMessageLike[], previous
           skipped++;
           continue;
         }
+        // Persisted messages are data the kit did not make: fields of the wrong type are typed here.
+        const found: string[] = [];
+        const made = step;
+        step = repairStep(step, found);
+        if (!step) continue;
+        if (step !== made) {
+          sources.set(step, part);
+          repairs.set(step, found);
+        }
         sources.set(step, part);
       }
+      const repaired = repairs.get(step);
+      if (repaired) problems.push(...repaired);
       if (step !== old) changed = true;
       if (Object.hasOwn(byId, id)) {
         skipped++; // the same call twice: the later part is the newer state
@@ -234,11 +249,14 @@ export function stepsFromUIMessages(messages: readonly UIMessageLike[], previous
   const base = previous ?? emptyStepsState;
   const sameIds = ids.length === base.ids.length && ids.every((id, i) => id === base.ids[i]);
   const diagnostics =
-    skipped === 0
+    skipped + problems.length === 0
       ? emptyStepsState.diagnostics
       : {
-          count: skipped,
-          last: { reason: 'tool parts with an unknown state, or the same call twice', protocol: 'ai-sdk' },
+          count: skipped + problems.length,
+          last: {
+            reason: problems.at(-1) ?? 'tool parts with an unknown state, or the same call twice',
+            protocol: 'ai-sdk',
+          },
         };
   const sameDiagnostics = diagnostics.count === base.diagnostics.count;
   if (previous && sameIds && !changed && sameDiagnostics && previous.run === emptyStepsState.run) return previous;

@@ -323,7 +323,7 @@ describe('cogitatorWebSocket', () => {
   ])('$name', ({ frames, step, run }) => {
     const state = ws(frames);
     expect(state.byId.c1?.status).toBe(step);
-    expect(state.run).toEqual(run);
+    expect(state.run).toMatchObject(run);
     expect(state.diagnostics).toEqual({ count: 0 });
   });
 

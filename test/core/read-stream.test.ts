@@ -95,9 +95,11 @@ describe('sources', () => {
     expect(reduceAll(batches)).toEqual(RUN_STATE);
   });
 
-  it('a Response with no body ends the run as aborted', async () => {
+  it('a Response with no body ends the run as aborted, saying there was no stream (issue 10, defect 11)', async () => {
     const batches = await collect(new Response(null, { headers: { 'content-type': 'text/event-stream' } }));
-    expect(batches.flat()).toEqual([{ type: 'run-abort', reason: 'The stream closed before any run started.' }]);
+    expect(batches.flat()).toEqual([
+      { type: 'run-abort', reason: 'The server answered 200 with no body: there was no stream to read.' },
+    ]);
   });
 
   it('a ReadableStream<Uint8Array> cut mid-line and mid-character', async () => {
@@ -277,7 +279,10 @@ describe('framing', () => {
 
   it('an empty text: a run that never started', () => {
     expect(eventsFromText('')).toEqual([{ type: 'run-abort', reason: 'The stream closed before any run started.' }]);
-    expect(stepsFromText('').run).toEqual({ status: 'interrupted' });
+    expect(stepsFromText('').run).toEqual({
+      status: 'interrupted',
+      reason: 'The stream closed before any run started.',
+    });
   });
 });
 
@@ -318,12 +323,15 @@ describe('a stream that ends mid-frame', () => {
   it('SSE: never throws, keeps the finished step, counts a diagnostic, aborts the run', async () => {
     const batches = await collect(strings([cut]));
     const events = batches.flat();
-    expect(events.at(-1)).toEqual({ type: 'run-abort', reason: 'The stream closed before the run finished.' });
+    expect(events.at(-1)).toEqual({
+      type: 'run-abort',
+      reason: 'The stream closed in the middle of a frame, before the run finished.',
+    });
     const state = reduceAll(batches);
     expect(state.ids).toEqual(['call_1', 'call_2']);
     expect(state.byId.call_1).toMatchObject({ status: 'succeeded', result: RESULT, input: { path: 'docs/über.md' } });
     expect(state.byId.call_2).toMatchObject({ status: 'interrupted', toolName: 'grep' });
-    expect(state.run).toEqual({ status: 'interrupted' });
+    expect(state.run).toMatchObject({ status: 'interrupted' });
     expect(state.diagnostics.count).toBe(1);
     expect(state.diagnostics.last?.protocol).toBe('cogitator');
   });
@@ -333,7 +341,7 @@ describe('a stream that ends mid-frame', () => {
     const state = reduceAll(await collect(text));
     expect(state.ids).toEqual(['call_1']);
     expect(state.byId.call_1?.status).toBe('succeeded');
-    expect(state.run).toEqual({ status: 'interrupted' });
+    expect(state.run).toMatchObject({ status: 'interrupted' });
     expect(state.diagnostics).toEqual({
       count: 1,
       last: {

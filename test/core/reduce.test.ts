@@ -67,11 +67,11 @@ describe('step-start', () => {
     expect(state.ids).toEqual(['b', 'a', 'c']);
   });
 
-  it('names a step that a result created without a name, and does not change its status', () => {
-    const state = reduceSteps(emptyStepsState, [{ type: 'step-result', id: 'c1', result: 1 }, start('c1', 'grep')]);
-    expect(state.byId.c1?.toolName).toBe('grep');
-    expect(state.byId.c1?.status).toBe('succeeded');
-    expect(state.byId.c1?.result).toBe(1);
+  it('a start after a result (the step already ended) is dropped and counted: the step does not change (issue 10, defect 9)', () => {
+    const ended = reduceSteps(emptyStepsState, { type: 'step-result', id: 'c1', result: 1 });
+    const state = reduceSteps(ended, start('c1', 'grep'));
+    expect(state.byId.c1).toBe(ended.byId.c1);
+    expect(state.diagnostics.count).toBe(1);
   });
 
   it('a second start with another tool name keeps the first name and is counted', () => {
@@ -604,7 +604,7 @@ describe('run events', () => {
 
   it('run-abort: open steps → interrupted, run interrupted', () => {
     const state = reduceSteps(open, { type: 'run-abort', reason: 'cut' });
-    expect(state.run).toEqual({ status: 'interrupted' });
+    expect(state.run).toEqual({ status: 'interrupted', reason: 'cut' });
     expect(state.byId.streaming?.status).toBe('interrupted');
     expect(state.byId.running?.status).toBe('interrupted');
     expect(state.byId.waiting?.status).toBe('awaiting-approval');

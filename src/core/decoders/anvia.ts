@@ -21,6 +21,11 @@ function diag(reason: string): StepEvent {
   return { type: 'diagnostic', protocol: 'anvia', reason };
 }
 
+function missingEvents(eventId: number, after: number): string {
+  const missing = eventId - after - 1;
+  return `eventId ${eventId} follows ${after}: ${missing} event${missing === 1 ? ' is' : 's are'} missing`;
+}
+
 function stableKey(value: unknown): string {
   try {
     return JSON.stringify(value) ?? 'undefined';
@@ -61,8 +66,10 @@ interface Call {
 /** Makes a decoder for one Anvia client stream (or several, one after the other, as in a capture). */
 export function anvia(): StepDecoder {
   let streamId: string | undefined;
-  /** The last event id read; `undefined` when any positive id may come next (a resumable stream). */
+  /** The last event id read in sequence; `undefined` when any positive id may come next (a resumable stream). */
   let lastId: number | undefined;
+  /** An id that jumped ahead of `lastId`, read but not yet confirmed by the id after it. */
+  let ahead: number | undefined;
   let streamEnded = false;
   let streamEndStatus: string | undefined;
   let runEnded = false;
@@ -306,6 +313,7 @@ export function anvia(): StepDecoder {
       streamId = typeof id === 'string' ? id : undefined;
       // A resumable stream may be a resumption: its first event follows ids sent in an earlier response.
       lastId = frame.resumable === true ? undefined : 0;
+      ahead = undefined;
       streamEnded = false;
       streamEndStatus = undefined;
       return out;
@@ -321,18 +329,28 @@ export function anvia(): StepDecoder {
       }
       const out: StepEvent[] = [];
       if (lastId !== undefined) {
-        if (eventId <= lastId) {
-          const how = eventId === lastId ? 'repeats' : 'goes backwards from';
-          return [diag(`eventId ${eventId} ${how} ${lastId}; the event was dropped`)];
+        if (eventId <= lastId || eventId === ahead) {
+          const how = eventId <= lastId && eventId !== lastId ? 'goes backwards from' : 'repeats';
+          return [diag(`eventId ${eventId} ${how} ${eventId === ahead ? ahead : lastId}; the event was dropped`)];
         }
-        if (eventId > lastId + 1) {
-          const missing = eventId - lastId - 1;
-          out.push(
-            diag(`eventId ${eventId} follows ${lastId}: ${missing} event${missing === 1 ? ' is' : 's are'} missing`),
-          );
+        if (eventId === lastId + 1) {
+          // The sequence goes on from before a jump: the jump was one bad id, not lost events.
+          ahead = undefined;
+          lastId = eventId;
+        } else if (ahead !== undefined && eventId > ahead) {
+          // The sequence goes on after the jump: the events in between were really lost.
+          if (eventId > ahead + 1) out.push(diag(missingEvents(eventId, ahead)));
+          ahead = undefined;
+          lastId = eventId;
+        } else {
+          // A jump ahead is read, but the sequence is only moved once the next id confirms it, so one
+          // bad id (1,000,000,000 in the middle of a stream) costs its own event at most.
+          out.push(diag(missingEvents(eventId, lastId)));
+          ahead = eventId;
         }
+      } else {
+        lastId = eventId;
       }
-      lastId = eventId;
       if (streamId === undefined && typeof id === 'string') streamId = id;
       if (!isRecord(frame.event))
         return [...out, diag(`a "stream_event" ${eventId} without an "event" object; dropped`)];
@@ -342,8 +360,8 @@ export function anvia(): StepDecoder {
     const out: StepEvent[] = [];
     if (streamId !== undefined && id !== streamId)
       out.push(diag(`a "stream_end" of stream ${stableKey(id)} inside stream "${streamId}"`));
-    if (lastId !== undefined && eventId !== lastId) {
-      out.push(diag(`"stream_end" says the last eventId is ${stableKey(eventId)}, but it was ${lastId}`));
+    if (lastId !== undefined && eventId !== lastId && eventId !== ahead) {
+      out.push(diag(`"stream_end" says the last eventId is ${stableKey(eventId)}, but it was ${ahead ?? lastId}`));
     }
     streamEnded = true;
     streamEndStatus = typeof frame.status === 'string' ? frame.status : undefined;

@@ -88,6 +88,9 @@ function sharedCandidates(type: string, frame: Record<string, unknown>): Detecte
   if (type === 'start' && !has(frame, 'messageId')) return ['ai-sdk'];
   if (type === 'finish' && has(frame, 'messageId')) return ['cogitator'];
   if (type === 'error' && typeof frame.message === 'string' && !has(frame, 'errorText')) return ['cogitator'];
+  // Cogitator's WebSocket error (`{ type: 'error', error, code? }`, PROTOCOLS.md 1.8) may be a stream's first frame.
+  if (type === 'error' && has(frame, 'error') && !has(frame, 'message') && !has(frame, 'errorText'))
+    return ['cogitator-ws'];
   return ['cogitator', 'ai-sdk'];
 }
 

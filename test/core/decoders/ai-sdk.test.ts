@@ -470,7 +470,7 @@ describe('aiSdk decoder: edge cases (shared/AI-SDK.md A1, and the SDK behaviours
       for (const [key, value] of Object.entries(expected))
         expect({ id, key, value: step[key] }).toEqual({ id, key, value });
     }
-    expect(state.run).toEqual(runState ?? { status: 'done' });
+    expect(state.run).toMatchObject(runState ?? { status: 'done' });
     expect(state.diagnostics.count).toBe(diagnostics);
     if (diagnostics > 0) expect(state.diagnostics.last?.protocol).toBe(byReducer ? undefined : 'ai-sdk');
   });

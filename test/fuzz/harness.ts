@@ -1,0 +1,563 @@
+/**
+ * Property-based fuzzing of the core (issue 10, standing defences): every decoder, the reducer, the
+ * store and the readers of stored data, against the invariants ARCHITECTURE.md §2 promises. Shared
+ * by the bounded run in `npm test` (test/fuzz/*.test.ts) and the long run of `npm run fuzz`
+ * (scripts/fuzz.mjs bundles this file with esbuild), so both check the same properties.
+ *
+ * Imports are relative (no `tool-steps/core` alias) so that esbuild can bundle it outside Vitest.
+ */
+import { isDeepStrictEqual } from 'node:util';
+import fc from 'fast-check';
+import { eventsFromCogitatorThread } from '../../src/core/cogitator-history';
+import { decoderFor } from '../../src/core/decoders';
+import type { ProtocolName } from '../../src/core/decoders/types';
+import type { StepEvent } from '../../src/core/events';
+import { eventsFromText, readStream } from '../../src/core/read-stream';
+import { reduceSteps } from '../../src/core/reduce';
+import { repairState } from '../../src/core/repair';
+import { eventsFromAnviaToolResult, eventsFromDualChannelResult } from '../../src/core/results';
+import { emptyStepsState, isTerminalStatus, type StepsState } from '../../src/core/step';
+import { createStepStore } from '../../src/core/store';
+import { stepsFromUIMessages } from '../../src/core/ui-messages';
+import { displayFieldProblems } from '../core/display-fields';
+
+type Json = Record<string, unknown>;
+
+// ---------------------------------------------------------------------------------------------------
+// Values: mostly the right type, often not (the point is what the wrong types do).
+
+const ids = fc.constantFrom('c1', 'c2', 'c3', 'p1', '__proto__', 'constructor', '', 'c1 ');
+const hostile = fc.oneof(
+  fc.constant({ toString: null, valueOf: null }),
+  fc.constant([null]),
+  fc.constant({ __proto__: { x: 1 } }),
+  fc.constant(Number.NaN),
+  fc.constant('\u202E'),
+);
+const anything: fc.Arbitrary<unknown> = fc.oneof(
+  { weight: 3, arbitrary: fc.string({ maxLength: 12 }) },
+  { weight: 2, arbitrary: fc.integer() },
+  { weight: 1, arbitrary: fc.boolean() },
+  { weight: 1, arbitrary: fc.constant(null) },
+  { weight: 2, arbitrary: fc.jsonValue({ maxDepth: 2 }) },
+  { weight: 1, arbitrary: hostile },
+);
+/** A value of the expected kind 4 times out of 5, anything else otherwise. */
+const mostly = <T>(arb: fc.Arbitrary<T>): fc.Arbitrary<unknown> =>
+  fc.oneof({ weight: 4, arbitrary: arb }, { weight: 1, arbitrary: anything });
+const text = mostly(fc.string({ maxLength: 16 }));
+const name = mostly(fc.constantFrom('read_file', 'run_command', 'grep', 'write_file', 'x'));
+const id = mostly(ids);
+const argsText = mostly(
+  fc.constantFrom('{"path":"a', '.ts"}', '{"__proto__":{"command":"rm"},"cwd":"/', '}', '[1,', '"x"', '', '{"a":{"b'),
+);
+const presentation = mostly(fc.record({ label: text, icon: text, detail: text }, { requiredKeys: ['label'] }));
+
+/** A frame of one type: its fields (each may be missing). */
+function frame(type: string, fields: Record<string, fc.Arbitrary<unknown>>): fc.Arbitrary<Json> {
+  return fc.record(fields, { requiredKeys: [] }).map((f) => ({ type, ...f }));
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Frames per wire: the vocabulary of each protocol, with fields of any type.
+
+const cogitatorFrames = fc.oneof(
+  frame('start', { messageId: text, threadId: text }),
+  frame('tool-call-start', { id, toolName: name }),
+  frame('tool-call-delta', { id, argsTextDelta: argsText }),
+  frame('tool-call-end', { id }),
+  frame('tool-update', { toolCallId: id, content: anything, details: anything, presentation, arguments: anything }),
+  frame('tool-result', {
+    toolCallId: id,
+    result: anything,
+    error: mostly(fc.constantFrom(null, 'boom')),
+    errorCode: text,
+    details: anything,
+    presentation,
+  }),
+  frame('approval-required', {
+    approvals: mostly(fc.array(fc.record({ toolCallId: id, toolName: name, arguments: anything }), { maxLength: 2 })),
+  }),
+  frame('error', { message: text, code: text }),
+  frame('finish', {
+    messageId: text,
+    status: mostly(fc.constantFrom('completed', 'paused')),
+    pendingApprovals: anything,
+  }),
+  frame('text-delta', { delta: text }),
+);
+
+const aiSdkFrames = fc.oneof(
+  frame('start', { messageId: text }),
+  frame('start-step', {}),
+  frame('tool-input-start', { toolCallId: id, toolName: name, dynamic: anything }),
+  frame('tool-input-delta', { toolCallId: id, inputTextDelta: argsText }),
+  frame('tool-input-available', { toolCallId: id, toolName: name, input: anything }),
+  frame('tool-input-error', { toolCallId: id, toolName: name, input: anything, errorText: text }),
+  frame('tool-approval-request', { toolCallId: id, approvalId: text }),
+  frame('tool-output-available', { toolCallId: id, output: anything, preliminary: mostly(fc.boolean()) }),
+  frame('tool-output-error', { toolCallId: id, errorText: text }),
+  frame('tool-output-denied', { toolCallId: id }),
+  frame('finish-step', {}),
+  frame('abort', {}),
+  frame('error', { errorText: text }),
+  frame('finish', { finishReason: text }),
+);
+
+const anviaEvents = fc.oneof(
+  frame('run_start', { runId: text, scope: anything }),
+  frame('tool_call_start', { toolCallId: id, toolName: name }),
+  frame('tool_call_delta', { toolCallId: id, delta: argsText, mode: mostly(fc.constantFrom('append', 'replace')) }),
+  frame('tool_call_end', { toolCallId: id, toolName: name, input: anything }),
+  frame('tool_result', {
+    toolCallId: id,
+    toolName: name,
+    input: anything,
+    result: mostly(
+      fc.oneof(
+        fc.record({ status: fc.constant('success'), output: anything, content: anything }),
+        fc.record({ status: fc.constant('error'), error: mostly(fc.record({ message: text, code: text })) }),
+      ),
+    ),
+  }),
+  frame('interaction', {
+    interaction: mostly(fc.record({ type: fc.constant('tool-approval'), toolCallId: id, toolName: name, id: text })),
+  }),
+  frame('run_end', { status: mostly(fc.constantFrom('completed', 'suspended', 'cancelled', 'blocked', 'error')) }),
+  frame('error', { error: mostly(fc.record({ message: text, code: text })) }),
+  frame('text_delta', { delta: text }),
+);
+
+/** Anvia frames in their envelope, ids in sequence (so that the envelope checks pass unless corrupted). */
+const anviaStreams = fc.array(anviaEvents, { maxLength: 12 }).map((events) => [
+  { type: 'stream_start', protocol: 'anvia.client.v3', streamId: 's', eventId: 0, resumable: false },
+  ...events.map((event, i) => ({
+    type: 'stream_event',
+    streamId: 's',
+    eventId: i + 1,
+    event: { runId: 'r', ...event },
+  })),
+  { type: 'stream_end', streamId: 's', eventId: events.length, status: 'completed' },
+]);
+
+const nativeFrames = fc.oneof(
+  frame('step-start', { id, toolName: name, parentId: id, presentation, at: mostly(fc.integer()) }),
+  frame('step-input-delta', { id, delta: argsText, replace: mostly(fc.boolean()) }),
+  frame('step-input', { id, input: anything, toolName: name }),
+  frame('step-progress', { id, content: anything, details: anything, presentation }),
+  frame('step-approval', { id, approvalId: text, description: text, sideEffects: mostly(fc.array(fc.string())) }),
+  frame('step-decision', { id, approved: mostly(fc.boolean()), reason: text }),
+  frame('step-result', { id, result: anything, details: anything, presentation }),
+  frame('step-error', { id, message: text, code: text }),
+  frame('step-denied', { id, reason: text }),
+  frame('step-cancelled', { id }),
+  frame('run-start', { runId: text }),
+  frame('run-finish', { status: mostly(fc.constantFrom('done', 'paused')), keepOpen: anything }),
+  frame('run-error', { message: text, code: text }),
+  frame('run-abort', { reason: text }),
+);
+
+const cogitatorWsFrames = fc.oneof(
+  fc.record({ type: fc.constant('event'), id: text, payload: cogitatorFrames }),
+  fc.record({
+    type: fc.constant('event'),
+    payload: fc.oneof(
+      frame('tool-call', { id, name, arguments: anything }),
+      frame('tool-result', { callId: id, name, result: anything, error: anything }),
+      frame('complete', { result: anything }),
+      frame('cancelled', {}),
+      frame('token', { text }),
+    ),
+  }),
+  frame('error', { error: anything, code: text }),
+);
+
+/** Each wire, and the frames a stream of it is made of. */
+export const WIRES: Readonly<Record<string, { protocol: ProtocolName; streams: fc.Arbitrary<Json[]> }>> = {
+  cogitator: { protocol: 'cogitator', streams: fc.array(cogitatorFrames, { maxLength: 14 }) },
+  'cogitator-ws': { protocol: 'cogitator-ws', streams: fc.array(cogitatorWsFrames, { maxLength: 14 }) },
+  'ai-sdk': { protocol: 'ai-sdk', streams: fc.array(aiSdkFrames, { maxLength: 14 }) },
+  anvia: { protocol: 'anvia', streams: anviaStreams },
+  native: { protocol: 'native', streams: fc.array(nativeFrames, { maxLength: 14 }) },
+};
+
+/** Text that is no frame: not JSON (garbage, a frame cut short) or JSON that is not an object. */
+const garbage = fc.oneof(
+  fc.string({ maxLength: 20 }).filter((s) => !isJson(s) && s.trim() !== '' && s.trim() !== '[DONE]'),
+  fc.constantFrom('{"type":"tool-res', '{"type":', 'data: x', '[1,2', '{', '42', '[]', '"text"', 'null', 'true'),
+);
+
+function isJson(s: string): boolean {
+  try {
+    JSON.parse(s);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Invariants.
+
+/** Thrown for a broken invariant; fast-check shrinks the input that broke it. */
+export class Violation extends Error {}
+
+function must(ok: boolean, what: string): void {
+  if (!ok) throw new Violation(what);
+}
+
+const NOW = 1_000;
+const typeOf = (event: unknown) =>
+  typeof event === 'object' && event !== null ? String((event as { type?: unknown }).type) : typeof event;
+const stripAt = (events: readonly StepEvent[]) => events.filter((e) => e.type !== 'diagnostic');
+
+/** The state invariants after each event of a fold, and that a batch gives the same state. */
+export function checkEvents(events: readonly StepEvent[], from: StepsState = emptyStepsState): StepsState {
+  let state = from;
+  for (const event of events) {
+    // One event at a time, as a batch of one: a hand-made "event" that is an array would be read as a batch.
+    const next = reduceSteps(state, [event], { now: NOW });
+    must(next.ids.length >= state.ids.length, 'ids shrank');
+    for (let i = 0; i < state.ids.length; i++) must(next.ids[i] === state.ids[i], 'ids reordered (first appearance)');
+    for (const stepId of state.ids) {
+      const before = state.byId[stepId];
+      if (before && isTerminalStatus(before.status))
+        must(next.byId[stepId] === before, `terminal step "${stepId}" changed on ${typeOf(event)}`);
+    }
+    state = next;
+  }
+  must(new Set(state.ids).size === state.ids.length, 'an id twice in ids');
+  must(Object.keys(state.byId).length === state.ids.length, 'byId and ids disagree');
+  for (const stepId of state.ids) must(Object.hasOwn(state.byId, stepId), `no step for id "${stepId}"`);
+  const problems = displayFieldProblems(state);
+  must(problems.length === 0, `display fields of the wrong type: ${problems.join(', ')}`);
+  const batch = reduceSteps(from, events, { now: NOW });
+  must(isDeepStrictEqual(batch, state), 'the batch and the fold disagree');
+  return state;
+}
+
+function decode(protocol: ProtocolName, frames: readonly unknown[]): StepEvent[] {
+  const decoder = decoderFor(protocol);
+  const out: StepEvent[] = [];
+  for (const f of frames) out.push(...decoder.push(f));
+  out.push(...decoder.end());
+  return out;
+}
+
+/** Frames → events (as values and as text), then the state invariants. */
+export function checkDecoder(protocol: ProtocolName, frames: readonly Json[]): void {
+  const events = decode(protocol, frames);
+  checkEvents(events);
+  // The same frames as text decode to the same events.
+  // The same frames as text decode as the same frames parsed (JSON has no NaN, undefined or prototypes).
+  const texts = frames.map((f) => JSON.stringify(f));
+  const parsed = decode(
+    protocol,
+    texts.map((t) => JSON.parse(t)),
+  );
+  must(isDeepStrictEqual(decode(protocol, texts), parsed), 'frames as text and as parsed values disagree');
+}
+
+/** Garbage and cut frames inserted anywhere change nothing but diagnostics. */
+export function checkGarbage(protocol: ProtocolName, frames: readonly Json[], junk: readonly [number, string][]): void {
+  const clean = frames.map((f) => JSON.stringify(f));
+  const dirty = [...clean];
+  for (const [at, g] of junk) dirty.splice(at % (dirty.length + 1), 0, g);
+  const a = stripAt(decode(protocol, clean));
+  const b = stripAt(decode(protocol, dirty));
+  must(isDeepStrictEqual(a, b), 'a garbage frame changed the events');
+}
+
+/** One corrupted Anvia envelope costs at most its own event. */
+export function checkOneBadEnvelope(frames: readonly Json[], index: number, corruption: number): void {
+  const events = frames.slice(1, -1);
+  if (events.length === 0) return;
+  const k = 1 + (index % events.length);
+  const corrupted = { ...(frames[k] as Json) };
+  if (corruption === 0) corrupted.eventId = 1_000_000_000;
+  else if (corruption === 1) corrupted.streamId = 'other';
+  else if (corruption === 2) corrupted.eventId = -3;
+  else delete corrupted.event;
+  const withBad = stripAt(
+    decode(
+      'anvia',
+      frames.map((f, i) => (i === k ? corrupted : f)),
+    ),
+  );
+  const without = stripAt(
+    decode(
+      'anvia',
+      frames.filter((_, i) => i !== k),
+    ),
+  );
+  const whole = stripAt(decode('anvia', frames));
+  must(
+    isDeepStrictEqual(withBad, without) || isDeepStrictEqual(withBad, whole),
+    `a corrupted envelope (${['eventId jump', 'other stream', 'bad eventId', 'no event'][corruption]}) cost more than its own event`,
+  );
+}
+
+/** The stream's text cut into arbitrary byte chunks reads as the whole text does. */
+export async function checkChunking(text: string, cuts: readonly number[]): Promise<void> {
+  const whole = eventsFromText(text);
+  const bytes = new TextEncoder().encode(text);
+  const points = [...new Set(cuts.map((c) => c % (bytes.length + 1)))].sort((a, b) => a - b);
+  const chunks: Uint8Array[] = [];
+  let last = 0;
+  for (const p of [...points, bytes.length]) {
+    if (p > last) chunks.push(bytes.slice(last, p));
+    last = Math.max(last, p);
+  }
+  const stream = new ReadableStream<Uint8Array>({
+    start(controller) {
+      for (const chunk of chunks) controller.enqueue(chunk);
+      controller.close();
+    },
+  });
+  const read: StepEvent[] = [];
+  for await (const batch of readStream(stream)) read.push(...batch);
+  must(isDeepStrictEqual(read, whole), 'chunking changed the events');
+}
+
+/** A store fed batches holds what the reducer makes of all of them, and tells its listener of each change. */
+export function checkStore(batches: readonly (readonly StepEvent[])[], stored: unknown): void {
+  const store = createStepStore({ now: () => NOW, schedule: (flush) => flush() });
+  let heard = 0;
+  store.subscribe(() => {
+    heard++;
+  });
+  let expected = emptyStepsState;
+  let changes = 0;
+  for (const batch of batches) {
+    const before = store.getSnapshot();
+    store.apply(batch);
+    expected = reduceSteps(expected, batch, { now: NOW });
+    if (store.getSnapshot() !== before) changes++;
+  }
+  must(isDeepStrictEqual(store.getSnapshot(), expected), 'the store and the reducer disagree');
+  must(heard === changes, 'the store told its listener a wrong number of times');
+  store.reset(stored as StepsState);
+  const problems = displayFieldProblems(store.getSnapshot());
+  must(problems.length === 0, `a stored state kept fields of the wrong type: ${problems.join(', ')}`);
+  checkEvents([{ type: 'run-start' }], store.getSnapshot());
+}
+
+/** The readers of stored data never throw and give states a render can draw. */
+export function checkReaders(value: unknown): void {
+  const states: StepsState[] = [
+    stepsFromUIMessages([{ parts: Array.isArray(value) ? value : [value] }]),
+    repairState(value as StepsState),
+  ];
+  for (const state of states) {
+    const problems = displayFieldProblems(state);
+    must(problems.length === 0, `a reader kept fields of the wrong type: ${problems.join(', ')}`);
+  }
+  checkEvents(eventsFromAnviaToolResult(value));
+  checkEvents(eventsFromDualChannelResult(value, { id: 'v' }));
+  checkEvents(eventsFromCogitatorThread(value));
+  checkEvents(eventsFromCogitatorThread({ messages: Array.isArray(value) ? value : [value] }));
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Arbitraries for the readers and the store.
+
+const uiPart = fc.record(
+  {
+    type: mostly(fc.constantFrom('tool-read_file', 'dynamic-tool', 'tool-x', 'text')),
+    toolCallId: id,
+    toolName: name,
+    state: mostly(
+      fc.constantFrom(
+        'input-streaming',
+        'input-available',
+        'approval-requested',
+        'approval-responded',
+        'output-available',
+        'output-error',
+        'output-denied',
+      ),
+    ),
+    input: anything,
+    output: anything,
+    errorText: text,
+    title: text,
+    preliminary: anything,
+    approval: mostly(fc.record({ id: text, approved: anything, reason: text, requestReason: text })),
+  },
+  { requiredKeys: [] },
+);
+const storedStep = fc.record(
+  {
+    id,
+    toolName: name,
+    status: mostly(fc.constantFrom('running', 'succeeded', 'failed', 'interrupted')),
+    inputText: text,
+    parentId: id,
+    presentation,
+    error: mostly(fc.record({ message: text, code: text })),
+    approval: mostly(fc.record({ id: text, description: text, sideEffects: anything, decision: anything })),
+    startedAt: anything,
+  },
+  { requiredKeys: [] },
+);
+const storedState = fc.oneof(
+  anything,
+  fc.record({
+    ids: fc.array(mostly(ids), { maxLength: 4 }),
+    byId: fc.dictionary(ids, storedStep, { maxKeys: 4 }),
+    run: mostly(
+      fc.record({ status: mostly(fc.constantFrom('idle', 'done', 'error')), error: anything, reason: anything }),
+    ),
+    diagnostics: anything,
+  }),
+);
+const readerValue = fc.oneof(
+  anything,
+  fc.array(uiPart, { maxLength: 4 }),
+  fc.record(
+    {
+      type: fc.constant('tool-result'),
+      toolCallId: id,
+      toolName: name,
+      output: fc.record({
+        type: mostly(fc.constantFrom('text', 'json', 'content', 'error-text', 'error-json')),
+        value: anything,
+      }),
+    },
+    { requiredKeys: [] },
+  ),
+  fc.record(
+    { tool_name: name, llm_content: text, ui_content: text, success: anything, error: text, metadata: anything },
+    { requiredKeys: [] },
+  ),
+  fc.record({
+    messages: fc.array(
+      fc.oneof(
+        fc.record({
+          role: fc.constant('assistant'),
+          toolCalls: fc.array(fc.record({ id, name, arguments: anything })),
+        }),
+        fc.record({ role: fc.constant('tool'), toolCallId: id, name, content: anything, metadata: anything }),
+      ),
+      { maxLength: 4 },
+    ),
+  }),
+);
+
+// ---------------------------------------------------------------------------------------------------
+// The properties, by target. `frames` says how many frames (or values) one run of it feeds in.
+
+export interface Target {
+  readonly name: string;
+  readonly property: fc.IProperty<unknown> | fc.IAsyncProperty<unknown>;
+  readonly async: boolean;
+}
+
+const junk = fc.array(fc.tuple(fc.nat(), garbage), { minLength: 1, maxLength: 3 });
+
+/** Counts the frames each target was fed, for the long run's figures. */
+export const fed: Record<string, number> = {};
+const count = (target: string, n: number) => {
+  fed[target] = (fed[target] ?? 0) + n;
+};
+
+function wireTargets(wire: string): Target[] {
+  const { protocol, streams } = WIRES[wire] as (typeof WIRES)[string];
+  const targets: Target[] = [
+    {
+      name: `${wire}: decode + state invariants`,
+      async: false,
+      property: fc.property(streams, (frames) => {
+        count(wire, frames.length * 2);
+        checkDecoder(protocol, frames);
+      }),
+    },
+    {
+      name: `${wire}: garbage and cut frames equal their absence`,
+      async: false,
+      property: fc.property(streams, junk, (frames, j) => {
+        count(wire, frames.length * 2 + j.length);
+        checkGarbage(protocol, frames, j);
+      }),
+    },
+    {
+      name: `${wire}: chunking never changes events`,
+      async: true,
+      property: fc.asyncProperty(
+        streams,
+        fc.boolean(),
+        fc.array(fc.nat(), { maxLength: 6 }),
+        async (frames, sse, cuts) => {
+          count(wire, frames.length * 2);
+          const text = frames.map((f) => (sse ? `data: ${JSON.stringify(f)}\n\n` : `${JSON.stringify(f)}\n`)).join('');
+          await checkChunking(text, cuts);
+        },
+      ),
+    },
+  ];
+  if (wire === 'anvia') {
+    targets.push({
+      name: 'anvia: one bad envelope costs only itself',
+      async: false,
+      property: fc.property(streams, fc.nat(), fc.integer({ min: 0, max: 3 }), (frames, index, corruption) => {
+        count(wire, frames.length * 3);
+        checkOneBadEnvelope(frames, index, corruption);
+      }),
+    });
+  }
+  return targets;
+}
+
+const nativeEvents = fc.array(nativeFrames, { maxLength: 20 }).map((frames) => frames as unknown as StepEvent[]);
+
+/** Every fuzz target: the five wires, VT Code's and the other readers of stored data, the reducer, the store. */
+export function targets(): Target[] {
+  return [
+    ...Object.keys(WIRES).flatMap(wireTargets),
+    {
+      name: 'reducer: hand-made events of any shape',
+      async: false,
+      property: fc.property(fc.array(fc.oneof(nativeFrames, anything), { maxLength: 24 }), (events) => {
+        count('reducer', events.length);
+        checkEvents(events as StepEvent[]);
+      }),
+    },
+    {
+      name: 'store: batches equal the reducer; reset(stored) is repaired',
+      async: false,
+      property: fc.property(fc.array(nativeEvents, { maxLength: 5 }), storedState, (batches, stored) => {
+        count(
+          'store',
+          batches.reduce((n, b) => n + b.length, 1),
+        );
+        checkStore(batches, stored);
+      }),
+    },
+    {
+      name: 'readers of stored data (UI messages, Anvia and VT Code results, Cogitator threads, states)',
+      async: false,
+      property: fc.property(readerValue, (value) => {
+        count('readers', 6);
+        checkReaders(value);
+      }),
+    },
+    {
+      name: 'stream text of any protocol, chunked',
+      async: true,
+      property: fc.asyncProperty(
+        fc.oneof(...Object.values(WIRES).map((w) => w.streams)),
+        fc.constantFrom('sse', 'jsonl', 'raw'),
+        fc.array(fc.nat(), { maxLength: 8 }),
+        async (frames, how, cuts) => {
+          count('detect', frames.length);
+          const text =
+            how === 'sse'
+              ? frames.map((f) => `data: ${JSON.stringify(f)}\n\n`).join('')
+              : frames.map((f) => JSON.stringify(f)).join(how === 'raw' ? '\r\n' : '\n');
+          await checkChunking(text, cuts);
+          checkEvents(eventsFromText(text));
+        },
+      ),
+    },
+  ];
+}
