@@ -6,7 +6,7 @@
 import { createParser, type EventSourceParser } from 'eventsource-parser';
 import { decoderFor, isProtocolName, unknownProtocolMessage } from './decoders';
 import { candidateProtocols, detectProtocol, unrecognizedStreamEvent } from './decoders/detect';
-import { append, closedEarly, type ProtocolName, type StepDecoder } from './decoders/types';
+import { append, closedEarly, type ProtocolName, type SseFields, type StepDecoder } from './decoders/types';
 import type { StepEvent } from './events';
 import { reduceSteps } from './reduce';
 import { emptyStepsState, type StepsState } from './step';
@@ -59,7 +59,7 @@ class Framer {
 
   constructor(
     framing: Framing,
-    private readonly onFrame: (frame: string) => void,
+    private readonly onFrame: (frame: string, sse?: SseFields) => void,
     private readonly onProblem: (reason: string) => void,
   ) {
     if (framing !== 'auto') this.framing = framing;
@@ -134,7 +134,7 @@ class Framer {
     if (!this.sse) {
       this.sse = createParser({
         maxBufferSize: MAX_FRAME_LENGTH,
-        onEvent: (event) => this.onFrame(event.data),
+        onEvent: (event) => this.onFrame(event.data, { event: event.event }),
         onError: (error) => {
           if (error.type === 'max-buffer-size-exceeded') {
             this.onProblem(`an SSE event larger than ${MAX_FRAME_LENGTH} characters; dropped`);
@@ -156,6 +156,8 @@ class Framer {
 class StreamDecoder {
   private decoder: StepDecoder | undefined;
   private waiting: string[] = [];
+  /** The SSE fields of each waiting frame (same order as `waiting`). */
+  private waitingSse: (SseFields | undefined)[] = [];
   /** No decoder reads this stream: its frames are skipped. */
   private unrecognized = false;
   private out: StepEvent[] = [];
@@ -172,7 +174,7 @@ class StreamDecoder {
     }
     this.framer = new Framer(
       framing,
-      (frame) => this.frame(frame),
+      (frame, sse) => this.frame(frame, sse),
       (reason) =>
         this.out.push({ type: 'diagnostic', reason, ...(this.decoder ? { protocol: this.decoder.protocol } : {}) }),
     );
@@ -190,13 +192,14 @@ class StreamDecoder {
     return this.take();
   }
 
-  private frame(frame: string): void {
+  private frame(frame: string, sse: SseFields | undefined): void {
     if (this.decoder) {
-      append(this.out, this.decoder.push(frame));
+      append(this.out, this.decoder.push(frame, sse));
       return;
     }
     if (this.unrecognized) return;
     this.waiting.push(frame);
+    this.waitingSse.push(sse);
     const detected = detectProtocol(frame);
     if (detected) this.settle(detected);
     else if (this.waiting.length >= MAX_UNDECIDED_FRAMES) this.settleUndecided();
@@ -212,6 +215,7 @@ class StreamDecoder {
       // One frame that is not even JSON: a stream cut inside its first frame, not a foreign protocol.
       this.out.push({ type: 'diagnostic', reason: `a frame that is not JSON: ${last.trim().slice(0, 80)}` });
       this.waiting = [];
+      this.waitingSse = [];
     }
     if (this.waiting.length === 0) {
       this.out.push(closedEarly(false));
@@ -228,13 +232,17 @@ class StreamDecoder {
     this.out.push(unrecognizedStreamEvent(this.waiting));
     this.unrecognized = true;
     this.waiting = [];
+    this.waitingSse = [];
   }
 
   private settle(protocol: ProtocolName): void {
-    this.decoder = decoderFor(protocol);
+    const decoder = decoderFor(protocol);
+    this.decoder = decoder;
     const waiting = this.waiting;
+    const sse = this.waitingSse;
     this.waiting = [];
-    for (const frame of waiting) append(this.out, this.decoder.push(frame));
+    this.waitingSse = [];
+    for (let i = 0; i < waiting.length; i++) append(this.out, decoder.push(waiting[i] as string, sse[i]));
   }
 
   private take(): StepEvent[] {
