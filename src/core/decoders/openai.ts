@@ -492,8 +492,10 @@ export function openaiResponses(): OpenAIResponsesDecoder {
       out.push(diagnostic(PROTOCOL, openaiWords.incomplete(String(details.reason ?? 'no reason given'))));
     }
     const { clients, awaiting } = pending();
-    const event: StepEvent =
-      awaiting.length > 0 ? { type: 'run-finish', status: 'paused' } : { type: 'run-finish', status: 'done' };
+    // `paused` would turn a call cut short into one awaiting approval; an incomplete response ends
+    // `done`, which interrupts the cut calls and leaves the approvals waiting all the same.
+    const paused = awaiting.length > 0 && status === 'completed';
+    const event: StepEvent = paused ? { type: 'run-finish', status: 'paused' } : { type: 'run-finish', status: 'done' };
     if (clients.length > 0) event.keepOpen = clients;
     out.push(event);
     for (const [, c] of calls) if (c.state === 'open' && !(c.client && c.inputComplete)) c.state = 'ended';
