@@ -40,6 +40,7 @@ export const anthropicWords = {
   streamError: 'The Anthropic stream reported an error.',
   toolFailed: (code: string) => `The tool failed (${code}).`,
   toolReportedError: 'The tool reported an error.',
+  restarted: 'A new message began before this one stopped.',
 };
 
 const TOOL_BLOCKS: ReadonlySet<string> = new Set(['tool_use', 'server_tool_use', 'mcp_tool_use']);
@@ -232,7 +233,12 @@ export function anthropic(): StepDecoder {
   function translate(type: string, frame: Record<string, unknown>, out: StepEvent[]): void {
     switch (type) {
       case 'message_start': {
-        if (open) once(`restart:${type}`, 'a second "message_start" before "message_stop" (the SDK throws); read as a new message', out);
+        if (open) {
+          // The SDK throws. The unfinished message's calls never got a stop reason: they end interrupted.
+          once('restart', 'a second "message_start" before "message_stop" (the SDK throws); read as a new message', out);
+          out.push({ type: 'run-abort', reason: anthropicWords.restarted });
+          for (const [, c] of calls) c.state = 'ended';
+        }
         const message = isRecord(frame.message) ? frame.message : {};
         blocks = new Map();
         open = true;

@@ -131,7 +131,7 @@ function fromItem(item: Record<string, unknown>, options: ToolOutputsOptions, ou
 export function eventsFromToolOutputs(value: unknown, options: ToolOutputsOptions = {}): StepEvent[] {
   const out: StepEvent[] = [];
   const visit = (node: unknown, depth: number): void => {
-    if (depth > 3) return;
+    if (depth > 6) return;
     if (Array.isArray(node)) {
       for (const entry of node) visit(entry, depth + 1);
       return;
