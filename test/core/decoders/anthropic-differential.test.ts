@@ -28,9 +28,12 @@ async function vendor(body: string, beta = false): Promise<VendorRun> {
   const fetch = (async () => new Response(body, { headers: { 'content-type': 'text/event-stream' } })) as typeof globalThis.fetch;
   const client = new Anthropic({ apiKey: 'test', baseURL: 'http://anthropic.test', fetch, maxRetries: 0 });
   const params = { model: 'claude-sonnet-5', max_tokens: 1024, messages: [{ role: 'user' as const, content: 'test' }] };
-  const stream = beta ? client.beta.messages.stream(params) : client.messages.stream(params);
+  // The two helpers share the listener API; typed as the plain one for the calls made here.
+  const stream = (beta ? client.beta.messages.stream(params) : client.messages.stream(params)) as ReturnType<
+    typeof client.messages.stream
+  >;
   const stopped: Block[] = [];
-  stream.on('contentBlock', (block) => stopped.push(structuredClone(block) as unknown as Block));
+  stream.on('contentBlock', (block: unknown) => stopped.push(structuredClone(block) as Block));
   try {
     const message = (await stream.finalMessage()) as unknown as VendorRun['message'];
     return { message, stopped };
