@@ -202,7 +202,7 @@ const QUOTED_FRAMES = 3;
  */
 export function unrecognizedStreamEvent(seenFrames: readonly string[]): StepEvent {
   const fix =
-    'Pass the protocol explicitly (protocol: "cogitator" | "ai-sdk" | "anvia" | "native" | "openai-responses" | "openai-agents" | "anthropic") or send an x-tool-steps-protocol header.';
+    'Pass the protocol explicitly (protocol: "cogitator" | "ai-sdk" | "anvia" | "native") or send an x-tool-steps-protocol header.';
   if (seenFrames.length === 0) {
     return {
       type: 'run-error',
