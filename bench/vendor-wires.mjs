@@ -28,7 +28,14 @@ function openaiStream() {
   const output = [];
   for (let i = 0; i < CALLS; i++) {
     const args = JSON.stringify({ path: `src/file-${i}.ts`, limit: i });
-    const item = { id: `fc_${i}`, type: 'function_call', status: 'in_progress', arguments: '', call_id: `call_${i}`, name: 'read_file' };
+    const item = {
+      id: `fc_${i}`,
+      type: 'function_call',
+      status: 'in_progress',
+      arguments: '',
+      call_id: `call_${i}`,
+      name: 'read_file',
+    };
     const done = { ...item, status: 'completed', arguments: args };
     events.push({ type: 'response.output_item.added', output_index: i, item });
     for (const piece of [args.slice(0, 10), args.slice(10, 25), args.slice(25)]) {
@@ -43,10 +50,16 @@ function openaiStream() {
 }
 
 function anthropicStream() {
-  const events = [{ type: 'message_start', message: { id: 'msg_bench', type: 'message', role: 'assistant', content: [] } }];
+  const events = [
+    { type: 'message_start', message: { id: 'msg_bench', type: 'message', role: 'assistant', content: [] } },
+  ];
   for (let i = 0; i < CALLS; i++) {
     const args = JSON.stringify({ path: `src/file-${i}.ts`, limit: i });
-    events.push({ type: 'content_block_start', index: i, content_block: { type: 'tool_use', id: `toolu_${i}`, name: 'read_file', input: {} } });
+    events.push({
+      type: 'content_block_start',
+      index: i,
+      content_block: { type: 'tool_use', id: `toolu_${i}`, name: 'read_file', input: {} },
+    });
     for (const piece of ['', args.slice(0, 10), args.slice(10, 25), args.slice(25)]) {
       events.push({ type: 'content_block_delta', index: i, delta: { type: 'input_json_delta', partial_json: piece } });
     }
@@ -59,12 +72,32 @@ function anthropicStream() {
 function agentsStream() {
   const lines = [];
   for (let i = 0; i < CALLS; i++) {
-    const raw = { type: 'function_call', callId: `call_${i}`, name: 'read_file', status: 'completed', arguments: JSON.stringify({ path: `src/file-${i}.ts` }) };
-    lines.push({ type: 'run_item_stream_event', name: 'tool_called', item: { type: 'tool_call_item', rawItem: raw, agent: { name: 'Bench' } } });
+    const raw = {
+      type: 'function_call',
+      callId: `call_${i}`,
+      name: 'read_file',
+      status: 'completed',
+      arguments: JSON.stringify({ path: `src/file-${i}.ts` }),
+    };
+    lines.push({
+      type: 'run_item_stream_event',
+      name: 'tool_called',
+      item: { type: 'tool_call_item', rawItem: raw, agent: { name: 'Bench' } },
+    });
   }
   for (let i = 0; i < CALLS; i++) {
-    const raw = { type: 'function_call_result', callId: `call_${i}`, name: 'read_file', status: 'completed', output: { type: 'text', text: `contents ${i}` } };
-    lines.push({ type: 'run_item_stream_event', name: 'tool_output', item: { type: 'tool_call_output_item', rawItem: raw, output: `contents ${i}`, agent: { name: 'Bench' } } });
+    const raw = {
+      type: 'function_call_result',
+      callId: `call_${i}`,
+      name: 'read_file',
+      status: 'completed',
+      output: { type: 'text', text: `contents ${i}` },
+    };
+    lines.push({
+      type: 'run_item_stream_event',
+      name: 'tool_output',
+      item: { type: 'tool_call_output_item', rawItem: raw, output: `contents ${i}`, agent: { name: 'Bench' } },
+    });
   }
   return lines.map((l) => JSON.stringify(l)).join('\n');
 }

@@ -30,7 +30,15 @@
  * reads both and counts a `diagnostic`.
  */
 import type { StepEvent } from '../events';
-import { closedEarly, diagnostic, isRecord, nonEmptyString, type ProtocolName, parseFrame, type StepDecoder } from './types';
+import {
+  closedEarly,
+  diagnostic,
+  isRecord,
+  nonEmptyString,
+  type ProtocolName,
+  parseFrame,
+  type StepDecoder,
+} from './types';
 
 const PROTOCOL: ProtocolName = 'anthropic';
 
@@ -82,7 +90,9 @@ function text(value: unknown): string | undefined {
 export function contentText(content: unknown): string | undefined {
   if (typeof content === 'string') return content;
   if (!Array.isArray(content)) return undefined;
-  const parts = content.flatMap((b) => (isRecord(b) && b.type === 'text' && typeof b.text === 'string' ? [b.text] : []));
+  const parts = content.flatMap((b) =>
+    isRecord(b) && b.type === 'text' && typeof b.text === 'string' ? [b.text] : [],
+  );
   return parts.length > 0 ? parts.join('\n') : undefined;
 }
 
@@ -113,7 +123,9 @@ export function serverResultEvents(block: Record<string, unknown>, input?: unkno
   if (type === 'mcp_tool_result') {
     const message = contentText(content);
     if (block.is_error === true) {
-      return [{ type: 'step-error', id, toolName, message: message || anthropicWords.toolReportedError, result: content }];
+      return [
+        { type: 'step-error', id, toolName, message: message || anthropicWords.toolReportedError, result: content },
+      ];
     }
     return [{ type: 'step-result', id, toolName, result: message ?? content }];
   }
@@ -126,7 +138,9 @@ export function serverResultEvents(block: Record<string, unknown>, input?: unkno
     case 'web_search_tool_result': {
       const results = Array.isArray(content) ? content.filter(isRecord) : [];
       const sources = results.flatMap((r) =>
-        typeof r.url === 'string' ? [typeof r.title === 'string' ? { url: r.url, title: r.title } : { url: r.url }] : [],
+        typeof r.url === 'string'
+          ? [typeof r.title === 'string' ? { url: r.url, title: r.title } : { url: r.url }]
+          : [],
       );
       return [{ type: 'step-result', id, toolName, result: sources, details: { kind: 'sources', sources } }];
     }
@@ -160,9 +174,14 @@ export function serverResultEvents(block: Record<string, unknown>, input?: unkno
         if (typeof edit.start_line === 'number') details.startLine = edit.start_line;
         return [{ type: 'step-result', id, toolName, result: edit.content, details }];
       }
-      const diff = edit.type === 'text_editor_code_execution_str_replace_result' ? strReplaceDiff(edit, path) : undefined;
+      const diff =
+        edit.type === 'text_editor_code_execution_str_replace_result' ? strReplaceDiff(edit, path) : undefined;
       if (diff) return [{ type: 'step-result', id, toolName, result: edit, details: { kind: 'diff', diff } }];
-      if (edit.type === 'text_editor_code_execution_create_result' && isRecord(input) && typeof input.file_text === 'string') {
+      if (
+        edit.type === 'text_editor_code_execution_create_result' &&
+        isRecord(input) &&
+        typeof input.file_text === 'string'
+      ) {
         const details: Record<string, unknown> = { kind: 'code', code: input.file_text };
         if (path) details.path = path;
         return [{ type: 'step-result', id, toolName, result: edit, details }];
@@ -227,7 +246,9 @@ export function anthropic(): StepDecoder {
       if (c.inputComplete && (c.client || stopReason === 'pause_turn')) keepOpen.push(id);
       else c.state = 'ended';
     }
-    out.push(keepOpen.length > 0 ? { type: 'run-finish', status: 'done', keepOpen } : { type: 'run-finish', status: 'done' });
+    out.push(
+      keepOpen.length > 0 ? { type: 'run-finish', status: 'done', keepOpen } : { type: 'run-finish', status: 'done' },
+    );
   }
 
   function translate(type: string, frame: Record<string, unknown>, out: StepEvent[]): void {
@@ -235,7 +256,11 @@ export function anthropic(): StepDecoder {
       case 'message_start': {
         if (open) {
           // The SDK throws. The unfinished message's calls never got a stop reason: they end interrupted.
-          once('restart', 'a second "message_start" before "message_stop" (the SDK throws); read as a new message', out);
+          once(
+            'restart',
+            'a second "message_start" before "message_stop" (the SDK throws); read as a new message',
+            out,
+          );
           out.push({ type: 'run-abort', reason: anthropicWords.restarted });
           for (const [, c] of calls) c.state = 'ended';
         }
@@ -257,7 +282,8 @@ export function anthropic(): StepDecoder {
           return;
         }
         if (!started) translate('message_start', {}, out);
-        if (blocks.has(index)) out.push(diagnostic(PROTOCOL, `a second block started at index ${index}; the new one is read`));
+        if (blocks.has(index))
+          out.push(diagnostic(PROTOCOL, `a second block started at index ${index}; the new one is read`));
         const block: Block = { type: raw.type, json: '', stopped: false };
         blocks.set(index, block);
         if (TOOL_BLOCKS.has(raw.type)) {

@@ -9,11 +9,11 @@ import { openaiAgents } from './openai-agents';
 import type { ProtocolName, StepDecoder } from './types';
 
 export { ANVIA_CLIENT_PROTOCOL } from './anvia';
+export { detectProtocol } from './detect';
 export type { OpenAIAgentsOptions } from './openai-agents';
 export { AGENTS_REJECTION_TEXT, AGENTS_TOOL_ERROR_TEXT, openaiAgents } from './openai-agents';
 export type { ToolOutputsOptions } from './openai-outputs';
 export { eventsFromToolOutputs } from './openai-outputs';
-export { detectProtocol } from './detect';
 export type { ProtocolName, StepDecoder } from './types';
 
 /** A decoder factory for each wire format (DESIGN.md names): `decoders.aiSdk()` makes a fresh decoder. */

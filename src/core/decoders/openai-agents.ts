@@ -198,7 +198,12 @@ export function openaiAgents(options: OpenAIAgentsOptions = {}): StepDecoder {
         else if (c.state === 'open') keepOpen.push(id);
       }
       // A run that stops for approvals leaves the other calls of its turn unrun until it resumes.
-      if (awaiting) return [keepOpen.length > 0 ? { type: 'run-finish', status: 'paused', keepOpen } : { type: 'run-finish', status: 'paused' }];
+      if (awaiting)
+        return [
+          keepOpen.length > 0
+            ? { type: 'run-finish', status: 'paused', keepOpen }
+            : { type: 'run-finish', status: 'paused' },
+        ];
       return [{ type: 'run-finish', status: 'done' }];
     },
   };

@@ -34,7 +34,8 @@ function mediaParts(content: unknown): unknown[] | undefined {
     if (!isRecord(part)) return part;
     if (part.type === 'input_text' || part.type === 'output_text') return { type: 'text', text: part.text };
     if (part.type === 'input_image') return { type: 'image', url: part.image_url ?? part.file_id };
-    if (part.type === 'input_file') return { type: 'file', filename: part.filename, url: part.file_url ?? part.file_id };
+    if (part.type === 'input_file')
+      return { type: 'file', filename: part.filename, url: part.file_url ?? part.file_id };
     return part;
   });
 }
@@ -104,7 +105,13 @@ function fromItem(item: Record<string, unknown>, options: ToolOutputsOptions, ou
       for (const event of shellOutputEvents(id, item.output)) out.push(event);
       return;
     case 'apply_patch_call_output':
-      out.push(outcome(id, item.output, error || (item.status === 'failed' ? (partsText(item.output) ?? 'failed') : undefined)));
+      out.push(
+        outcome(
+          id,
+          item.output,
+          error || (item.status === 'failed' ? (partsText(item.output) ?? 'failed') : undefined),
+        ),
+      );
       return;
     default:
       out.push(outcome(id, item.output, error || undefined));

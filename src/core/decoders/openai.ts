@@ -50,7 +50,6 @@ export const openaiWords = {
   searchingFiles: 'Searching files…',
   runningCode: 'Running code…',
   generatingImage: 'Generating the image…',
-  callingServer: (server: string) => `Calling ${server}…`,
   failed: (what: string) => `${what} failed.`,
   timedOut: 'The command timed out.',
   responseFailed: 'The response failed.',
@@ -112,6 +111,12 @@ interface Item {
   stepId?: string;
   /** The call an output item (a hosted shell's `shell_call_output`) answers. */
   answers?: string;
+  /**
+   * The step's arguments were whole before this item began: an approved MCP call (it names its
+   * `approval_request_id`, usually in the next response) streams again the arguments its approval
+   * request already gave, and the step, running since the decision, keeps them.
+   */
+  replay?: boolean;
   args: string;
   /** The argument text a `*.done` event already gave the step as its input. */
   sentArgs?: string;
@@ -325,6 +330,7 @@ export function openaiResponses(): OpenAIResponsesDecoder {
     }
     item.stepId = stepId;
     const c = call(stepId);
+    if (c.inputComplete || (type === 'mcp_call' && nonEmptyString(raw.approval_request_id))) item.replay = true;
     c.client = CLIENT_TYPES.has(type);
     if (c.state === 'ended') c.state = 'open';
     out.push({ type: 'step-start', id: stepId, toolName: toolNameOf(raw, type) });
@@ -531,6 +537,7 @@ export function openaiResponses(): OpenAIResponsesDecoder {
         const delta = text(frame.delta);
         if (!item?.stepId || !delta) return;
         item.args += delta;
+        if (item.replay) return;
         out.push({ type: 'step-input-delta', id: item.stepId, delta });
         return;
       }
@@ -541,6 +548,10 @@ export function openaiResponses(): OpenAIResponsesDecoder {
         if (!item?.stepId) return;
         const whole = text(frame.arguments) ?? text(frame.input) ?? item.args;
         item.args = whole;
+        if (item.replay) {
+          item.sentArgs = whole;
+          return;
+        }
         const input = type === 'response.custom_tool_call_input.done' ? { input: whole } : parseArguments(whole);
         item.sentArgs = whole;
         out.push({ type: 'step-input', id: item.stepId, input });
@@ -612,10 +623,8 @@ export function openaiResponses(): OpenAIResponsesDecoder {
         if (status) {
           const item = itemOf(frame, type, out);
           const words = STATUS_WORDS[`${status[1]}.${status[2]}`];
+          // Not `mcp_call.in_progress`: its arguments stream after it, and progress would end their streaming.
           if (item?.stepId && words) out.push({ type: 'step-progress', id: item.stepId, content: words });
-          else if (item?.stepId && type === 'response.mcp_call.in_progress') {
-            out.push({ type: 'step-progress', id: item.stepId, content: openaiWords.callingServer('the MCP server') });
-          }
           return;
         }
         once(`type:${type}`, `an event of unknown type "${type}" (the SDK throws); ignored`, out);
@@ -647,4 +656,3 @@ export function openaiResponses(): OpenAIResponsesDecoder {
     },
   };
 }
-

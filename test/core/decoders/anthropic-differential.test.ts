@@ -25,7 +25,8 @@ interface VendorRun {
 }
 
 async function vendor(body: string, beta = false): Promise<VendorRun> {
-  const fetch = (async () => new Response(body, { headers: { 'content-type': 'text/event-stream' } })) as typeof globalThis.fetch;
+  const fetch = (async () =>
+    new Response(body, { headers: { 'content-type': 'text/event-stream' } })) as typeof globalThis.fetch;
   const client = new Anthropic({ apiKey: 'test', baseURL: 'http://anthropic.test', fetch, maxRetries: 0 });
   const params = { model: 'claude-sonnet-5', max_tokens: 1024, messages: [{ role: 'user' as const, content: 'test' }] };
   // The two helpers share the listener API; typed as the plain one for the calls made here.
@@ -38,7 +39,11 @@ async function vendor(body: string, beta = false): Promise<VendorRun> {
     const message = (await stream.finalMessage()) as unknown as VendorRun['message'];
     return { message, stopped };
   } catch (error) {
-    return { error: error as VendorRun['error'], current: stream.currentMessage as unknown as VendorRun['current'], stopped };
+    return {
+      error: error as VendorRun['error'],
+      current: stream.currentMessage as unknown as VendorRun['current'],
+      stopped,
+    };
   }
 }
 
@@ -112,7 +117,11 @@ describe('Anthropic Messages: our decoder against MessageStream / BetaMessageStr
     const body = fixture('anthropic-tools.1.sse');
     const theirs = await vendor(body);
     const expected = vendorCalls(theirs.message?.content ?? [], theirs.message?.stop_reason ?? null);
-    expect(expected.map((c) => `${c.name}:${c.status}`)).toEqual(['web_search:succeeded', 'read_file:running', 'list_open_prs:running']);
+    expect(expected.map((c) => `${c.name}:${c.status}`)).toEqual([
+      'web_search:succeeded',
+      'read_file:running',
+      'list_open_prs:running',
+    ]);
     const state = ours(body);
     expect(ourCalls(state)).toEqual(expected);
     expect(state.byId.srvtoolu_01web?.details).toMatchObject({ kind: 'sources' });
@@ -231,7 +240,10 @@ describe('Anthropic bad input: what the SDK drops or rejects, we read with a dia
   it('makes a step for a tool_result whose call no stream showed', () => {
     const state = reduceSteps(
       emptyStepsState,
-      eventsFromToolOutputs({ role: 'user', content: [{ type: 'tool_result', tool_use_id: 'toolu_x', content: 'done' }] }),
+      eventsFromToolOutputs({
+        role: 'user',
+        content: [{ type: 'tool_result', tool_use_id: 'toolu_x', content: 'done' }],
+      }),
     );
     expect(state.byId.toolu_x).toMatchObject({ status: 'succeeded', result: 'done' });
   });

@@ -30,7 +30,13 @@ function responseBody(id: string, output: Record<string, unknown>[]): string {
     output: items,
     parallel_tool_calls: true,
     tools: [],
-    usage: { input_tokens: 10, output_tokens: 10, total_tokens: 20, input_tokens_details: { cached_tokens: 0 }, output_tokens_details: { reasoning_tokens: 0 } },
+    usage: {
+      input_tokens: 10,
+      output_tokens: 10,
+      total_tokens: 20,
+      input_tokens_details: { cached_tokens: 0 },
+      output_tokens_details: { reasoning_tokens: 0 },
+    },
     metadata: {},
   });
   const events: Record<string, unknown>[] = [{ type: 'response.created', response: response('in_progress', []) }];
@@ -156,7 +162,7 @@ describe('OpenAI Agents SDK run events, from the real SDK', () => {
       'tool_output call_delete',
     ]);
     // What the model was sent for the three calls: the masked error is an ordinary output.
-    const outputs = (requests[1]?.input as { type: string; call_id?: string; output?: unknown }[]).filter(
+    const outputs = ((requests[1]?.input ?? []) as { type: string; call_id?: string; output?: unknown }[]).filter(
       (i) => i.type === 'function_call_output',
     );
     expect(outputs).toHaveLength(3);
@@ -172,7 +178,10 @@ describe('OpenAI Agents SDK run events, from the real SDK', () => {
       'call_delete:delete_file:denied',
     ]);
     expect(state.byId.call_weather).toMatchObject({ input: { city: 'Paris' }, result: 'Paris: 21 degrees' });
-    expect(state.byId.call_flaky?.error).toMatchObject({ code: 'TOOL_ERROR_MASKED', message: expect.stringMatching(/masked|generic error text/) });
+    expect(state.byId.call_flaky?.error).toMatchObject({
+      code: 'TOOL_ERROR_MASKED',
+      message: expect.stringMatching(/masked|generic error text/),
+    });
     expect(state.byId.call_flaky?.result).toBe('An error occurred while running the tool. Please try again.');
     expect(state.byId.call_delete?.approval).toMatchObject({ id: 'call_delete', decision: { approved: false } });
     expect(state.run.status).toBe('done');
@@ -194,7 +203,14 @@ describe('OpenAI Agents SDK run events, from the real SDK', () => {
       .join('\n');
     if (process.env.UPDATE_WIRE_FIXTURES) writeFileSync(capture, `${lines}\n`);
     const text = readFileSync(capture, 'utf8');
-    expect(itemNames(text.trim().split('\n').map((l) => JSON.parse(l)))).toEqual(itemNames(events));
+    expect(
+      itemNames(
+        text
+          .trim()
+          .split('\n')
+          .map((l) => JSON.parse(l)),
+      ),
+    ).toEqual(itemNames(events));
     const fromJson = reduceSteps(emptyStepsState, eventsFromText(text));
     const fromObjects = decode(events).state;
     expect(fromJson.ids).toEqual(fromObjects.ids);

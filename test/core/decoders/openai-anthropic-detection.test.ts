@@ -22,16 +22,28 @@ describe('detection of the vendor wires', () => {
   it.each(captures)('%s is detected from its first frame', (name) => {
     const text = wire(name);
     const first = name.endsWith('.jsonl') ? text.split('\n')[0] : dataFrames(text)[0];
-    const expected = name.startsWith('anthropic') ? 'anthropic' : name.startsWith('openai-agents') ? 'openai-agents' : 'openai-responses';
+    const expected = name.startsWith('anthropic')
+      ? 'anthropic'
+      : name.startsWith('openai-agents')
+        ? 'openai-agents'
+        : 'openai-responses';
     expect(detectProtocol(first)).toBe(expected);
     // Read with 'auto', the capture gives what its own decoder gives.
     expect(stepsFromText(text)).toEqual(stepsFromText(text, { protocol: expected }));
   });
 
   it.each([
-    ['an OpenAI error event', { type: 'error', code: 'server_error', message: 'x', param: null, sequence_number: 3 }, 'openai-responses'],
+    [
+      'an OpenAI error event',
+      { type: 'error', code: 'server_error', message: 'x', param: null, sequence_number: 3 },
+      'openai-responses',
+    ],
     ['an OpenAI keepalive', { type: 'keepalive', sequence_number: 9 }, 'openai-responses'],
-    ['an Anthropic error event', { type: 'error', error: { type: 'overloaded_error', message: 'Overloaded' } }, 'anthropic'],
+    [
+      'an Anthropic error event',
+      { type: 'error', error: { type: 'overloaded_error', message: 'Overloaded' } },
+      'anthropic',
+    ],
     ['an Anthropic ping', { type: 'ping' }, undefined],
     ['a Cogitator error (no sequence_number, message only)', { type: 'error', message: 'x' }, 'cogitator'],
     ['an AI SDK error', { type: 'error', errorText: 'x' }, 'ai-sdk'],
@@ -52,7 +64,8 @@ describe('OpenAI Responses bad input: what the SDK rejects, read with a diagnost
   const clean = stepsFromText(body, { protocol: 'openai-responses' });
 
   it('an unknown event type (the SDK throws "Unhandled response stream event") is counted once and skipped', () => {
-    const extra = 'event: response.hologram.rendering\ndata: {"type":"response.hologram.rendering","output_index":0,"sequence_number":99}\n\n';
+    const extra =
+      'event: response.hologram.rendering\ndata: {"type":"response.hologram.rendering","output_index":0,"sequence_number":99}\n\n';
     const text = body.replace('event: response.output_item.added', `${extra}${extra}event: response.output_item.added`);
     const state = stepsFromText(text);
     expect(state.diagnostics.count).toBe(1);

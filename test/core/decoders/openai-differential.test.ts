@@ -34,7 +34,12 @@ function fakeFetch(bodies: string[]): typeof fetch {
 }
 
 async function vendor(body: string): Promise<VendorRun> {
-  const client = new OpenAI({ apiKey: 'test', baseURL: 'http://openai.test/v1', fetch: fakeFetch([body]), maxRetries: 0 });
+  const client = new OpenAI({
+    apiKey: 'test',
+    baseURL: 'http://openai.test/v1',
+    fetch: fakeFetch([body]),
+    maxRetries: 0,
+  });
   const stream = client.responses.stream({ model: 'gpt-5-mini', input: 'test' });
   const events: VendorRun['events'] = [];
   const snapshots = new Map<number, string>();
@@ -127,7 +132,12 @@ function vendorCalls(output: Item[], ended: 'completed' | 'failed' | 'incomplete
         break;
       }
       case 'mcp_approval_request':
-        calls.push({ id: item.id as string, name: item.name as string, status: 'awaiting-approval', input: parse(item.arguments) });
+        calls.push({
+          id: item.id as string,
+          name: item.name as string,
+          status: 'awaiting-approval',
+          input: parse(item.arguments),
+        });
         break;
       case 'web_search_call': {
         const { sources, ...query } = item.action as { sources?: { url: string }[] };
@@ -141,7 +151,13 @@ function vendorCalls(output: Item[], ended: 'completed' | 'failed' | 'incomplete
         break;
       }
       case 'file_search_call':
-        calls.push({ id: item.id as string, name: 'file_search', status: 'succeeded', input: { queries: item.queries }, output: item.results });
+        calls.push({
+          id: item.id as string,
+          name: 'file_search',
+          status: 'succeeded',
+          input: { queries: item.queries },
+          output: item.results,
+        });
         break;
       case 'code_interpreter_call': {
         const logs = (item.outputs as { type: string; logs?: string }[]).filter((o) => o.type === 'logs');
@@ -234,7 +250,10 @@ describe('OpenAI Responses: our decoder against the SDK reducers, on the same by
     expect(vendorCalls(accumulate(theirs.events).output ?? [], 'completed')).toEqual(expected);
     const image = mine.state.byId.ig_01;
     const final = theirs.response?.output.find((o) => o.type === 'image_generation_call');
-    expect(image?.details).toEqual({ kind: 'media', parts: [{ type: 'image', mediaType: 'image/png', data: final?.result }] });
+    expect(image?.details).toEqual({
+      kind: 'media',
+      parts: [{ type: 'image', mediaType: 'image/png', data: final?.result }],
+    });
     expect(mine.state.byId.ws_01?.details).toMatchObject({ kind: 'sources' });
     expect(mine.state.byId.ci_01?.details).toEqual({ kind: 'terminal', stdout: '240 days\n' });
     expect(mine.state.diagnostics.count).toBe(0);
@@ -247,9 +266,14 @@ describe('OpenAI Responses: our decoder against the SDK reducers, on the same by
     expect(ourCalls(first.mine.state)).toEqual(expected);
     expect(first.mine.state.byId.mcp_01?.error).toEqual({ message: 'Bad gateway from deepwiki', code: 'HTTP_502' });
     expect(first.mine.state.run.status).toBe('paused');
+    expect(first.mine.state.diagnostics.count).toBe(0);
 
     // The app answers the approval in its next request; the same item is what it sends the API.
-    const decision = eventsFromToolOutputs({ type: 'mcp_approval_response', approval_request_id: 'mcpr_01', approve: true });
+    const decision = eventsFromToolOutputs({
+      type: 'mcp_approval_response',
+      approval_request_id: 'mcpr_01',
+      approve: true,
+    });
     const approved = reduceSteps(first.mine.state, decision);
     expect(approved.byId.mcpr_01?.status).toBe('running');
     const body = fixture('openai-mcp.2.sse');
@@ -259,6 +283,7 @@ describe('OpenAI Responses: our decoder against the SDK reducers, on the same by
     expect(continued?.id).toBe('mcpr_01');
     expect(ourCalls(after).find((c) => c.id === 'mcpr_01')).toEqual(continued);
     expect(after.byId.mcpr_01?.approval?.decision).toEqual({ approved: true });
+    expect(after.diagnostics.count).toBe(0);
   });
 
   it('openai-failures.1.sse: interleaved arguments, then response.failed (the SDK resolves): completed calls end interrupted', async () => {
@@ -296,7 +321,9 @@ describe('OpenAI Responses: our decoder against the SDK reducers, on the same by
     expect(ourCalls(mine.state).map((c) => c.id)).toEqual(['ws_b', 'call_d']);
     expect(ourCalls(mine.state).sort(byId)).toEqual(vendorCalls(theirs.response?.output ?? [], 'completed').sort(byId));
     expect(mine.state.diagnostics.count).toBe(1);
-    expect(mine.events.find((e) => e.type === 'diagnostic')).toMatchObject({ reason: expect.stringMatching(/output_index 1 before index 0/) });
+    expect(mine.events.find((e) => e.type === 'diagnostic')).toMatchObject({
+      reason: expect.stringMatching(/output_index 1 before index 0/),
+    });
   });
 
   it('openai-shell.sse: file search, hosted shell with streamed output, computer safety check, incomplete with a call cut', async () => {
@@ -328,16 +355,16 @@ describe('eventsFromToolOutputs: the function results the Responses wire never c
       { type: 'function_call_output', call_id: 'call_read', output: '# Changelog\n- Node 24' },
       { type: 'function_call_output', call_id: 'call_prs', output: 'GitHub token expired' },
     ];
-    const next = reduceSteps(
-      state,
-      eventsFromToolOutputs(input, { isError: ({ callId }) => callId === 'call_prs' }),
-    );
+    const next = reduceSteps(state, eventsFromToolOutputs(input, { isError: ({ callId }) => callId === 'call_prs' }));
     expect(next.byId.call_read).toMatchObject({ status: 'succeeded', result: '# Changelog\n- Node 24' });
     expect(next.byId.call_prs).toMatchObject({ status: 'failed', error: { message: 'GitHub token expired' } });
   });
 
   it('makes a step for an output whose call no stream showed', () => {
-    const state = reduceSteps(emptyStepsState, eventsFromToolOutputs({ type: 'function_call_output', call_id: 'call_x', output: 'ok' }));
+    const state = reduceSteps(
+      emptyStepsState,
+      eventsFromToolOutputs({ type: 'function_call_output', call_id: 'call_x', output: 'ok' }),
+    );
     expect(state.byId.call_x).toMatchObject({ status: 'succeeded', result: 'ok' });
   });
 });
