@@ -237,6 +237,20 @@ describe('Anthropic bad input: what the SDK drops or rejects, we read with a dia
     expect(state.diagnostics.count).toBe(1);
   });
 
+  it('an unknown event type and a delta for a block that never started are counted and skipped', async () => {
+    const body = fixture('anthropic-tools.1.sse');
+    const odd =
+      'event: content_block_hologram\ndata: {"type":"content_block_hologram","index":9}\n\n' +
+      'event: content_block_delta\ndata: {"type":"content_block_delta","index":42,"delta":{"type":"input_json_delta","partial_json":"{"}}\n\n';
+    const text = body.replace('event: message_delta', `${odd}${odd}event: message_delta`);
+    const theirs = await vendor(text);
+    // The SDK skips both without a word; we skip them and count them.
+    expect(theirs.error).toBeUndefined();
+    const state = ours(text);
+    expect(ourCalls(state)).toEqual(vendorCalls(theirs.message?.content ?? [], 'tool_use'));
+    expect(state.diagnostics.count).toBe(2);
+  });
+
   it('makes a step for a tool_result whose call no stream showed', () => {
     const state = reduceSteps(
       emptyStepsState,
