@@ -400,12 +400,14 @@ export function openaiResponses(): OpenAIResponsesDecoder {
     if (id === undefined) return;
     const c = call(id);
     if (c.state === 'ended') return;
+    const status = text(raw.status);
+    // A client call cut short (`status: 'incomplete'`) never runs: the run's end interrupts it.
+    if (CLIENT_TYPES.has(type) && status === 'incomplete') return;
     const finalText = text(raw.arguments) ?? text(raw.input);
     if (item.sentArgs === undefined || finalText !== item.sentArgs) {
       out.push({ type: 'step-input', id, input: finalInput(item, raw) });
     }
     c.inputComplete = true;
-    const status = text(raw.status);
     if (CLIENT_TYPES.has(type)) {
       const checks = Array.isArray(raw.pending_safety_checks) ? raw.pending_safety_checks.filter(isRecord) : [];
       if (type === 'computer_call' && checks.length > 0) {

@@ -95,6 +95,26 @@ describe('OpenAI Responses bad input: what the SDK rejects, read with a diagnost
     expect(crossed.diagnostics.count).toBe(1);
   });
 
+  it('a function call done with status incomplete is not kept open by response.incomplete', () => {
+    const text = wire('openai-shell.sse').replace(
+      'event: response.incomplete',
+      `event: response.output_item.done\ndata: ${JSON.stringify({
+        type: 'response.output_item.done',
+        output_index: 4,
+        item: {
+          id: 'fc_cut',
+          type: 'function_call',
+          status: 'incomplete',
+          arguments: '{"path":"notes.md","text":"Line one',
+          call_id: 'call_cut',
+          name: 'write_file',
+        },
+        sequence_number: 90,
+      })}\n\nevent: response.incomplete`,
+    );
+    expect(stepsFromText(text).byId.call_cut?.status).toBe('interrupted');
+  });
+
   it('a stream cut before response.completed aborts the run: its calls end interrupted', () => {
     const cut = body.slice(0, body.indexOf('event: response.completed'));
     const state = reduceSteps(emptyStepsState, eventsFromText(cut));
