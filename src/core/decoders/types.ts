@@ -21,7 +21,7 @@ export interface StepDecoder {
    * Decodes one frame. `sse` holds the frame's other SSE fields when it came from an SSE stream (its
    * `event:` line, `undefined` when it had none); absent for JSONL lines and parsed values.
    */
-  push(frame: unknown, sse?: SseFields): StepEvent[];
+  push(frame: unknown, sse?: { readonly event?: string | undefined }): StepEvent[];
   /** The stream ended: closes what the wire left open (a run that never finished is `run-abort`). */
   end(): StepEvent[];
 }
