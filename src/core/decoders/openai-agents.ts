@@ -93,7 +93,10 @@ export function openaiAgents(options: OpenAIAgentsOptions = {}): StepDecoder {
 
   function called(item: Record<string, unknown>, raw: Record<string, unknown>, out: StepEvent[]): void {
     const id = callIdOf(raw);
-    if (id === undefined) return once('no-id', 'a tool call without a callId; dropped', out);
+    if (id === undefined) {
+      once('no-id', 'a tool call without a callId; dropped', out);
+      return;
+    }
     const toolName = nonEmptyString(raw.name) ?? nonEmptyString(item.toolName) ?? String(raw.type ?? 'tool');
     if (!calls.has(id)) {
       calls.set(id, { state: 'open' });
@@ -114,7 +117,10 @@ export function openaiAgents(options: OpenAIAgentsOptions = {}): StepDecoder {
 
   function output(item: Record<string, unknown>, raw: Record<string, unknown>, out: StepEvent[]): void {
     const id = callIdOf(raw);
-    if (id === undefined) return once('no-id', 'a tool output without a callId; dropped', out);
+    if (id === undefined) {
+      once('no-id', 'a tool output without a callId; dropped', out);
+      return;
+    }
     const c = calls.get(id);
     if (c) c.state = 'ended';
     else calls.set(id, { state: 'ended' });
@@ -140,7 +146,10 @@ export function openaiAgents(options: OpenAIAgentsOptions = {}): StepDecoder {
 
   function approval(item: Record<string, unknown>, raw: Record<string, unknown>, out: StepEvent[]): void {
     const id = callIdOf(raw);
-    if (id === undefined) return once('no-id', 'an approval without a callId; dropped', out);
+    if (id === undefined) {
+      once('no-id', 'an approval without a callId; dropped', out);
+      return;
+    }
     const c = calls.get(id);
     if (c) c.state = 'awaiting';
     else calls.set(id, { state: 'awaiting' });
