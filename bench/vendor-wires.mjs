@@ -2,7 +2,8 @@
 // `node bench/vendor-wires.mjs`: the decode cost of the OpenAI Responses, OpenAI Agents SDK and
 // Anthropic Messages decoders on a 2,000-call stream, against the floor every reader pays (cutting the
 // SSE frames with eventsource-parser and JSON.parse of each `data:`). Medians of 15 runs after a
-// warm-up; the ratio is decode / floor. Not a test: figures for the report, never part of `npm test`.
+// warm-up, floor and decode timed alternately (a shared machine's load drifts alike for both); the
+// ratio is the median of decode / floor. Not a test: figures for the report, never part of `npm test`.
 import os from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { createParser } from 'eventsource-parser';
@@ -120,15 +121,25 @@ const median = (xs) => {
   const m = s.length >> 1;
   return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
 };
-function time(fn) {
-  fn();
-  const samples = [];
+/** Times `a` and `b` alternately (the machine's load drifts alike for both): medians and the median of the ratios. */
+function pair(a, b) {
+  a();
+  b();
+  const as = [];
+  const bs = [];
+  const ratios = [];
   for (let i = 0; i < RUNS; i++) {
-    const t0 = performance.now();
-    fn();
-    samples.push(performance.now() - t0);
+    let t0 = performance.now();
+    a();
+    const ta = performance.now() - t0;
+    t0 = performance.now();
+    b();
+    const tb = performance.now() - t0;
+    as.push(ta);
+    bs.push(tb);
+    ratios.push(tb / ta);
   }
-  return median(samples);
+  return { a: median(as), b: median(bs), ratio: median(ratios) };
 }
 
 console.log(
@@ -140,15 +151,22 @@ const wires = [
   ['openai-agents', agentsStream(), jsonlFloor],
 ];
 for (const [protocol, text, floorOf] of wires) {
-  const floor = time(() => floorOf(text));
   let events = [];
-  const decode = time(() => {
-    events = eventsFromText(text, { protocol });
-  });
-  const reduce = time(() => reduceSteps(emptyStepsState, events));
+  const {
+    a: floor,
+    b: decode,
+    ratio,
+  } = pair(
+    () => floorOf(text),
+    () => {
+      events = eventsFromText(text, { protocol });
+    },
+  );
+  const t0 = performance.now();
   const steps = reduceSteps(emptyStepsState, events).ids.length;
+  const reduce = performance.now() - t0;
   console.log(
-    `${protocol.padEnd(17)} ${(text.length / 1e6).toFixed(2)} MB  floor ${floor.toFixed(1)} ms  decode ${decode.toFixed(1)} ms  ratio ${(decode / floor).toFixed(2)}×  (reduce ${reduce.toFixed(1)} ms, ${steps} steps)`,
+    `${protocol.padEnd(17)} ${(text.length / 1e6).toFixed(2)} MB  floor ${floor.toFixed(1)} ms  decode ${decode.toFixed(1)} ms  ratio ${ratio.toFixed(2)}×  (one reduce ${reduce.toFixed(1)} ms, ${steps} steps)`,
   );
 }
 await server.close();
