@@ -219,14 +219,8 @@ export function shellOutputEvents(id: string, output: unknown): StepEvent[] {
   return [{ type: 'step-result', id, result: stdout, details }];
 }
 
-/** The `openai-responses` decoder, plus what it knows that the step model has no field for. */
-export interface OpenAIResponsesDecoder extends StepDecoder {
-  /** The `call_id`s of client calls still waiting for the app's output (what `keepOpen` listed). */
-  pendingCalls(): string[];
-}
-
 /** Makes a decoder for one OpenAI Responses API stream (several responses in a row are fine). */
-export function openaiResponses(): OpenAIResponsesDecoder {
+export function openaiResponses(): StepDecoder {
   const calls = new Map<string, Call>();
   let byIndex = new Map<number, Item>();
   let byItemId = new Map<string, Item>();
@@ -652,9 +646,6 @@ export function openaiResponses(): OpenAIResponsesDecoder {
       if (ended) return [];
       ended = true;
       return [closedEarly(started)];
-    },
-    pendingCalls() {
-      return pending().clients;
     },
   };
 }
