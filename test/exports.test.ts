@@ -7,6 +7,8 @@ import * as schema from 'tool-steps/schema';
 import { describe, expect, it } from 'vitest';
 
 const CORE_EXPORTS = [
+  'AGENTS_REJECTION_TEXT',
+  'AGENTS_TOOL_ERROR_TEXT',
   'STEP_STATUSES',
   'createStepStore',
   'createToolStream',
@@ -18,11 +20,13 @@ const CORE_EXPORTS = [
   'eventsFromCogitatorThread',
   'eventsFromDualChannelResult',
   'eventsFromText',
+  'eventsFromToolOutputs',
   'humanizeToolName',
   'isActiveStatus',
   'isTerminalStatus',
   'isToolUIPart',
   'knownTools',
+  'openaiAgents',
   'presentStep',
   'readStream',
   'reduceSteps',

@@ -3,6 +3,7 @@
  * `readStream` (./read-stream.ts).
  */
 import { createParser, type EventSourceParser } from 'eventsource-parser';
+import type { SseFields } from './decoders/types';
 
 /** How frames are cut out of the text. */
 export type Framing = 'auto' | 'sse' | 'jsonl';
@@ -57,7 +58,7 @@ export class Framer {
 
   constructor(
     framing: Framing,
-    private readonly onFrame: (frame: string) => void,
+    private readonly onFrame: (frame: string, sse?: SseFields) => void,
     private readonly onProblem: (reason: string) => void,
     /** A frame over the size limit was dropped; `head` is its beginning (to tell which step it was about). */
     private readonly onOversized: (head: string) => void,
@@ -107,9 +108,9 @@ export class Framer {
   }
 
   /** A whole frame: passed on, unless it is over the size limit (read in one chunk, so never buffered). */
-  private frame(frame: string): void {
+  private frame(frame: string, sse?: SseFields): void {
     if (frame.length > MAX_FRAME_LENGTH) this.onOversized(frame.slice(0, HEAD_LENGTH));
-    else this.onFrame(frame);
+    else this.onFrame(frame, sse);
   }
 
   /**
@@ -184,7 +185,7 @@ export class Framer {
         maxBufferSize: MAX_FRAME_LENGTH,
         onEvent: (event) => {
           this.dispatched = true;
-          this.frame(event.data);
+          this.frame(event.data, { event: event.event });
         },
         onError: (error) => {
           if (error.type === 'max-buffer-size-exceeded') {

@@ -5,8 +5,16 @@
 
 export type { CogitatorThreadOptions } from './cogitator-history';
 export { eventsFromCogitatorThread, stepsFromCogitatorThread } from './cogitator-history';
-export type { ProtocolName, StepDecoder } from './decoders';
-export { decoderFor, decoders, detectProtocol } from './decoders';
+export type { OpenAIAgentsOptions, ProtocolName, StepDecoder, ToolOutputsOptions } from './decoders';
+export {
+  AGENTS_REJECTION_TEXT,
+  AGENTS_TOOL_ERROR_TEXT,
+  decoderFor,
+  decoders,
+  detectProtocol,
+  eventsFromToolOutputs,
+  openaiAgents,
+} from './decoders';
 export type { StepEvent, StepEventOf, StepEventType } from './events';
 export type {
   HumanizedToolName,

@@ -6,7 +6,7 @@
 import { foreignBodyEvent, isJson, notAStream } from './answers';
 import { decoderFor, isProtocolName, unknownProtocolMessage } from './decoders';
 import { candidateProtocols, detectProtocol, unrecognizedStreamEvent } from './decoders/detect';
-import { append, closedEarly, type ProtocolName, type StepDecoder } from './decoders/types';
+import { append, closedEarly, type ProtocolName, type SseFields, type StepDecoder } from './decoders/types';
 import type { StepEvent } from './events';
 import { Framer, type Framing, MAX_FRAME_LENGTH } from './framer';
 import { reduceSteps } from './reduce';
@@ -48,6 +48,8 @@ const MAX_UNDECIDED_FRAMES = 20;
 class StreamDecoder {
   private decoder: StepDecoder | undefined;
   private waiting: string[] = [];
+  /** The SSE fields of each waiting frame (same order as `waiting`). */
+  private waitingSse: (SseFields | undefined)[] = [];
   /** No decoder reads this stream: its frames are skipped. */
   private unrecognized = false;
   private out: StepEvent[] = [];
@@ -64,7 +66,7 @@ class StreamDecoder {
     }
     this.framer = new Framer(
       framing,
-      (frame) => this.frame(frame),
+      (frame, sse) => this.frame(frame, sse),
       (reason) => this.diagnose(reason),
       (head) => this.oversized(head),
     );
@@ -109,13 +111,14 @@ class StreamDecoder {
     });
   }
 
-  private frame(frame: string): void {
+  private frame(frame: string, sse: SseFields | undefined): void {
     if (this.decoder) {
-      append(this.out, this.decoder.push(frame));
+      append(this.out, this.decoder.push(frame, sse));
       return;
     }
     if (this.unrecognized) return;
     this.waiting.push(frame);
+    this.waitingSse.push(sse);
     const detected = detectProtocol(frame);
     if (detected) this.settle(detected);
     else if (this.waiting.length >= MAX_UNDECIDED_FRAMES) this.settleUndecided();
@@ -132,6 +135,7 @@ class StreamDecoder {
       this.out.push(foreign);
       this.unrecognized = true;
       this.waiting = [];
+      this.waitingSse = [];
       return;
     }
     const last = this.waiting.at(-1);
@@ -139,6 +143,7 @@ class StreamDecoder {
       // One frame that is not even JSON: a stream cut inside its first frame, not a foreign protocol.
       this.out.push({ type: 'diagnostic', reason: `a frame that is not JSON: ${last.trim().slice(0, 80)}` });
       this.waiting = [];
+      this.waitingSse = [];
     }
     if (this.waiting.length === 0) {
       this.out.push(closedEarly(false));
@@ -155,13 +160,17 @@ class StreamDecoder {
     this.out.push(unrecognizedStreamEvent(this.waiting));
     this.unrecognized = true;
     this.waiting = [];
+    this.waitingSse = [];
   }
 
   private settle(protocol: ProtocolName): void {
-    this.decoder = decoderFor(protocol);
+    const decoder = decoderFor(protocol);
+    this.decoder = decoder;
     const waiting = this.waiting;
+    const sse = this.waitingSse;
     this.waiting = [];
-    for (const frame of waiting) append(this.out, this.decoder.push(frame));
+    this.waitingSse = [];
+    for (let i = 0; i < waiting.length; i++) append(this.out, decoder.push(waiting[i] as string, sse[i]));
   }
 
   private take(): StepEvent[] {

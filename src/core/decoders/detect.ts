@@ -12,7 +12,16 @@ import { excerpt, type ProtocolName } from './types';
 /** The wire formats detection can name: every decoder's protocol. */
 export type DetectedProtocol = ProtocolName;
 
-const PROTOCOLS: readonly DetectedProtocol[] = ['cogitator', 'cogitator-ws', 'native', 'ai-sdk', 'anvia'];
+const PROTOCOLS: readonly DetectedProtocol[] = [
+  'cogitator',
+  'cogitator-ws',
+  'native',
+  'ai-sdk',
+  'anvia',
+  'openai-responses',
+  'openai-agents',
+  'anthropic',
+];
 
 const NATIVE_TYPES: ReadonlySet<string> = new Set(STEP_EVENT_TYPES);
 
@@ -120,6 +129,8 @@ export function candidateProtocols(frame: unknown): DetectedProtocol[] {
   if (type === 'event' && typeof record.payload === 'object' && record.payload !== null) return ['cogitator-ws'];
   if (COGITATOR_TYPES.has(type)) return ['cogitator'];
   if (AI_SDK_TYPES.has(type) || type.startsWith('data-')) return ['ai-sdk'];
+  const vendor = vendorCandidates(type, record);
+  if (vendor) return vendor;
   if (SHARED_TYPES.has(type)) return sharedCandidates(type, record);
   if (type.includes('_')) {
     // A bare Anvia client event always carries its `runId`; without one, an underscore name is the
@@ -129,6 +140,40 @@ export function candidateProtocols(frame: unknown): DetectedProtocol[] {
     if (COGITATOR_TYPES.has(hyphenated) || SHARED_TYPES.has(hyphenated)) return ['cogitator'];
   }
   return [];
+}
+
+/** Anthropic Messages event types (PROTOCOLS-MORE.md 3.1); `ping` says nothing. */
+const ANTHROPIC_TYPES: ReadonlySet<string> = new Set([
+  'message_start',
+  'message_delta',
+  'message_stop',
+  'content_block_start',
+  'content_block_delta',
+  'content_block_stop',
+]);
+
+/** The OpenAI Agents SDK's `RunStreamEvent` types (PROTOCOLS-MORE.md 2.9). */
+const OPENAI_AGENTS_TYPES: ReadonlySet<string> = new Set([
+  'run_item_stream_event',
+  'raw_model_stream_event',
+  'agent_updated_stream_event',
+]);
+
+/**
+ * OpenAI Responses (`response.*`, and its `error` / `keepalive`, which carry a `sequence_number`),
+ * Anthropic Messages (lower-snake `message_*` / `content_block_*`, and an `error` whose `error` is an
+ * object), the Agents SDK's run events. Neither vendor sends a protocol header; the `event:` line
+ * repeats the JSON's `type`, which is what is read here.
+ */
+function vendorCandidates(type: string, record: Record<string, unknown>): DetectedProtocol[] | undefined {
+  if (type.startsWith('response.')) return ['openai-responses'];
+  if ((type === 'error' || type === 'keepalive') && typeof record.sequence_number === 'number') {
+    return ['openai-responses'];
+  }
+  if (ANTHROPIC_TYPES.has(type)) return ['anthropic'];
+  if (type === 'error' && typeof record.error === 'object' && record.error !== null) return ['anthropic'];
+  if (OPENAI_AGENTS_TYPES.has(type)) return ['openai-agents'];
+  return undefined;
 }
 
 function fromHeaders(headers: Headers): DetectedProtocol | undefined {

@@ -1,12 +1,19 @@
 import { cogitatorWebSocket } from '../cogitator-history';
 import { aiSdk } from './ai-sdk';
+import { anthropic } from './anthropic';
 import { anvia } from './anvia';
 import { cogitator } from './cogitator';
 import { native } from './native';
+import { openaiResponses } from './openai';
+import { openaiAgents } from './openai-agents';
 import type { ProtocolName, StepDecoder } from './types';
 
 export { ANVIA_CLIENT_PROTOCOL } from './anvia';
 export { detectProtocol } from './detect';
+export type { OpenAIAgentsOptions } from './openai-agents';
+export { AGENTS_REJECTION_TEXT, AGENTS_TOOL_ERROR_TEXT, openaiAgents } from './openai-agents';
+export type { ToolOutputsOptions } from './openai-outputs';
+export { eventsFromToolOutputs } from './openai-outputs';
 export type { ProtocolName, StepDecoder } from './types';
 
 /** A decoder factory for each wire format (DESIGN.md names): `decoders.aiSdk()` makes a fresh decoder. */
@@ -21,7 +28,22 @@ export const decoders: {
   readonly anvia: () => StepDecoder;
   /** The kit's own `StepEvent` JSON (`protocol: 'native'`). */
   readonly native: () => StepDecoder;
-} = { cogitator, cogitatorWebSocket, aiSdk, anvia, native };
+  /** The OpenAI Responses API stream (`protocol: 'openai-responses'`); client calls wait for `eventsFromToolOutputs`. */
+  readonly openaiResponses: () => StepDecoder;
+  /** The OpenAI Agents SDK's run events (`protocol: 'openai-agents'`), objects or their JSON. */
+  readonly openaiAgents: () => StepDecoder;
+  /** The Anthropic Messages API stream (`protocol: 'anthropic'`); client calls wait for `eventsFromToolOutputs`. */
+  readonly anthropic: () => StepDecoder;
+} = {
+  cogitator,
+  cogitatorWebSocket,
+  aiSdk,
+  anvia,
+  native,
+  openaiResponses,
+  openaiAgents: () => openaiAgents(),
+  anthropic,
+};
 
 const byProtocol: Readonly<Record<ProtocolName, () => StepDecoder>> = {
   cogitator,
@@ -29,6 +51,9 @@ const byProtocol: Readonly<Record<ProtocolName, () => StepDecoder>> = {
   'ai-sdk': aiSdk,
   anvia,
   native,
+  'openai-responses': openaiResponses,
+  'openai-agents': () => openaiAgents(),
+  anthropic,
 };
 
 /** Whether a value is one of the protocol names the kit reads (the `protocol` option's values besides `'auto'`). */

@@ -1,7 +1,15 @@
 import type { StepEvent } from '../events';
 
 /** The wire formats the kit reads. */
-export type ProtocolName = 'cogitator' | 'cogitator-ws' | 'native' | 'ai-sdk' | 'anvia';
+export type ProtocolName =
+  | 'cogitator'
+  | 'cogitator-ws'
+  | 'native'
+  | 'ai-sdk'
+  | 'anvia'
+  | 'openai-responses'
+  | 'openai-agents'
+  | 'anthropic';
 
 /**
  * A stateful decoder of one stream: frames in (the text of one SSE `data:` field or one JSONL line,
@@ -9,10 +17,19 @@ export type ProtocolName = 'cogitator' | 'cogitator-ws' | 'native' | 'ai-sdk' | 
  */
 export interface StepDecoder {
   readonly protocol: ProtocolName;
-  /** Decodes one frame. */
-  push(frame: unknown): StepEvent[];
+  /**
+   * Decodes one frame. `sse` holds the frame's other SSE fields when it came from an SSE stream (its
+   * `event:` line, `undefined` when it had none); absent for JSONL lines and parsed values.
+   */
+  push(frame: unknown, sse?: { readonly event?: string | undefined }): StepEvent[];
   /** The stream ended: closes what the wire left open (a run that never finished is `run-abort`). */
   end(): StepEvent[];
+}
+
+/** The SSE fields of a frame besides `data:`, for wires whose `event:` line means something (Anthropic). */
+export interface SseFields {
+  /** The `event:` line's value; `undefined` when the frame had none. */
+  readonly event?: string | undefined;
 }
 
 /** A frame parsed as JSON, or the diagnostic that says why it is not. */
