@@ -134,7 +134,8 @@ async function esbuildMeasure(scenario, { fromSource = false } = {}) {
       return {
         file,
         code: f.contents,
-        entry: Boolean(outputs[file].entryPoint),
+        // the scenario itself; a chunk an `import()` reaches is an entry point of esbuild's too
+        entry: outputs[file].entryPoint !== undefined && file.endsWith(`scenario-${scenario.id}.js`),
         imports: outputs[file].imports.filter((i) => i.kind === 'import-statement' && !i.external).map((i) => i.path),
         externals: outputs[file].imports.filter((i) => i.external).map((i) => i.path),
         modules: Object.entries(outputs[file].inputs).map(([input, v]) => [input, v.bytesInOutput]),

@@ -4,9 +4,18 @@
  * decoded by the stream's protocol decoder, and the events come out in one batch per chunk read.
  */
 import { foreignBodyEvent, isJson, notAStream } from './answers';
-import { decoderFor, isProtocolName, unknownProtocolMessage } from './decoders';
+import { decoderFor } from './decoders';
 import { candidateProtocols, detectProtocol, unrecognizedStreamEvent } from './decoders/detect';
-import { append, closedEarly, type ProtocolName, type SseFields, type StepDecoder } from './decoders/types';
+import { loadDecoder } from './decoders/load';
+import {
+  append,
+  closedEarly,
+  isProtocolName,
+  type ProtocolName,
+  type SseFields,
+  type StepDecoder,
+  unknownProtocolMessage,
+} from './decoders/types';
 import type { StepEvent } from './events';
 import { Framer, type Framing, MAX_FRAME_LENGTH } from './framer';
 import { reduceSteps } from './reduce';
@@ -41,9 +50,16 @@ export interface ReadStreamOptions {
 
 /** Frames that name no protocol before the reader gives up guessing. */
 const MAX_UNDECIDED_FRAMES = 20;
+/** How a stream decoder gets the decoder of a protocol: at once (the synchronous readers) or loaded. */
+type DecoderSource = (protocol: ProtocolName) => StepDecoder | Promise<StepDecoder>;
+
+/** What arrived while the decoder was loading, in order: frames for it, and the framer's own events. */
+type Held = { frame: string; sse: SseFields | undefined } | { event: StepEvent };
+
 /**
  * A whole stream's decoding: framing, protocol detection (buffering frames until a frame says which
- * protocol it is), decoding. Push text, take events.
+ * protocol it is), decoding. Push text, take events. When the decoder comes from a module still
+ * loading, what arrives meanwhile is held in order and decoded once it is ready (`pending`).
  */
 class StreamDecoder {
   private decoder: StepDecoder | undefined;
@@ -54,11 +70,19 @@ class StreamDecoder {
   private unrecognized = false;
   private out: StepEvent[] = [];
   private readonly framer: Framer;
+  /** Settles when the decoder being loaded is ready (or failed to load). */
+  private loading: Promise<void> | undefined;
+  private loadingProtocol: ProtocolName | undefined;
+  private held: Held[] = [];
 
-  constructor(protocol: 'auto' | ProtocolName, framing: Framing) {
+  constructor(
+    protocol: 'auto' | ProtocolName,
+    framing: Framing,
+    private readonly source: DecoderSource,
+  ) {
     if (protocol !== 'auto') {
       if (isProtocolName(protocol)) {
-        this.decoder = decoderFor(protocol);
+        this.use(protocol, [], []);
       } else {
         this.out.push(unknownProtocolEvent(protocol));
         this.unrecognized = true;
@@ -72,14 +96,33 @@ class StreamDecoder {
     );
   }
 
+  /** Settles once a decoder that is loading is ready; `undefined` when none is loading. */
+  get pending(): Promise<void> | undefined {
+    return this.loading;
+  }
+
   push(text: string): StepEvent[] {
     this.framer.feed(text);
     return this.take();
   }
 
+  /** The whole stream: `close()` then `finish()`, for a decoder that is never loading (the synchronous readers). */
   end(): StepEvent[] {
+    return this.finish(this.close());
+  }
+
+  /**
+   * The text has ended: the framer gives up its last frame, and a stream that never named its protocol
+   * settles on its best guess (which may start loading a decoder). Returns whether the text stopped inside a frame.
+   */
+  close(): boolean {
     const cut = this.framer.end();
-    if (!this.decoder && !this.unrecognized) this.settleUndecided();
+    if (!this.decoder && !this.unrecognized && !this.loading) this.settleUndecided();
+    return cut;
+  }
+
+  /** After `close()` (and after `pending`, when a decoder was loading): the decoder's last events. */
+  finish(cut: boolean): StepEvent[] {
     if (this.decoder) {
       const last = this.decoder.end();
       // The decoder knows the run did not finish; the framer knows why: the stream stopped inside a frame.
@@ -90,8 +133,22 @@ class StreamDecoder {
     return this.take();
   }
 
+  /** The events taken so far (what a loaded decoder made of the frames held for it). */
+  take(): StepEvent[] {
+    const out = this.out;
+    this.out = [];
+    return out;
+  }
+
+  /** The framer's own events keep their place among the frames held for a decoder that is loading. */
+  private emit(event: StepEvent): void {
+    if (this.loading) this.held.push({ event });
+    else this.out.push(event);
+  }
+
   private diagnose(reason: string): void {
-    this.out.push({ type: 'diagnostic', reason, ...(this.decoder ? { protocol: this.decoder.protocol } : {}) });
+    const protocol = this.decoder?.protocol ?? this.loadingProtocol;
+    this.emit({ type: 'diagnostic', reason, ...(protocol ? { protocol } : {}) });
   }
 
   /**
@@ -103,7 +160,7 @@ class StreamDecoder {
     this.diagnose(reason);
     const id = stepIdOf(head);
     if (id === undefined || this.unrecognized) return;
-    this.out.push({
+    this.emit({
       type: 'step-error',
       id,
       code: 'FRAME_TOO_LARGE',
@@ -114,6 +171,10 @@ class StreamDecoder {
   private frame(frame: string, sse: SseFields | undefined): void {
     if (this.decoder) {
       append(this.out, this.decoder.push(frame, sse));
+      return;
+    }
+    if (this.loading) {
+      this.held.push({ frame, sse });
       return;
     }
     if (this.unrecognized) return;
@@ -164,19 +225,50 @@ class StreamDecoder {
   }
 
   private settle(protocol: ProtocolName): void {
-    const decoder = decoderFor(protocol);
-    this.decoder = decoder;
     const waiting = this.waiting;
     const sse = this.waitingSse;
     this.waiting = [];
     this.waitingSse = [];
-    for (let i = 0; i < waiting.length; i++) append(this.out, decoder.push(waiting[i] as string, sse[i]));
+    this.use(protocol, waiting, sse);
   }
 
-  private take(): StepEvent[] {
-    const out = this.out;
-    this.out = [];
-    return out;
+  /** Decodes with `protocol` from now on, beginning with the frames that waited for it. */
+  private use(protocol: ProtocolName, frames: readonly string[], sse: readonly (SseFields | undefined)[]): void {
+    const made = this.source(protocol);
+    if (!(made instanceof Promise)) {
+      this.decoder = made;
+      for (let i = 0; i < frames.length; i++) append(this.out, made.push(frames[i] as string, sse[i]));
+      return;
+    }
+    this.loadingProtocol = protocol;
+    this.held = frames.map((frame, i) => ({ frame, sse: sse[i] }));
+    this.loading = made.then(
+      (decoder) => {
+        this.decoder = decoder;
+        this.release((item) => ('frame' in item ? decoder.push(item.frame, item.sse) : [item.event]));
+      },
+      (error: unknown) => {
+        // The app's server could not deliver the decoder's chunk (a deploy replaced it, the network went
+        // away): the run cannot be read, and says so; nothing else is decoded.
+        this.unrecognized = true;
+        const detail = error instanceof Error ? error.message : String(error);
+        this.release((item) => ('frame' in item ? [] : [item.event]));
+        this.out.push({
+          type: 'run-error',
+          code: 'DECODER_UNAVAILABLE',
+          message: `The reader for the "${protocol}" stream could not be loaded (${detail}), so the stream was not read.`,
+        });
+      },
+    );
+  }
+
+  /** The loading is over: what was held comes out, in order. */
+  private release(decode: (item: Held) => StepEvent[]): void {
+    const held = this.held;
+    this.held = [];
+    this.loading = undefined;
+    this.loadingProtocol = undefined;
+    for (const item of held) append(this.out, decode(item));
   }
 }
 
@@ -310,12 +402,18 @@ export async function* readStream(source: StreamSource, options: ReadStreamOptio
     if (answer) body = answer.body;
     if (protocol === 'auto') protocol = detectProtocol(source.headers) ?? 'auto';
   }
-  const decoder = new StreamDecoder(protocol, framingOf(source, options.framing ?? 'auto'));
+  const decoder = new StreamDecoder(protocol, framingOf(source, options.framing ?? 'auto'), loadDecoder);
   for await (const chunk of textChunks(body, signal)) {
-    const events = decoder.push(chunk);
+    let events = decoder.push(chunk);
+    if (decoder.pending) {
+      await decoder.pending;
+      events = [...events, ...decoder.take()];
+    }
     if (events.length > 0) yield events;
   }
-  let last = decoder.end();
+  const cut = decoder.close();
+  if (decoder.pending) await decoder.pending;
+  let last = decoder.finish(cut);
   if (signal?.aborted) {
     last = last.map((e) => (e.type === 'run-abort' ? { ...e, reason: 'Stopped before the run finished.' } : e));
   }
@@ -324,7 +422,7 @@ export async function* readStream(source: StreamSource, options: ReadStreamOptio
 
 /** Decodes a whole capture (SSE or JSONL) into events, synchronously. */
 export function eventsFromText(text: string, options: Omit<ReadStreamOptions, 'signal'> = {}): StepEvent[] {
-  const decoder = new StreamDecoder(options.protocol ?? 'auto', options.framing ?? 'auto');
+  const decoder = new StreamDecoder(options.protocol ?? 'auto', options.framing ?? 'auto', decoderFor);
   return [...decoder.push(text), ...decoder.end()];
 }
 

@@ -6,7 +6,8 @@
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { cogitatorWebSocket, eventsFromCogitatorThread } from '../../src/core/cogitator-history';
+import { eventsFromCogitatorThread } from '../../src/core/cogitator-history';
+import { cogitatorWebSocket } from '../../src/core/decoders/cogitator-ws';
 import type { StepEvent } from '../../src/core/events';
 import { presentStep } from '../../src/core/presentation';
 import { stepsFromText } from '../../src/core/read-stream';

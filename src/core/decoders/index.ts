@@ -1,12 +1,12 @@
-import { cogitatorWebSocket } from '../cogitator-history';
 import { aiSdk } from './ai-sdk';
 import { anthropic } from './anthropic';
 import { anvia } from './anvia';
 import { cogitator } from './cogitator';
+import { cogitatorWebSocket } from './cogitator-ws';
 import { native } from './native';
 import { openaiResponses } from './openai';
 import { openaiAgents } from './openai-agents';
-import type { ProtocolName, StepDecoder } from './types';
+import { isProtocolName, type ProtocolName, type StepDecoder, unknownProtocolMessage } from './types';
 
 export { ANVIA_CLIENT_PROTOCOL } from './anvia';
 export { detectProtocol } from './detect';
@@ -15,6 +15,7 @@ export { AGENTS_REJECTION_TEXT, AGENTS_TOOL_ERROR_TEXT, openaiAgents } from './o
 export type { ToolOutputsOptions } from './openai-outputs';
 export { eventsFromToolOutputs } from './openai-outputs';
 export type { ProtocolName, StepDecoder } from './types';
+export { isProtocolName, unknownProtocolMessage } from './types';
 
 /** A decoder factory for each wire format (DESIGN.md names): `decoders.aiSdk()` makes a fresh decoder. */
 export const decoders: {
@@ -55,20 +56,6 @@ const byProtocol: Readonly<Record<ProtocolName, () => StepDecoder>> = {
   'openai-agents': () => openaiAgents(),
   anthropic,
 };
-
-/** Whether a value is one of the protocol names the kit reads (the `protocol` option's values besides `'auto'`). */
-export function isProtocolName(name: unknown): name is ProtocolName {
-  return typeof name === 'string' && Object.hasOwn(byProtocol, name);
-}
-
-/** The message for a protocol name no decoder has: it says the name, the known ones and what to do. */
-export function unknownProtocolMessage(name: unknown): string {
-  const known = Object.keys(byProtocol)
-    .map((known) => `"${known}"`)
-    .join(', ');
-  const shown = typeof name === 'string' ? `"${name}"` : String(name);
-  return `Unknown protocol ${shown}: the kit reads ${known} (or "auto" to detect it from the stream). Check the protocol option's spelling.`;
-}
 
 /**
  * A fresh decoder for a protocol name (the `protocol` option's values besides `'auto'`).

@@ -12,6 +12,33 @@ export type ProtocolName =
   | 'anthropic';
 
 /**
+ * Every protocol name, for checks and messages that must not import the decoders themselves (the
+ * decoders are loaded on demand by `readStream`; see ./load.ts).
+ */
+export const PROTOCOL_NAMES: readonly ProtocolName[] = [
+  'cogitator',
+  'cogitator-ws',
+  'ai-sdk',
+  'anvia',
+  'native',
+  'openai-responses',
+  'openai-agents',
+  'anthropic',
+];
+
+/** Whether a value is one of the protocol names the kit reads (the `protocol` option's values besides `'auto'`). */
+export function isProtocolName(name: unknown): name is ProtocolName {
+  return typeof name === 'string' && (PROTOCOL_NAMES as readonly string[]).includes(name);
+}
+
+/** The message for a protocol name no decoder has: it says the name, the known ones and what to do. */
+export function unknownProtocolMessage(name: unknown): string {
+  const known = PROTOCOL_NAMES.map((known) => `"${known}"`).join(', ');
+  const shown = typeof name === 'string' ? `"${name}"` : String(name);
+  return `Unknown protocol ${shown}: the kit reads ${known} (or "auto" to detect it from the stream). Check the protocol option's spelling.`;
+}
+
+/**
  * A stateful decoder of one stream: frames in (the text of one SSE `data:` field or one JSONL line,
  * or a value already parsed), `StepEvent`s out. Total: a bad frame becomes a `diagnostic` event.
  */
