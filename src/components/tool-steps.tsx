@@ -45,7 +45,7 @@ function useStableOptions(props: ToolStepsOptions): ToolStepsOptions {
   const onDeny = useCallback((step: Step) => latest.current.onDeny?.(step), []);
   const onCancel = useCallback((step: Step) => latest.current.onCancel?.(step), []);
   const onRetry = useCallback((step: Step) => latest.current.onRetry?.(step), []);
-  const { renderers, icons, tools } = props;
+  const { renderers, icons, tools, redact } = props;
   const approves = props.onApprove !== undefined;
   const denies = props.onDeny !== undefined;
   const cancels = props.onCancel !== undefined;
@@ -55,12 +55,13 @@ function useStableOptions(props: ToolStepsOptions): ToolStepsOptions {
       renderers,
       icons,
       tools,
+      redact,
       onApprove: approves ? onApprove : undefined,
       onDeny: denies ? onDeny : undefined,
       onCancel: cancels ? onCancel : undefined,
       onRetry: retries ? onRetry : undefined,
     }),
-    [renderers, icons, tools, approves, denies, cancels, retries, onApprove, onDeny, onCancel, onRetry],
+    [renderers, icons, tools, redact, approves, denies, cancels, retries, onApprove, onDeny, onCancel, onRetry],
   );
 }
 
@@ -195,8 +196,8 @@ function StateList({ state, listRef, ...props }: ListProps & { state: StepsState
  * `<p data-slot="tool-steps-diagnostics" title="<last reason>">`.
  */
 export const ToolSteps = forwardRef<HTMLOListElement, ToolStepsProps>(function ToolSteps(props, ref) {
-  const { store, state, renderers, icons, tools, onApprove, onDeny, onCancel, onRetry, ...rest } = props;
-  const options = useStableOptions({ renderers, icons, tools, onApprove, onDeny, onCancel, onRetry });
+  const { store, state, renderers, icons, tools, redact, onApprove, onDeny, onCancel, onRetry, ...rest } = props;
+  const options = useStableOptions({ renderers, icons, tools, redact, onApprove, onDeny, onCancel, onRetry });
   return (
     <ToolStepsOptionsContext.Provider value={options}>
       {store ? (
