@@ -4,7 +4,7 @@ import { type ReactNode, useMemo, useRef, useState } from 'react';
 import { CopyButton } from './copy';
 import { detailsValue } from './detect';
 import { type TerminalStream, toTerminalInput } from './normalize';
-import { stripSgr, TerminalParser, type TermLine, terminalLines } from './terminal-model';
+import { stripSgr, TerminalParser, type TermLine, terminalLines, terminalWords } from './terminal-model';
 import type { DetailsRendererProps } from './types';
 import { ROW_HEIGHT, useClientLayoutEffect, useWindow, WindowedRows } from './window';
 
@@ -81,6 +81,8 @@ export function TerminalView({ step, details }: DetailsRendererProps) {
               // biome-ignore lint/suspicious/noArrayIndexKey: spans of one line never reorder
               key={k}
               data-ansi={span.deco}
+              data-concealed={span.concealed ? '' : undefined}
+              title={span.concealed ? terminalWords.concealed : undefined}
               style={span.fg || span.bg ? { color: span.fg, backgroundColor: span.bg } : undefined}
             >
               {span.text}

@@ -66,7 +66,8 @@ describe('TerminalView', () => {
     expect(all[4]).toEqual([
       {
         text: 'reversed',
-        color: 'var(--_ts-ansi-black, var(--ts-ansi-black))',
+        // the theme's black on its white is too faint (issue 10 defect 5): a readable colour per scheme
+        color: 'light-dark(rgb(189, 191, 193), rgb(92, 99, 106))',
         background: 'var(--_ts-ansi-white, var(--ts-ansi-white))',
         ansi: null,
       },
@@ -221,14 +222,16 @@ describe('terminal model', () => {
     expect(expected[3]).toEqual([
       {
         text: 'carried',
-        fg: 'var(--_ts-ansi-blue, var(--ts-ansi-blue))',
+        // blue on yellow is below 3:1 in both schemes (issue 10 defect 5): a readable colour per scheme
+        fg: 'light-dark(rgb(155, 185, 223), rgb(44, 83, 128))',
         bg: 'var(--_ts-ansi-yellow, var(--ts-ansi-yellow))',
         deco: undefined,
       },
     ]);
     expect(expected[6]?.[0]).toEqual({
       text: 'still reversed',
-      fg: 'var(--_ts-ansi-black, var(--ts-ansi-black))',
+      // the dark theme's black on orange is below 3:1: darker there, unchanged in the light scheme
+      fg: 'light-dark(rgb(36, 41, 47), rgb(79, 85, 91))',
       bg: 'rgb(255, 135, 0)',
       deco: undefined,
     });
