@@ -138,7 +138,8 @@ function DetailsBody({ step, renderers }: { step: Step; renderers: DetailsRender
   const shown: 'details' | 'result' | undefined =
     hasDetails && (!both || view === 'details') ? 'details' : hasResult ? 'result' : undefined;
   const raw = shown === 'details' ? step.details : step.result;
-  const output = useScreenValue(raw, revealed.has('output'));
+  const rawKind = shown ? detectDetailsKind(raw) : undefined;
+  const output = useScreenValue(raw, revealed.has('output'), rawKind === 'terminal');
   const lastUpdate = useScreenValue(rawLastUpdate, revealed.has('progress'));
   const args = useScreenValue(rawArgs, revealed.has('input'));
   const value = output.value;
@@ -147,7 +148,7 @@ function DetailsBody({ step, renderers }: { step: Step; renderers: DetailsRender
     () => (shown && value !== raw ? { ...step, [shown]: value } : step),
     [step, shown, value, raw],
   );
-  const kind = shown ? detectDetailsKind(value) : undefined;
+  const kind = rawKind;
   const reveal = (block: Block, count: number) => (
     <RevealToggle count={count} revealed={revealed.has(block)} onChange={() => toggle(block)} />
   );

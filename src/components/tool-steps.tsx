@@ -12,6 +12,7 @@ import {
 } from 'react';
 import type { Step, StepStore, StepsDiagnostics, StepsState } from '../core';
 import { NO_CHILDREN, StepTreeCache } from '../internal/step-tree';
+import { WireText } from '../internal/visible-text';
 import { useStep } from '../react/use-step';
 import { useSteps } from '../react/use-steps';
 import { InListContext, type ToolStepsOptions, ToolStepsOptionsContext } from './context';
@@ -69,8 +70,14 @@ function RunError({ run }: { run: StepsState['run'] }) {
   if (!run.error) return null;
   return (
     <div data-slot="tool-steps-error" data-error-code={run.error.code || undefined} role="alert">
-      {run.error.code ? <code data-slot="tool-steps-error-code">{run.error.code}</code> : null}{' '}
-      <span data-slot="tool-steps-error-message">{run.error.message}</span>
+      {run.error.code ? (
+        <code data-slot="tool-steps-error-code">
+          <WireText text={run.error.code} />
+        </code>
+      ) : null}{' '}
+      <span data-slot="tool-steps-error-message">
+        <WireText text={run.error.message} />
+      </span>
     </div>
   );
 }

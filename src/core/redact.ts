@@ -60,7 +60,7 @@ const keepGroup = (_m: string, head: string) => head + M();
 // Values that name no secret although their key says "token" or "password": counts, flags, placeholders.
 const HARMLESS =
   /^(?:["']?)(?:true|false|null|none|undefined|bearer|basic|required|optional|string|\d{1,9}|[*•x.]+|<[^>]*>|\$\{[^}]*\}|\{\{[^}]*\}\})(?:["']?)$/i;
-const pairMask = (match: string, sep: string, value: string) => {
+const pairMask = (match: string, _sep: string, value: string) => {
   if (HARMLESS.test(value) || value.includes(M())) return match;
   const quote = value.startsWith('"') || value.startsWith("'") ? value.charAt(0) : '';
   return `${match.slice(0, match.length - value.length)}${quote}${M()}${quote}`;
@@ -230,7 +230,20 @@ export function redactValue(
       const proto = Object.getPrototypeOf(v);
       if (proto !== Object.prototype && proto !== null) return v;
       let copy: Record<string, unknown> | undefined;
-      for (const key of Object.keys(v)) {
+      const keys = Object.keys(v);
+      // keys are drawn too (the JSON tree): `map` applies to them (secrets are not looked for in keys)
+      const shownKeys = map ? keys.map((key) => map(key)) : keys;
+      if (shownKeys.some((key, i) => key !== keys[i])) {
+        copy = {};
+        keys.forEach((key, i) => {
+          (copy as Record<string, unknown>)[shownKeys[i] as string] = walk(
+            (v as Record<string, unknown>)[key],
+            SECRET_KEY.test(key),
+          );
+        });
+        return copy;
+      }
+      for (const key of keys) {
         const item = (v as Record<string, unknown>)[key];
         const next = walk(item, SECRET_KEY.test(key));
         if (next !== item) {

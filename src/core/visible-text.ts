@@ -48,8 +48,9 @@ function joiningNeighbour(char: string): boolean {
 }
 
 /** Whether a suspect match is ordinary use that draws as intended (emoji sequences, joining scripts). */
-function benign(match: string, text: string, index: number, keepLines: boolean): boolean {
-  if (keepLines && (match === '\n' || match === '\t' || match === '\r' || match === '\u001b')) return true;
+function benign(match: string, text: string, index: number, options: VisibleTextOptions | undefined): boolean {
+  if (options?.keepLines && (match === '\n' || match === '\t' || match === '\r')) return true;
+  if (options?.keepEscape && match === '\u001b') return true;
   const prev = before(text, index);
   const next = after(text, index + match.length);
   // ZWJ in emoji sequences (👨‍👩‍👧), and after an emoji's presentation selector or skin tone
@@ -82,11 +83,10 @@ function marker(match: string): string {
 
 /** Options of `visibleText`. */
 export interface VisibleTextOptions {
-  /**
-   * Keep tab, newline, carriage return and ESC as they are (multi-line output; terminal text, whose
-   * escapes the terminal renderer reads). @default false
-   */
+  /** Keep tab, newline and carriage return as they are (multi-line text). @default false */
   keepLines?: boolean;
+  /** Keep ESC as it is (terminal text, whose escapes the terminal renderer reads and removes). @default false */
+  keepEscape?: boolean;
 }
 
 /**
@@ -100,10 +100,9 @@ export interface VisibleTextOptions {
 export function visibleText(text: string, options?: VisibleTextOptions): string {
   if (typeof text !== 'string') return '';
   if (!SUSPECT.test(text)) return text;
-  const keepLines = options?.keepLines === true;
   let changed = false;
   const out = text.replace(SUSPECT_ALL, (match: string, index: number) => {
-    if (benign(match, text, index, keepLines)) return match;
+    if (benign(match, text, index, options)) return match;
     changed = true;
     return marker(match);
   });

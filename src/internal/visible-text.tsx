@@ -28,31 +28,39 @@ export function useRedactor(): Redactor | undefined {
 }
 
 /** One line of wire text as drawn: secrets masked, then bidi, zero-width and tag characters shown. */
-export function screenLine(text: string, redactor: Redactor | undefined): string {
+export function screenLine(text: string, redactor: Redactor | undefined, keepLines = false): string {
   if (typeof text !== 'string') return '';
-  return visibleText(redactor ? redactor(text).text : text);
+  return visibleText(redactor ? redactor(text).text : text, { keepLines });
 }
 
 /**
  * Wire text as drawn inside a part: masked and made visible, and isolated in `<bdi>` so that it
  * cannot reorder the text around it, also without a stylesheet.
  */
-export function WireText({ text }: { text: string }) {
+export function WireText({ text, lines = false }: { text: string; lines?: boolean }) {
   const redactor = useRedactor();
-  return <bdi>{screenLine(text, redactor)}</bdi>;
+  return <bdi>{screenLine(text, redactor, lines)}</bdi>;
 }
 
-/** A multi-line value as the renderers draw it: every string masked and made visible (lines kept). */
-export function screenValue(value: unknown, redactor: Redactor | undefined): { value: unknown; count: number } {
-  return redactValue(value, redactor, (text) => visibleText(text, { keepLines: true }));
+/**
+ * A multi-line value as the renderers draw it: every string (and key) masked and made visible, lines
+ * kept; ESC kept only for terminal output, whose renderer reads the escapes and removes the rest.
+ */
+export function screenValue(
+  value: unknown,
+  redactor: Redactor | undefined,
+  terminal = false,
+): { value: unknown; count: number } {
+  const options = { keepLines: true, keepEscape: terminal };
+  return redactValue(value, redactor, (text) => visibleText(text, options));
 }
 
 /** `screenValue` for a block, with its secrets shown when `revealed`. */
-export function useScreenValue(value: unknown, revealed: boolean): { value: unknown; count: number } {
+export function useScreenValue(value: unknown, revealed: boolean, terminal = false): { value: unknown; count: number } {
   const redactor = useRedactor();
   return useMemo(() => {
-    const masked = screenValue(value, redactor);
+    const masked = screenValue(value, redactor, terminal);
     if (!revealed || masked.count === 0) return masked;
-    return { value: screenValue(value, undefined).value, count: masked.count };
-  }, [value, redactor, revealed]);
+    return { value: screenValue(value, undefined, terminal).value, count: masked.count };
+  }, [value, redactor, revealed, terminal]);
 }

@@ -1,6 +1,7 @@
 'use client';
 
 import { type ReactNode, useMemo, useRef, useState } from 'react';
+import { visibleText } from '../core/visible-text';
 import { CopyButton } from './copy';
 import { detailsValue } from './detect';
 import { type TerminalStream, toTerminalInput } from './normalize';
@@ -101,7 +102,7 @@ export function TerminalView({ step, details }: DetailsRendererProps) {
         {input.command ? (
           <code data-slot="tool-step-terminal-command">
             <span aria-hidden>$ </span>
-            {input.command}
+            {visibleText(input.command)}
           </code>
         ) : null}
         <span data-slot="tool-step-renderer-summary">
@@ -148,7 +149,7 @@ export function TerminalView({ step, details }: DetailsRendererProps) {
           count={total}
           window={win}
           row={row}
-          label={input.command ? `Output of ${input.command}` : 'Terminal output'}
+          label={input.command ? `Output of ${visibleText(input.command)}` : 'Terminal output'}
           slot="tool-step-terminal-lines"
           onScroll={onScroll}
         />

@@ -1,43 +1,12 @@
 // Issue 10 defect 7: long text never pushes the status, the duration or Cancel/Retry out of the list, and a
 // long error code never widens the page: an 80-word label, a 6,000-character token and a 4 KB URL, at
 // 390 px and 720 px, with and without the stylesheet.
-import { type Step, type StepsState, ToolSteps } from 'tool-steps';
+import { ToolSteps } from 'tool-steps';
 import { afterEach, describe, expect, it } from 'vitest';
 import { page } from 'vitest/browser';
 import { render } from 'vitest-browser-react';
+import { longTextState } from '../../stories/support/hostile';
 import { useKitCss } from './kit-css';
-
-const words = Array.from({ length: 80 }, (_, i) => ['deploy', 'service', 'cluster', 'region', 'replica'][i % 5]).join(
-  ' ',
-);
-const token = 'A'.repeat(6000);
-const url = `https://example.com/${'segment/'.repeat(512)}`; // 4 KB
-
-function step(id: string, fields: Partial<Step>): Step {
-  return { id, toolName: 'run_command', status: 'running', inputText: '', startedAt: 0, ...fields };
-}
-
-export const longTextState = (): StepsState => {
-  const steps = [
-    step('label-words', { presentation: { label: words }, input: { command: 'ls' } }),
-    step('label-token', {
-      status: 'failed',
-      endedAt: 1200,
-      presentation: { label: token },
-      error: { message: token, code: token },
-    }),
-    step('label-url', { status: 'succeeded', endedAt: 2300, presentation: { label: url }, input: { command: url } }),
-    step('detail-token', { toolName: 'fetch_page', input: { url: token } }),
-    step('detail-url', { toolName: 'fetch_page', status: 'interrupted', endedAt: 500, input: { url } }),
-    step('approval', { status: 'awaiting-approval', approval: { id: 'a', description: token, sideEffects: [url] } }),
-  ];
-  return {
-    ids: steps.map((s) => s.id),
-    byId: Object.fromEntries(steps.map((s) => [s.id, s])),
-    run: { status: 'error', error: { message: token, code: `E_${token}` } },
-    diagnostics: { count: 0 },
-  };
-};
 
 let cleanup = () => {};
 afterEach(() => {

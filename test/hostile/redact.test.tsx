@@ -4,8 +4,8 @@ import { fireEvent, render, screen, waitFor, within } from '@testing-library/rea
 import { type Step, ToolStep, ToolSteps } from 'tool-steps';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createRedactor, redactText, redactValue, redactWords } from '../../src/core/redact';
+import { SECRETS } from '../../stories/support/secrets';
 import { makeStep, stateOf } from '../components/step-fixtures';
-import { SECRETS } from './secrets';
 
 afterEach(() => {
   vi.unstubAllGlobals();

@@ -18,7 +18,8 @@ describe('visibleText', () => {
     const tags = [...'ignore'].map((c) => String.fromCodePoint(0xe0000 + c.charCodeAt(0))).join('');
     expect(visibleText(`ok${tags}`)).toBe('ok⟨tags “ignore”⟩');
     expect(visibleText('a\u0007b\nc')).toBe('a⟨U+0007⟩b⟨U+000A⟩c');
-    expect(visibleText('a\tb\nc\u001b[31m', { keepLines: true })).toBe('a\tb\nc\u001b[31m');
+    expect(visibleText('a\tb\nc\u001b[31m', { keepLines: true })).toBe('a\tb\nc⟨U+001B⟩[31m');
+    expect(visibleText('a\tb\nc\u001b[31m', { keepLines: true, keepEscape: true })).toBe('a\tb\nc\u001b[31m');
   });
 
   it('leaves ordinary text, emoji sequences and joining scripts alone, as the same string', () => {
