@@ -66,6 +66,11 @@ export type {
   PresentableStep,
   ProtocolName,
   ReadStreamOptions,
+  RedactConfig,
+  Redacted,
+  RedactFunction,
+  RedactOption,
+  Redactor,
   ReduceStepsOptions,
   ResolvedPresentation,
   RunStatus,
@@ -98,8 +103,10 @@ export type {
   ToolUIPartLike,
   UIMessageLike,
   VerbForms,
+  VisibleTextOptions,
 } from './core';
 export {
+  createRedactor,
   createStepStore,
   createToolStream,
   decoderFor,
@@ -117,6 +124,9 @@ export {
   knownTools,
   presentStep,
   readStream,
+  redactText,
+  redactValue,
+  redactWords,
   reduceSteps,
   STEP_STATUSES,
   stepFromToolUIPart,
@@ -125,6 +135,8 @@ export {
   stepsFromUIMessages,
   tenseOf,
   verbForms,
+  visibleText,
+  visibleTextWords,
 } from './core';
 export type { RenderProp } from './internal/render';
 export { useStep } from './react/use-step';

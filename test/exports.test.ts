@@ -8,6 +8,7 @@ import { describe, expect, it } from 'vitest';
 
 const CORE_EXPORTS = [
   'STEP_STATUSES',
+  'createRedactor',
   'createStepStore',
   'createToolStream',
   'decoderFor',
@@ -25,6 +26,9 @@ const CORE_EXPORTS = [
   'knownTools',
   'presentStep',
   'readStream',
+  'redactText',
+  'redactValue',
+  'redactWords',
   'reduceSteps',
   'stepFromToolUIPart',
   'stepsFromCogitatorThread',
@@ -32,6 +36,8 @@ const CORE_EXPORTS = [
   'stepsFromUIMessages',
   'tenseOf',
   'verbForms',
+  'visibleText',
+  'visibleTextWords',
 ];
 
 /** `tool-steps/schema`: the zod schemas of the native wire format, apart so the other entries carry no zod. */

@@ -185,7 +185,10 @@ function DetailsBody({ step, renderers }: { step: Step; renderers: DetailsRender
             </>
           }
         >
-          <pre data-slot="tool-step-last-update">{lastUpdate.value}</pre>
+          {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable block must be reachable by keyboard to scroll it */}
+          <pre data-slot="tool-step-last-update" tabIndex={0}>
+            {lastUpdate.value}
+          </pre>
         </Section>
       ) : null}
       {typeof args.value === 'string' ? (
@@ -200,7 +203,10 @@ function DetailsBody({ step, renderers }: { step: Step; renderers: DetailsRender
             </>
           }
         >
-          <pre data-slot="tool-step-input">{args.value}</pre>
+          {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable block must be reachable by keyboard to scroll it */}
+          <pre data-slot="tool-step-input" tabIndex={0}>
+            {args.value}
+          </pre>
         </Section>
       ) : null}
     </>

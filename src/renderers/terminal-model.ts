@@ -124,8 +124,8 @@ const THEME: Record<string, readonly [string, string]> = {
 const nominal = (name: string, scheme: Scheme): Rgb =>
   hex((THEME[name] as readonly [string, string])[scheme === 'light' ? 0 : 1]);
 
-/** The least contrast ratio between a span's colour and its background (WCAG's 3:1 for large text). */
-export const MIN_CONTRAST = 3;
+/** The least contrast ratio between a span's colour and its background (WCAG AA for text, 4.5:1). */
+export const MIN_CONTRAST = 4.5;
 
 function luminance([r, g, b]: Rgb): number {
   const lin = (c: number) => {

@@ -23,3 +23,50 @@ export const SECRETS: Array<[name: string, secret: string, kept: string]> = [
   ['.env line', 'DB_PASSWORD=correct horse battery staple', 'DB_PASSWORD='],
   ['URL credentials', 'postgres://admin:s3cretP4ss@db.internal:5432/app', 'postgres://admin:'],
 ];
+
+/** A run whose output, arguments and error carry credentials, for the redaction story and screenshots. */
+export function secretsState(): import('tool-steps').StepsState {
+  const key = SECRETS[2]?.[1] as string;
+  const github = SECRETS[3]?.[1] as string;
+  const steps: import('tool-steps').Step[] = [
+    {
+      id: 'env',
+      toolName: 'run_command',
+      status: 'succeeded',
+      inputText: '',
+      startedAt: 0,
+      endedAt: 320,
+      input: { command: 'cat .env' },
+      details: {
+        command: 'cat .env',
+        stdout: `NODE_ENV=production\nANTHROPIC_API_KEY=${key}\nGITHUB_TOKEN=${github}\nDATABASE_URL=postgres://app:s3cretP4ss@db:5432/app\nLOG_LEVEL=info`,
+        exitCode: 0,
+      },
+    },
+    {
+      id: 'curl',
+      toolName: 'http_request',
+      status: 'failed',
+      inputText: '',
+      startedAt: 0,
+      endedAt: 900,
+      input: { url: 'https://api.example.com/v1/messages', headers: { Authorization: `Bearer ${key}` } },
+      error: { message: `401 Unauthorized for key ${key}`, code: 'HTTP_401' },
+    },
+    {
+      id: 'commit',
+      toolName: 'git_log',
+      status: 'succeeded',
+      inputText: '',
+      input: { ref: 'main' },
+      result:
+        'commit 9fceb02d0ae598e95dc970b74767f19372d61af8\nid 123e4567-e89b-12d3-a456-426614174000\nmax_tokens: 1024',
+    },
+  ];
+  return {
+    ids: steps.map((s) => s.id),
+    byId: Object.fromEntries(steps.map((s) => [s.id, s])),
+    run: { status: 'done' },
+    diagnostics: { count: 0 },
+  };
+}
