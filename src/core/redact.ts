@@ -48,6 +48,8 @@ export interface Redacted {
 export type Redactor = (text: string) => Redacted;
 
 interface Rule {
+  /** A literal every match contains: a text without it skips the pattern (long output costs one search). */
+  hint?: string;
   pattern: RegExp;
   /** The replacement of one match; groups as `String.replace` gives them. */
   mask: (match: string, ...groups: string[]) => string;
@@ -70,27 +72,28 @@ const pairMask = (match: string, _sep: string, value: string) => {
 const BUILTIN: readonly Rule[] = [
   // PEM private keys, also when the stream cut the block before its END line
   {
+    hint: 'PRIVATE KEY',
     pattern:
       /(-----BEGIN (?:[A-Z0-9]+ )*PRIVATE KEY(?: BLOCK)?-----)[\s\S]*?(?:(-----END (?:[A-Z0-9]+ )*PRIVATE KEY(?: BLOCK)?-----)|$(?![\s\S]))/g,
     mask: (_m, begin: string, end: string | undefined) => `${begin}\n${M()}\n${end ?? ''}`,
   },
-  { pattern: /(?<![\w-])sk-ant-[A-Za-z0-9_-]{20,}/g, mask: keep('sk-ant-') },
-  { pattern: /(?<![\w-])sk-proj-[A-Za-z0-9_-]{20,}/g, mask: keep('sk-proj-') },
-  { pattern: /(?<![\w-])sk-(?:svcacct-|admin-|None-)?[A-Za-z0-9_-]{32,}/g, mask: keep('sk-') },
-  { pattern: /(?<!\w)((?:sk|rk)_(?:live|test)_)[A-Za-z0-9]{16,}/g, mask: keepGroup },
-  { pattern: /(?<!\w)(whsec_)[A-Za-z0-9+/=]{20,}/g, mask: keepGroup },
-  { pattern: /(?<!\w)(gh[pousr]_)[A-Za-z0-9]{30,}/g, mask: keepGroup },
-  { pattern: /(?<!\w)(github_pat_)[A-Za-z0-9_]{30,}/g, mask: keepGroup },
-  { pattern: /(?<!\w)(glpat-)[A-Za-z0-9_-]{20,}/g, mask: keepGroup },
+  { hint: 'sk-ant-', pattern: /(?<![\w-])sk-ant-[A-Za-z0-9_-]{20,}/g, mask: keep('sk-ant-') },
+  { hint: 'sk-proj-', pattern: /(?<![\w-])sk-proj-[A-Za-z0-9_-]{20,}/g, mask: keep('sk-proj-') },
+  { hint: 'sk-', pattern: /(?<![\w-])sk-(?:svcacct-|admin-|None-)?[A-Za-z0-9_-]{32,}/g, mask: keep('sk-') },
+  { hint: '_', pattern: /(?<!\w)((?:sk|rk)_(?:live|test)_)[A-Za-z0-9]{16,}/g, mask: keepGroup },
+  { hint: 'whsec_', pattern: /(?<!\w)(whsec_)[A-Za-z0-9+/=]{20,}/g, mask: keepGroup },
+  { hint: '_', pattern: /(?<!\w)(gh[pousr]_)[A-Za-z0-9]{30,}/g, mask: keepGroup },
+  { hint: 'github_pat_', pattern: /(?<!\w)(github_pat_)[A-Za-z0-9_]{30,}/g, mask: keepGroup },
+  { hint: 'glpat-', pattern: /(?<!\w)(glpat-)[A-Za-z0-9_-]{20,}/g, mask: keepGroup },
   { pattern: /(?<![A-Z0-9])((?:AKIA|ASIA|ABIA|ACCA))[A-Z0-9]{16}(?![A-Z0-9])/g, mask: keepGroup },
-  { pattern: /(?<!\w)(xox[abposre]-)[A-Za-z0-9-]{10,}/g, mask: keepGroup },
-  { pattern: /(?<!\w)(xapp-)[A-Za-z0-9-]{10,}/g, mask: keepGroup },
-  { pattern: /(https:\/\/hooks\.slack\.com\/services\/)[A-Za-z0-9/]{20,}/g, mask: keepGroup },
-  { pattern: /(?<![\w-])(AIza)[0-9A-Za-z_-]{35}(?![\w-])/g, mask: keepGroup },
-  { pattern: /(?<![\w-])(hf_)[A-Za-z0-9]{30,}/g, mask: keepGroup },
-  { pattern: /(?<![\w-])(npm_)[A-Za-z0-9]{36}(?![\w-])/g, mask: keepGroup },
+  { hint: 'xox', pattern: /(?<!\w)(xox[abposre]-)[A-Za-z0-9-]{10,}/g, mask: keepGroup },
+  { hint: 'xapp-', pattern: /(?<!\w)(xapp-)[A-Za-z0-9-]{10,}/g, mask: keepGroup },
+  { hint: 'hooks.slack.com', pattern: /(https:\/\/hooks\.slack\.com\/services\/)[A-Za-z0-9/]{20,}/g, mask: keepGroup },
+  { hint: 'AIza', pattern: /(?<![\w-])(AIza)[0-9A-Za-z_-]{35}(?![\w-])/g, mask: keepGroup },
+  { hint: 'hf_', pattern: /(?<![\w-])(hf_)[A-Za-z0-9]{30,}/g, mask: keepGroup },
+  { hint: 'npm_', pattern: /(?<![\w-])(npm_)[A-Za-z0-9]{36}(?![\w-])/g, mask: keepGroup },
   // JWTs: a JSON header and payload (base64url of `{"`) and a signature
-  { pattern: /(?<![\w-])eyJ[A-Za-z0-9_-]{8,}\.eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}/g, mask: M },
+  { hint: 'eyJ', pattern: /(?<![\w-])eyJ[A-Za-z0-9_-]{8,}\.eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}/g, mask: M },
   // Authorization headers and bearer tokens
   { pattern: /(\b(?:Bearer|Basic|Token)[ \t]+)[A-Za-z0-9._~+/-]{12,}=*/g, mask: keepGroup },
   {
@@ -98,7 +101,7 @@ const BUILTIN: readonly Rule[] = [
     mask: (m: string, head: string, value: string) => (value.includes(M()) ? m : head + M()),
   },
   // passwords in URLs: scheme://user:password@host
-  { pattern: /(\b[a-z][a-z0-9+.-]*:\/\/[^:/\s@]+:)([^@\s/]{3,})(?=@)/gi, mask: keepGroup },
+  { hint: '://', pattern: /(\b[a-z][a-z0-9+.-]*:\/\/[^:/\s@]+:)([^@\s/]{3,})(?=@)/gi, mask: keepGroup },
   // `.env` lines whose name looks secret: API_KEY=…, DB_PASSWORD=…, DATABASE_URL=…
   {
     pattern:
@@ -146,6 +149,7 @@ export function createRedactor(option?: RedactOption): Redactor | undefined {
     let count = 0;
     let out = text;
     for (const rule of rules) {
+      if (rule.hint !== undefined && !out.includes(rule.hint)) continue;
       rule.pattern.lastIndex = 0;
       out = out.replace(rule.pattern, (...args: unknown[]) => {
         const match = args[0] as string;

@@ -15,10 +15,18 @@ export const visibleTextWords = {
 // characters, the invisible Hangul fillers, variation selectors 17-256 and tag characters. A second
 // alternative catches every other format (Cf) or control (Cc) character, line/paragraph separators and
 // lone surrogates; `keepLines` keeps tab, newline and carriage return, and ESC (terminal text).
-const SUSPECT =
-  /[\p{Cf}\p{Cc}\u2028\u2029\u115f\u1160\u3164\uffa0]|[\u{e0100}-\u{e01ef}]|\u034f|[\ud800-\udfff]|[\ufe00-\ufe0f]{2,}/u;
-const SUSPECT_ALL =
-  /[\u{e0000}-\u{e007f}]+|[\p{Cf}\p{Cc}\u2028\u2029\u115f\u1160\u3164\uffa0]|[\u{e0100}-\u{e01ef}]|\u034f|[\ud800-\udfff]|[\ufe00-\ufe0f]{2,}/gu;
+// `\p{Cc}` written out without tab, newline, carriage return and ESC, which the options may keep.
+const CONTROLS = '\\u0000-\\u0008\\u000b\\u000c\\u000e-\\u001a\\u001c-\\u001f\\u007f-\\u009f';
+const OTHERS = '\\p{Cf}\\u2028\\u2029\\u115f\\u1160\\u3164\\uffa0';
+const REST = '|[\\u{e0100}-\\u{e01ef}]|\\u034f|[\\ud800-\\udfff]|[\\ufe00-\\ufe0f]{2,}';
+
+function suspects(keepLines: boolean, keepEscape: boolean): [test: RegExp, all: RegExp] {
+  const kept = `${keepLines ? '' : '\\t\\n\\r'}${keepEscape ? '' : '\\u001b'}`;
+  const one = `[${CONTROLS}${kept}${OTHERS}]`;
+  return [new RegExp(`${one}${REST}`, 'u'), new RegExp(`[\\u{e0000}-\\u{e007f}]+|${one}${REST}`, 'gu')];
+}
+// one pair per combination of options, so kept characters cost nothing on long output
+const SUSPECTS = [suspects(false, false), suspects(false, true), suspects(true, false), suspects(true, true)];
 
 const EMOJI = /\p{Extended_Pictographic}/u;
 // Scripts that join letters with ZWJ/ZWNJ on purpose (Persian, Indic, ...): any letter or mark that is not Latin, Greek or Cyrillic.
@@ -99,9 +107,11 @@ export interface VisibleTextOptions {
  */
 export function visibleText(text: string, options?: VisibleTextOptions): string {
   if (typeof text !== 'string') return '';
-  if (!SUSPECT.test(text)) return text;
+  const [suspect, all] = SUSPECTS[(options?.keepLines ? 2 : 0) + (options?.keepEscape ? 1 : 0)] as [RegExp, RegExp];
+  if (!suspect.test(text)) return text;
   let changed = false;
-  const out = text.replace(SUSPECT_ALL, (match: string, index: number) => {
+  all.lastIndex = 0;
+  const out = text.replace(all, (match: string, index: number) => {
     if (benign(match, text, index, options)) return match;
     changed = true;
     return marker(match);
