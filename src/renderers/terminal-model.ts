@@ -225,7 +225,10 @@ function withContrast(style: Style): Style {
   if (lightOk && darkOk) return style;
   const l = lightOk ? light.fg : readableOn(light.fg, light.bg);
   const d = darkOk ? dark.fg : readableOn(dark.fg, dark.bg);
-  return { ...style, fg: `light-dark(${css(l)}, ${css(d)})` };
+  const adjusted: Style = { ...style, fg: `light-dark(${css(l)}, ${css(d)})` };
+  // the background the colour was chosen for, also where the theme's palette is not loaded
+  if (style.bg) adjusted.bg = `light-dark(${css(light.bg)}, ${css(dark.bg)})`;
+  return adjusted;
 }
 
 // an SGR whose parameter list starts with 0 (or is empty) resets every style before it

@@ -69,7 +69,8 @@ describe('TerminalView', () => {
         text: 'reversed',
         // the theme's black on its white is too faint (issue 10 defect 5): a readable colour per scheme
         color: 'light-dark(rgb(233, 234, 234), rgb(66, 71, 76))',
-        background: 'var(--_ts-ansi-white, var(--ts-ansi-white))',
+        // with the background it was chosen for, so the pair holds without the theme too
+        background: 'light-dark(rgb(87, 96, 106), rgb(177, 186, 196))',
         ansi: null,
       },
     ]);
@@ -225,7 +226,7 @@ describe('terminal model', () => {
         text: 'carried',
         // blue on yellow is below 4.5:1 in both schemes (issue 10 defect 5): a readable colour per scheme
         fg: 'light-dark(rgb(205, 220, 239), rgb(26, 50, 77))',
-        bg: 'var(--_ts-ansi-yellow, var(--ts-ansi-yellow))',
+        bg: 'light-dark(rgb(125, 78, 0), rgb(210, 153, 34))',
         deco: undefined,
       },
     ]);
@@ -233,7 +234,7 @@ describe('terminal model', () => {
       text: 'still reversed',
       // the dark theme's black on orange is below 4.5:1: darker there, unchanged in the light scheme
       fg: 'light-dark(rgb(36, 41, 47), rgb(53, 56, 60))',
-      bg: 'rgb(255, 135, 0)',
+      bg: 'light-dark(rgb(255, 135, 0), rgb(255, 135, 0))',
       deco: undefined,
     });
     expect(expected[9]).toEqual([{ text: 'stderr starts plain' }]);
