@@ -67,6 +67,11 @@ export type {
   PresentableStep,
   ProtocolName,
   ReadStreamOptions,
+  RedactConfig,
+  Redacted,
+  RedactFunction,
+  RedactOption,
+  Redactor,
   ReduceStepsOptions,
   ResolvedPresentation,
   RunStatus,
@@ -100,10 +105,12 @@ export type {
   ToolUIPartLike,
   UIMessageLike,
   VerbForms,
+  VisibleTextOptions,
 } from './core';
 export {
   AGENTS_REJECTION_TEXT,
   AGENTS_TOOL_ERROR_TEXT,
+  createRedactor,
   createStepStore,
   createToolStream,
   decoderFor,
@@ -123,6 +130,9 @@ export {
   openaiAgents,
   presentStep,
   readStream,
+  redactText,
+  redactValue,
+  redactWords,
   reduceSteps,
   STEP_STATUSES,
   stepFromToolUIPart,
@@ -131,6 +141,8 @@ export {
   stepsFromUIMessages,
   tenseOf,
   verbForms,
+  visibleText,
+  visibleTextWords,
 } from './core';
 export type { RenderProp } from './internal/render';
 export { useStep } from './react/use-step';

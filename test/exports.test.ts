@@ -10,6 +10,7 @@ const CORE_EXPORTS = [
   'AGENTS_REJECTION_TEXT',
   'AGENTS_TOOL_ERROR_TEXT',
   'STEP_STATUSES',
+  'createRedactor',
   'createStepStore',
   'createToolStream',
   'decoderFor',
@@ -29,6 +30,9 @@ const CORE_EXPORTS = [
   'openaiAgents',
   'presentStep',
   'readStream',
+  'redactText',
+  'redactValue',
+  'redactWords',
   'reduceSteps',
   'stepFromToolUIPart',
   'stepsFromCogitatorThread',
@@ -36,6 +40,8 @@ const CORE_EXPORTS = [
   'stepsFromUIMessages',
   'tenseOf',
   'verbForms',
+  'visibleText',
+  'visibleTextWords',
 ];
 
 /** `tool-steps/schema`: the zod schemas of the native wire format, apart so the other entries carry no zod. */

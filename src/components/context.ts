@@ -2,6 +2,7 @@
 
 import { type ComponentType, createContext, type ReactElement, type ReactNode, useContext } from 'react';
 import { presentStep, type ResolvedPresentation, type Step, type ToolPresentationOverride } from '../core';
+import type { RedactOption } from '../core/redact';
 import type { DetailsRenderers } from '../renderers/types';
 import type { ToolIconMap } from './icons';
 
@@ -79,6 +80,14 @@ export interface ToolStepsOptions {
   icons?: ToolIconMap;
   /** Per tool name: `label`, `icon`, `detail` (values or functions of the step) and an optional whole-row `Row`. */
   tools?: ToolsConfig;
+  /**
+   * Masks recognizable secrets (API keys, bearer tokens, JWTs, private keys, `password=` pairs, `.env`
+   * lines) in everything drawn, with a "Reveal" button per block; the step is never changed. `false`
+   * turns it off; extra patterns are added to the built-in ones; a function runs after them; or a
+   * `RedactConfig`. Pass a stable value (a new array each render re-reads every row).
+   * @default true
+   */
+  redact?: RedactOption;
   /** Called with the step when a person presses "Approve". */
   onApprove?: (step: Step) => void;
   /** Called with the step when a person presses "Deny". */

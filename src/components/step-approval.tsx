@@ -13,6 +13,7 @@ import {
 } from 'react';
 import type { Step } from '../core';
 import { drawPart, type RenderProp } from '../internal/render';
+import { WireText } from '../internal/visible-text';
 import { useLabelId, useStepOf, useToolStepsOptions } from './context';
 
 /** What a `render` function of `ToolStepApproval` receives besides the props. */
@@ -92,7 +93,9 @@ export const ToolStepApproval = forwardRef<HTMLDivElement, ToolStepApprovalProps
   const content = (
     <>
       {approval?.description ? (
-        <p data-slot="tool-step-approval-description">{approval.description}</p>
+        <p data-slot="tool-step-approval-description">
+          <WireText text={approval.description} />
+        </p>
       ) : pending ? (
         <p data-slot="tool-step-approval-description">This call waits for your approval.</p>
       ) : null}
@@ -100,7 +103,9 @@ export const ToolStepApproval = forwardRef<HTMLDivElement, ToolStepApprovalProps
         <ul data-slot="tool-step-approval-side-effects" aria-label="Side effects">
           {approval.sideEffects.map((effect, index) => (
             // biome-ignore lint/suspicious/noArrayIndexKey: side effects are plain strings, possibly repeated
-            <li key={index}>{effect}</li>
+            <li key={index}>
+              <WireText text={effect} />
+            </li>
           ))}
         </ul>
       ) : null}
@@ -116,7 +121,11 @@ export const ToolStepApproval = forwardRef<HTMLDivElement, ToolStepApprovalProps
           }}
         >
           {decision.approved ? 'Approved' : 'Denied'}
-          {reason ? `: ${reason}` : null}
+          {reason ? (
+            <>
+              : <WireText text={reason} />
+            </>
+          ) : null}
         </p>
       ) : (
         <div data-slot="tool-step-approval-actions">

@@ -13,9 +13,11 @@ import {
   useState,
 } from 'react';
 import type { Step } from '../core';
+import { redactWords } from '../core/redact';
 import { drawPart, type RenderProp } from '../internal/render';
 import { RendererBoundary } from '../internal/renderer-boundary';
 import { hasDetailsContent, inputText, lastUpdateText, useStepDisclosure } from '../internal/step-disclosure';
+import { useScreenValue } from '../internal/visible-text';
 import { builtinRenderers } from '../renderers/builtin';
 import { CopyButton } from '../renderers/copy';
 import { detectDetailsKind } from '../renderers/detect';
@@ -89,22 +91,67 @@ function Rendered({
   );
 }
 
+type Block = 'output' | 'progress' | 'input';
+
+/**
+ * "Reveal" / "Hide" for the secrets one block masks, with how many it hides; nothing when it hides none.
+ * Renders `<span data-slot="tool-step-redaction" data-state="hidden" | "revealed">`.
+ */
+function RevealToggle({ count, revealed, onChange }: { count: number; revealed: boolean; onChange: () => void }) {
+  if (count === 0) return null;
+  return (
+    <span data-slot="tool-step-redaction" data-state={revealed ? 'revealed' : 'hidden'}>
+      {revealed ? null : <span data-slot="tool-step-redaction-note">{redactWords.hidden(count)}</span>}{' '}
+      <button
+        type="button"
+        data-slot="tool-step-reveal"
+        aria-pressed={revealed}
+        aria-label={revealed ? undefined : redactWords.revealLabel(count)}
+        onClick={onChange}
+      >
+        {revealed ? redactWords.hide : redactWords.reveal}
+      </button>
+    </span>
+  );
+}
+
 /**
  * The open block: the output (what the application sees, or what the model read, with a switch when
- * there are both), the last update, the arguments; each renderer contained on its own.
+ * there are both), the last update, the arguments; each renderer contained on its own. Every block is
+ * drawn from a screened copy of its value (secrets masked, invisible characters shown), never the state.
  */
 function DetailsBody({ step, renderers }: { step: Step; renderers: DetailsRenderers | undefined }) {
   const [view, setView] = useState<DetailsView>('details');
-  const args = inputText(step);
-  const lastUpdate = lastUpdateText(step);
+  const [revealed, setRevealed] = useState<ReadonlySet<Block>>(() => new Set());
+  const toggle = (block: Block) =>
+    setRevealed((current) => {
+      const next = new Set(current);
+      if (!next.delete(block)) next.add(block);
+      return next;
+    });
+  const rawArgs = inputText(step);
+  const rawLastUpdate = lastUpdateText(step);
   const hasResult = step.result !== undefined && step.result !== null;
   const hasDetails = step.details !== undefined && step.details !== null;
   const both = hasBothViews(step);
   // With both sides the switch picks one; a by-tool renderer is made for the tool's details only.
   const shown: 'details' | 'result' | undefined =
     hasDetails && (!both || view === 'details') ? 'details' : hasResult ? 'result' : undefined;
-  const value = shown === 'details' ? step.details : step.result;
-  const kind = shown ? detectDetailsKind(value) : undefined;
+  const raw = shown === 'details' ? step.details : step.result;
+  const rawKind = shown ? detectDetailsKind(raw) : undefined;
+  const output = useScreenValue(raw, revealed.has('output'), rawKind === 'terminal');
+  const lastUpdate = useScreenValue(rawLastUpdate, revealed.has('progress'));
+  const args = useScreenValue(rawArgs, revealed.has('input'));
+  const value = output.value;
+  // renderers read the step too (the terminal its status): they get a copy with the screened value
+  const shownStep = useMemo(
+    () => (shown && value !== raw ? { ...step, [shown]: value } : step),
+    [step, shown, value, raw],
+  );
+  const kind = rawKind;
+  const reveal = (block: Block, count: number) => (
+    <RevealToggle count={count} revealed={revealed.has(block)} onChange={() => toggle(block)} />
+  );
   return (
     <>
       {shown && kind ? (
@@ -112,24 +159,54 @@ function DetailsBody({ step, renderers }: { step: Step; renderers: DetailsRender
           name={shown}
           title={both ? undefined : shown === 'details' ? 'Details' : 'What the model read'}
           kind={kind}
-          bar={<ModelViewSwitch step={step} value={view} onValueChange={setView} />}
+          bar={
+            <>
+              <ModelViewSwitch step={step} value={view} onValueChange={setView} />
+              {reveal('output', output.count)}
+            </>
+          }
         >
           <Rendered
-            step={step}
+            step={shownStep}
             value={value}
             kind={kind}
             renderer={pickRenderer(renderers, shown === 'details' ? step.toolName : undefined, kind)}
           />
         </Section>
       ) : null}
-      {lastUpdate !== undefined ? (
-        <Section name="progress" title="Last update" bar={<CopyButton text={lastUpdate} label="last update" compact />}>
-          <pre data-slot="tool-step-last-update">{lastUpdate}</pre>
+      {typeof lastUpdate.value === 'string' ? (
+        <Section
+          name="progress"
+          title="Last update"
+          bar={
+            <>
+              {reveal('progress', lastUpdate.count)}
+              <CopyButton text={lastUpdate.value} label="last update" compact />
+            </>
+          }
+        >
+          {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable block must be reachable by keyboard to scroll it */}
+          <pre data-slot="tool-step-last-update" tabIndex={0}>
+            {lastUpdate.value}
+          </pre>
         </Section>
       ) : null}
-      {args !== undefined ? (
-        <Section name="input" title="Arguments" kind="json" bar={<CopyButton text={args} label="arguments" compact />}>
-          <pre data-slot="tool-step-input">{args}</pre>
+      {typeof args.value === 'string' ? (
+        <Section
+          name="input"
+          title="Arguments"
+          kind="json"
+          bar={
+            <>
+              {reveal('input', args.count)}
+              <CopyButton text={args.value} label="arguments" compact />
+            </>
+          }
+        >
+          {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable block must be reachable by keyboard to scroll it */}
+          <pre data-slot="tool-step-input" tabIndex={0}>
+            {args.value}
+          </pre>
         </Section>
       ) : null}
     </>

@@ -3,6 +3,7 @@
 import { type ComponentPropsWithoutRef, forwardRef } from 'react';
 import type { Step } from '../core';
 import { drawPart, type RenderProp } from '../internal/render';
+import { screenLine, useRedactor } from '../internal/visible-text';
 import { CopyButton } from '../renderers/copy';
 import { useStepOf } from './context';
 
@@ -21,7 +22,8 @@ export interface ToolStepErrorProps extends ComponentPropsWithoutRef<'div'> {
 
 /**
  * Why the call failed: the code as a badge, the message and a copy button. Children replace them.
- * Renders nothing when the step has no error.
+ * Renders nothing when the step has no error. Code and message are isolated (`dir="auto"`), their secrets
+ * masked and their invisible characters shown; the copy button copies what is shown.
  *
  * Renders `<div data-slot="tool-step-error" data-error-code="<code>">` (the code attribute only when
  * there is one), holding `<code data-slot="tool-step-error-code">` and
@@ -33,18 +35,28 @@ export const ToolStepError = forwardRef<HTMLDivElement, ToolStepErrorProps>(func
 ) {
   const step = useStepOf(explicit, 'ToolStepError');
   const error = step.error;
+  const redactor = useRedactor();
   if (!error) return null;
+  // a stored state may hold anything: show text only, masked and with its invisible characters shown
+  const code = typeof error.code === 'string' && error.code !== '' ? screenLine(error.code, redactor) : undefined;
+  const message = screenLine(typeof error.message === 'string' ? error.message : String(error.message ?? ''), redactor);
   return drawPart(
     'div',
     render,
     {
       'data-slot': 'tool-step-error',
-      'data-error-code': error.code || undefined,
+      'data-error-code': typeof error.code === 'string' && error.code !== '' ? error.code : undefined,
       children: (
         <>
-          {error.code ? <code data-slot="tool-step-error-code">{error.code}</code> : null}{' '}
-          <span data-slot="tool-step-error-message">{error.message}</span>{' '}
-          <CopyButton text={error.code ? `${error.code}: ${error.message}` : error.message} label="error" compact />
+          {code ? (
+            <code data-slot="tool-step-error-code" dir="auto">
+              {code}
+            </code>
+          ) : null}{' '}
+          <span data-slot="tool-step-error-message" dir="auto">
+            {message}
+          </span>{' '}
+          <CopyButton text={code ? `${code}: ${message}` : message} label="error" compact />
         </>
       ),
     },

@@ -4,6 +4,7 @@ import { type ComponentPropsWithoutRef, forwardRef } from 'react';
 import type { Step } from '../core';
 import { formatCompact } from '../internal/format';
 import { drawPart, type RenderProp } from '../internal/render';
+import { WireText } from '../internal/visible-text';
 import { useStepOf } from './context';
 
 /** What a `render` function of `ToolStepProgress` receives besides the props. */
@@ -33,6 +34,7 @@ export const ToolStepProgress = forwardRef<HTMLDivElement, ToolStepProgressProps
 ) {
   const step = useStepOf(explicit, 'ToolStepProgress');
   const progress = step.progress;
+  const content = formatCompact(progress?.content);
   return drawPart(
     'div',
     render,
@@ -40,7 +42,8 @@ export const ToolStepProgress = forwardRef<HTMLDivElement, ToolStepProgressProps
       'data-slot': 'tool-step-progress',
       'aria-live': 'polite',
       'data-count': progress?.count ?? 0,
-      children: formatCompact(progress?.content),
+      // wire text: masked, its hidden characters shown, isolated (empty stays :empty)
+      children: content === '' ? undefined : <WireText text={content} lines />,
     },
     props,
     ref,

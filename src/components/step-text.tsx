@@ -3,6 +3,7 @@
 import { type ComponentPropsWithoutRef, forwardRef } from 'react';
 import type { Step } from '../core';
 import { drawPart, type RenderProp } from '../internal/render';
+import { screenLine, useRedactor } from '../internal/visible-text';
 import { type ToolsConfig, useLabelId, usePresentationOf, useStepOf } from './context';
 
 /** What a `render` function of the label and detail parts receives besides the props. */
@@ -22,9 +23,10 @@ export interface ToolStepLabelProps extends ComponentPropsWithoutRef<'span'> {
 
 /**
  * What the step is, for people: the host's `tools` label, else the server's, else the kit's
- * ("Read file", or one derived from the tool name). Children replace the text.
+ * ("Read file", or one derived from the tool name). Children replace the text. The text is isolated
+ * (`dir="auto"`), its secrets masked and its bidi, zero-width and tag characters shown (`⟨U+202E⟩`).
  *
- * Renders `<span data-slot="tool-step-label">`; inside a row it carries the row's label id.
+ * Renders `<span data-slot="tool-step-label" dir="auto">`; inside a row it carries the row's label id.
  */
 export const ToolStepLabel = forwardRef<HTMLSpanElement, ToolStepLabelProps>(function ToolStepLabel(
   { step: explicit, tools, render, ...props },
@@ -33,10 +35,13 @@ export const ToolStepLabel = forwardRef<HTMLSpanElement, ToolStepLabelProps>(fun
   const step = useStepOf(explicit, 'ToolStepLabel');
   const presentation = usePresentationOf(explicit, tools, 'ToolStepLabel');
   const labelId = useLabelId();
+  const redactor = useRedactor();
   return drawPart(
     'span',
     render,
-    { 'data-slot': 'tool-step-label', id: labelId, children: presentation.label },
+    // `dir="auto"` isolates the text (`unicode-bidi: isolate` in every browser's own stylesheet), so it
+    // cannot reorder the detail or the status beside it, with or without the kit's stylesheet
+    { 'data-slot': 'tool-step-label', id: labelId, dir: 'auto', children: screenLine(presentation.label, redactor) },
     props,
     ref,
     { step },
@@ -55,9 +60,10 @@ export interface ToolStepDetailProps extends ComponentPropsWithoutRef<'span'> {
 
 /**
  * The detail line: the path, pattern or command the call is about, with the full value as `title`
- * when it was shortened. Renders nothing when there is none (and no children).
+ * when it was shortened. Renders nothing when there is none (and no children). Drawn like the label:
+ * isolated, secrets masked, invisible characters shown.
  *
- * Renders `<span data-slot="tool-step-detail">`.
+ * Renders `<span data-slot="tool-step-detail" dir="auto">`.
  */
 export const ToolStepDetail = forwardRef<HTMLSpanElement, ToolStepDetailProps>(function ToolStepDetail(
   { step: explicit, tools, render, ...props },
@@ -65,12 +71,18 @@ export const ToolStepDetail = forwardRef<HTMLSpanElement, ToolStepDetailProps>(f
 ) {
   const step = useStepOf(explicit, 'ToolStepDetail');
   const presentation = usePresentationOf(explicit, tools, 'ToolStepDetail');
+  const redactor = useRedactor();
   const detail = props.children ?? presentation.detail;
   if (detail === undefined || detail === null || detail === '') return null;
   return drawPart(
     'span',
     render,
-    { 'data-slot': 'tool-step-detail', title: presentation.detailTitle, children: presentation.detail },
+    {
+      'data-slot': 'tool-step-detail',
+      dir: 'auto',
+      title: presentation.detailTitle === undefined ? undefined : screenLine(presentation.detailTitle, redactor),
+      children: presentation.detail === undefined ? undefined : screenLine(presentation.detail, redactor),
+    },
     props,
     ref,
     { step },

@@ -54,18 +54,19 @@ export interface ToolStepProps extends ToolStepsOptions, Omit<ComponentPropsWith
 
 function useMergedOptions(props: ToolStepsOptions): ToolStepsOptions {
   const outer = useToolStepsOptions();
-  const { renderers, icons, tools, onApprove, onDeny, onCancel, onRetry } = props;
+  const { renderers, icons, tools, redact, onApprove, onDeny, onCancel, onRetry } = props;
   return useMemo(
     () => ({
       renderers: renderers ?? outer.renderers,
       icons: icons ?? outer.icons,
       tools: tools ?? outer.tools,
+      redact: redact ?? outer.redact,
       onApprove: onApprove ?? outer.onApprove,
       onDeny: onDeny ?? outer.onDeny,
       onCancel: onCancel ?? outer.onCancel,
       onRetry: onRetry ?? outer.onRetry,
     }),
-    [outer, renderers, icons, tools, onApprove, onDeny, onCancel, onRetry],
+    [outer, renderers, icons, tools, redact, onApprove, onDeny, onCancel, onRetry],
   );
 }
 
@@ -166,6 +167,7 @@ export const ToolStep = forwardRef<HTMLElement, ToolStepProps>(function ToolStep
     renderers,
     icons,
     tools,
+    redact,
     onApprove,
     onDeny,
     onCancel,
@@ -175,7 +177,7 @@ export const ToolStep = forwardRef<HTMLElement, ToolStepProps>(function ToolStep
   },
   ref,
 ) {
-  const options = useMergedOptions({ renderers, icons, tools, onApprove, onDeny, onCancel, onRetry });
+  const options = useMergedOptions({ renderers, icons, tools, redact, onApprove, onDeny, onCancel, onRetry });
   const [isOpen, setOpen] = useStepDisclosure(step.status, open, defaultOpen, onOpenChange);
   const seed: RowSeed = { step, open: isOpen, setOpen, props: ref ? { ...props, ref } : props };
   const parts = partsOf(step);

@@ -12,6 +12,7 @@ import {
 } from 'react';
 import type { Step, StepStore, StepsDiagnostics, StepsState } from '../core';
 import { NO_CHILDREN, StepTreeCache } from '../internal/step-tree';
+import { WireText } from '../internal/visible-text';
 import { useStep } from '../react/use-step';
 import { useSteps } from '../react/use-steps';
 import { InListContext, type ToolStepsOptions, ToolStepsOptionsContext } from './context';
@@ -45,7 +46,7 @@ function useStableOptions(props: ToolStepsOptions): ToolStepsOptions {
   const onDeny = useCallback((step: Step) => latest.current.onDeny?.(step), []);
   const onCancel = useCallback((step: Step) => latest.current.onCancel?.(step), []);
   const onRetry = useCallback((step: Step) => latest.current.onRetry?.(step), []);
-  const { renderers, icons, tools } = props;
+  const { renderers, icons, tools, redact } = props;
   const approves = props.onApprove !== undefined;
   const denies = props.onDeny !== undefined;
   const cancels = props.onCancel !== undefined;
@@ -55,12 +56,13 @@ function useStableOptions(props: ToolStepsOptions): ToolStepsOptions {
       renderers,
       icons,
       tools,
+      redact,
       onApprove: approves ? onApprove : undefined,
       onDeny: denies ? onDeny : undefined,
       onCancel: cancels ? onCancel : undefined,
       onRetry: retries ? onRetry : undefined,
     }),
-    [renderers, icons, tools, approves, denies, cancels, retries, onApprove, onDeny, onCancel, onRetry],
+    [renderers, icons, tools, redact, approves, denies, cancels, retries, onApprove, onDeny, onCancel, onRetry],
   );
 }
 
@@ -68,8 +70,14 @@ function RunError({ run }: { run: StepsState['run'] }) {
   if (!run.error) return null;
   return (
     <div data-slot="tool-steps-error" data-error-code={run.error.code || undefined} role="alert">
-      {run.error.code ? <code data-slot="tool-steps-error-code">{run.error.code}</code> : null}{' '}
-      <span data-slot="tool-steps-error-message">{run.error.message}</span>
+      {run.error.code ? (
+        <code data-slot="tool-steps-error-code">
+          <WireText text={run.error.code} />
+        </code>
+      ) : null}{' '}
+      <span data-slot="tool-steps-error-message">
+        <WireText text={run.error.message} />
+      </span>
     </div>
   );
 }
@@ -195,8 +203,8 @@ function StateList({ state, listRef, ...props }: ListProps & { state: StepsState
  * `<p data-slot="tool-steps-diagnostics" title="<last reason>">`.
  */
 export const ToolSteps = forwardRef<HTMLOListElement, ToolStepsProps>(function ToolSteps(props, ref) {
-  const { store, state, renderers, icons, tools, onApprove, onDeny, onCancel, onRetry, ...rest } = props;
-  const options = useStableOptions({ renderers, icons, tools, onApprove, onDeny, onCancel, onRetry });
+  const { store, state, renderers, icons, tools, redact, onApprove, onDeny, onCancel, onRetry, ...rest } = props;
+  const options = useStableOptions({ renderers, icons, tools, redact, onApprove, onDeny, onCancel, onRetry });
   return (
     <ToolStepsOptionsContext.Provider value={options}>
       {store ? (

@@ -30,6 +30,8 @@ export type {
 export { humanizeToolName, knownTools, presentStep, tenseOf, verbForms } from './presentation';
 export type { Framing, ReadStreamOptions, StreamSource } from './read-stream';
 export { eventsFromText, readStream, stepsFromText } from './read-stream';
+export type { RedactConfig, Redacted, RedactFunction, RedactOption, Redactor } from './redact';
+export { createRedactor, redactText, redactValue, redactWords } from './redact';
 export type { ReduceStepsOptions } from './reduce';
 export { reduceSteps } from './reduce';
 export type { DualChannelResultOptions, MediaDetails, TerminalDetails } from './results';
@@ -58,3 +60,5 @@ export type {
 export { createToolStream } from './tool-stream';
 export type { ToolUIPartApprovalLike, ToolUIPartLike, UIMessageLike } from './ui-messages';
 export { isToolUIPart, stepFromToolUIPart, stepsFromUIMessages } from './ui-messages';
+export type { VisibleTextOptions } from './visible-text';
+export { visibleText, visibleTextWords } from './visible-text';

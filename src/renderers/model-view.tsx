@@ -3,6 +3,7 @@
 import { FileText } from 'lucide-react';
 import { useState } from 'react';
 import type { Step } from '../core';
+import { screenLine, useRedactor } from '../internal/visible-text';
 import { isRecord } from './normalize';
 import type { DetailsView } from './types';
 
@@ -92,6 +93,7 @@ export function ModelViewSwitch({ step, value, defaultValue = 'details', onValue
   const view = value ?? own;
   const both = hasBothViews(step);
   const info = modelReadInfo(step);
+  const redactor = useRedactor();
   if (!both && !info.tokens && info.files.length === 0) return null;
   const choose = (next: DetailsView) => {
     if (value === undefined) setOwn(next);
@@ -121,7 +123,9 @@ export function ModelViewSwitch({ step, value, defaultValue = 'details', onValue
             // biome-ignore lint/suspicious/noArrayIndexKey: a path may repeat
             <li key={i} data-slot="tool-step-file-chip">
               <FileText aria-hidden size={12} />
-              <span data-slot="tool-step-file-chip-name">{file}</span>
+              <span data-slot="tool-step-file-chip-name" dir="auto">
+                {screenLine(file, redactor)}
+              </span>
             </li>
           ))}
         </ul>

@@ -6,13 +6,21 @@
 import Anser from 'anser';
 import type { TerminalInput, TerminalStream } from './normalize';
 
+/** The terminal view's words about hidden text, English by default; the lead folds them into `labels`. */
+export const terminalWords = {
+  /** The tooltip of concealed (SGR 8) text, which is shown anyway. */
+  concealed: 'Concealed by the program (SGR 8); shown because the model reads it',
+};
+
 /** A run of text with one style; colours are CSS colour values. */
 export interface TermSpan {
   text: string;
   fg?: string;
   bg?: string;
-  /** anser decoration names, space separated: `bold`, `dim`, `italic`, `underline`, `blink`, `hidden`, `strikethrough`. */
+  /** anser decoration names, space separated: `bold`, `dim`, `italic`, `underline`, `blink`, `strikethrough`. */
   deco?: string;
+  /** Concealed (SGR 8): the text is shown anyway, marked, since the model reads it. */
+  concealed?: boolean;
 }
 
 /** One line of output and the stream it came from. */
@@ -81,6 +89,81 @@ export function terminalLines(input: TerminalInput): TermLine[] {
 }
 
 const BASIC = /^ansi-(bright-)?(black|red|green|yellow|blue|magenta|cyan|white)$/;
+
+/** An sRGB colour, 0-255 per channel. */
+export type Rgb = readonly [number, number, number];
+type Scheme = 'light' | 'dark';
+
+const hex = (value: string): Rgb => [
+  Number.parseInt(value.slice(1, 3), 16),
+  Number.parseInt(value.slice(3, 5), 16),
+  Number.parseInt(value.slice(5, 7), 16),
+];
+// The theme's colours (styles.css: --_ts-ansi-*, --_ts-terminal-*), light and dark. A host that sets its
+// own --ts-ansi-* is trusted to keep them readable on its --ts-terminal-bg.
+const THEME: Record<string, readonly [string, string]> = {
+  'ansi-black': ['#24292f', '#848d97'],
+  'ansi-red': ['#cf222e', '#ff7b72'],
+  'ansi-green': ['#116329', '#3fb950'],
+  'ansi-yellow': ['#7d4e00', '#d29922'],
+  'ansi-blue': ['#0550ae', '#58a6ff'],
+  'ansi-magenta': ['#8250df', '#bc8cff'],
+  'ansi-cyan': ['#1b6f75', '#39c5cf'],
+  'ansi-white': ['#57606a', '#b1bac4'],
+  'ansi-bright-black': ['#424a53', '#8b949e'],
+  'ansi-bright-red': ['#a40e26', '#ffa198'],
+  'ansi-bright-green': ['#1a7f37', '#56d364'],
+  'ansi-bright-yellow': ['#633c01', '#e3b341'],
+  'ansi-bright-blue': ['#0969da', '#79c0ff'],
+  'ansi-bright-magenta': ['#6639ba', '#d2a8ff'],
+  'ansi-bright-cyan': ['#136061', '#56d4dd'],
+  'ansi-bright-white': ['#4b535d', '#ffffff'],
+  'terminal-bg': ['#f6f8fa', '#0d1117'],
+  'terminal-fg': ['#1f2328', '#e6edf3'],
+};
+const nominal = (name: string, scheme: Scheme): Rgb =>
+  hex((THEME[name] as readonly [string, string])[scheme === 'light' ? 0 : 1]);
+
+/** The least contrast ratio between a span's colour and its background (WCAG AA for text, 4.5:1). */
+export const MIN_CONTRAST = 4.5;
+
+function luminance([r, g, b]: Rgb): number {
+  const lin = (c: number) => {
+    const v = c / 255;
+    return v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4;
+  };
+  return 0.2126 * lin(r) + 0.7152 * lin(g) + 0.0722 * lin(b);
+}
+
+/** WCAG 2 contrast ratio of two colours, 1 to 21. */
+export function contrastRatio(a: Rgb, b: Rgb): number {
+  const [hi, lo] = [luminance(a), luminance(b)].sort((x, y) => y - x) as [number, number];
+  return (hi + 0.05) / (lo + 0.05);
+}
+
+const RGB_VALUE = /^rgb\((\d+), ?(\d+), ?(\d+)\)$/;
+const VAR_VALUE = /^var\(--_ts-(ansi-[a-z-]+),/;
+const LIGHT_DARK = /^light-dark\((rgb\([^)]*\)), (rgb\([^)]*\))\)$/;
+
+/** The colour a CSS value of this module stands for in one scheme (`undefined` for none). */
+function resolveColor(value: string | undefined, scheme: Scheme): Rgb | undefined {
+  if (!value) return undefined;
+  const pair = LIGHT_DARK.exec(value);
+  if (pair) return resolveColor(scheme === 'light' ? pair[1] : pair[2], scheme);
+  const rgb = RGB_VALUE.exec(value);
+  if (rgb) return [Number(rgb[1]), Number(rgb[2]), Number(rgb[3])];
+  const basic = VAR_VALUE.exec(value);
+  if (basic && THEME[basic[1] as string]) return nominal(basic[1] as string, scheme);
+  return undefined;
+}
+
+/** The colour and background a span is drawn with in one scheme of the theme (the terminal's own where it sets none). */
+export function schemeColors(span: Pick<TermSpan, 'fg' | 'bg'>, scheme: Scheme): { fg: Rgb; bg: Rgb } {
+  return {
+    fg: resolveColor(span.fg, scheme) ?? nominal('terminal-fg', scheme),
+    bg: resolveColor(span.bg, scheme) ?? nominal('terminal-bg', scheme),
+  };
+}
 const CUBE = [0, 95, 135, 175, 215, 255];
 
 function paletteColor(index: number): string {
@@ -111,6 +194,41 @@ interface Style {
   fg?: string;
   bg?: string;
   deco?: string;
+  concealed?: boolean;
+}
+
+const WHITE: Rgb = [255, 255, 255];
+const BLACK: Rgb = [0, 0, 0];
+const css = ([r, g, b]: Rgb) => `rgb(${r}, ${g}, ${b})`;
+
+/** `fg` moved toward black or white (whichever contrasts more with `bg`) just far enough to be read on `bg`. */
+function readableOn(fg: Rgb, bg: Rgb): Rgb {
+  const target = contrastRatio(WHITE, bg) >= contrastRatio(BLACK, bg) ? WHITE : BLACK;
+  for (let t = 0.1; t < 1; t += 0.1) {
+    const mixed = fg.map((c, i) => Math.round(c + ((target[i] as number) - c) * t)) as unknown as Rgb;
+    if (contrastRatio(mixed, bg) >= MIN_CONTRAST) return mixed;
+  }
+  return target;
+}
+
+/**
+ * A style whose colour is too close to its background (black on black, equal true colours, a dark true
+ * colour on the dark terminal) gets a colour that can be read, per scheme: `light-dark(…, …)`, the
+ * same function the theme's own colours use. Readable styles are returned as they are.
+ */
+function withContrast(style: Style): Style {
+  if (!style.fg && !style.bg) return style;
+  const light = schemeColors(style, 'light');
+  const dark = schemeColors(style, 'dark');
+  const lightOk = contrastRatio(light.fg, light.bg) >= MIN_CONTRAST;
+  const darkOk = contrastRatio(dark.fg, dark.bg) >= MIN_CONTRAST;
+  if (lightOk && darkOk) return style;
+  const l = lightOk ? light.fg : readableOn(light.fg, light.bg);
+  const d = darkOk ? dark.fg : readableOn(dark.fg, dark.bg);
+  const adjusted: Style = { ...style, fg: `light-dark(${css(l)}, ${css(d)})` };
+  // the background the colour was chosen for, also where the theme's palette is not loaded
+  if (style.bg) adjusted.bg = `light-dark(${css(light.bg)}, ${css(dark.bg)})`;
+  return adjusted;
 }
 
 // an SGR whose parameter list starts with 0 (or is empty) resets every style before it
@@ -217,9 +335,13 @@ export class TerminalParser {
 }
 
 function styleOf(entry: Anser.AnserJsonEntry): Style {
-  return {
+  // Concealed text is drawn: the model reads it, so the person reviewing it must too.
+  const decorations = entry.decorations.filter((d) => d !== 'hidden');
+  const style: Style = {
     fg: cssColor(entry.fg, entry.fg_truecolor),
     bg: cssColor(entry.bg, entry.bg_truecolor),
-    deco: entry.decorations.length > 0 ? entry.decorations.join(' ') : undefined,
+    deco: decorations.length > 0 ? decorations.join(' ') : undefined,
   };
+  if (decorations.length !== entry.decorations.length) style.concealed = true;
+  return withContrast(style);
 }

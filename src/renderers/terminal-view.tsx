@@ -1,10 +1,11 @@
 'use client';
 
 import { type ReactNode, useMemo, useRef, useState } from 'react';
+import { visibleText } from '../core/visible-text';
 import { CopyButton } from './copy';
 import { detailsValue } from './detect';
 import { type TerminalStream, toTerminalInput } from './normalize';
-import { stripSgr, TerminalParser, type TermLine, terminalLines } from './terminal-model';
+import { stripSgr, TerminalParser, type TermLine, terminalLines, terminalWords } from './terminal-model';
 import type { DetailsRendererProps } from './types';
 import { ROW_HEIGHT, useClientLayoutEffect, useWindow, WindowedRows } from './window';
 
@@ -81,6 +82,8 @@ export function TerminalView({ step, details }: DetailsRendererProps) {
               // biome-ignore lint/suspicious/noArrayIndexKey: spans of one line never reorder
               key={k}
               data-ansi={span.deco}
+              data-concealed={span.concealed ? '' : undefined}
+              title={span.concealed ? terminalWords.concealed : undefined}
               style={span.fg || span.bg ? { color: span.fg, backgroundColor: span.bg } : undefined}
             >
               {span.text}
@@ -99,7 +102,7 @@ export function TerminalView({ step, details }: DetailsRendererProps) {
         {input.command ? (
           <code data-slot="tool-step-terminal-command">
             <span aria-hidden>$ </span>
-            {input.command}
+            {visibleText(input.command)}
           </code>
         ) : null}
         <span data-slot="tool-step-renderer-summary">
@@ -146,7 +149,7 @@ export function TerminalView({ step, details }: DetailsRendererProps) {
           count={total}
           window={win}
           row={row}
-          label={input.command ? `Output of ${input.command}` : 'Terminal output'}
+          label={input.command ? `Output of ${visibleText(input.command)}` : 'Terminal output'}
           slot="tool-step-terminal-lines"
           onScroll={onScroll}
         />

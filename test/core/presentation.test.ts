@@ -691,15 +691,16 @@ describe('bad input', () => {
     expect(resolved.label).toMatch(/^Deleting x+…$/);
   });
 
-  it('control and bidirectional-override characters never reach the label or the detail', () => {
+  it('control and bidirectional-override characters never reach the label or the detail: they are shown as markers', () => {
     const resolved = presentStep({
       toolName: '\u202Edelete\u0000_file\u2066\u200B',
       input: { path: 'ab\u202Ecd\u0007.txt\u2069' },
     });
-    expect(resolved.label).toBe('Delete file');
+    // a name with hidden characters imitates another: it is shown as it is, not read as "Delete file" (issue 10, defect 6)
+    expect(resolved.label).toBe('⟨U+202E⟩delete⟨U+0000⟩_file⟨U+2066⟩⟨U+200B⟩');
     // biome-ignore lint/suspicious/noControlCharactersInRegex: the test looks for exactly those
     expect(resolved.detail).not.toMatch(/[\u0000-\u001f\u200b-\u200f\u202a-\u202e\u2066-\u2069]/);
-    expect(resolved.detail).toBe('ab cd .txt');
+    expect(resolved.detail).toBe('ab⟨U+202E⟩cd⟨U+0007⟩.txt⟨U+2069⟩');
   });
 
   it('a step whose fields throw when read shows "Tool call"', () => {

@@ -1,6 +1,7 @@
 /**
  * The detail line: the most telling argument of a call, shortened for one line.
  */
+import { visibleText } from '../visible-text';
 import { cleanText, cut } from './humanize';
 
 /** The longest detail line; longer values are shortened (in the middle for paths and URLs). */
@@ -121,7 +122,11 @@ function middle(value: string, kind: 'path' | 'url', max: number): string {
 
 function shorten(raw: string, kind: Kind, more: number): Detail {
   const suffix = more > 0 ? ` +${more} more` : '';
-  const full = cleanText(raw, TITLE_MAX);
+  // Bidi, zero-width and tag characters are shown as markers; line breaks and tabs become spaces.
+  const full = cleanText(
+    visibleText(raw.length > TITLE_MAX * 4 ? raw.slice(0, TITLE_MAX * 4) : raw, { keepLines: true }),
+    TITLE_MAX,
+  );
   const max = DETAIL_MAX - suffix.length;
   const looks: Kind = /^[a-z][a-z\d+.-]*:\/\/\S+$/i.test(full)
     ? 'url'

@@ -3,10 +3,12 @@
  * built-in table of well-known tools, else a presentation derived from the call (name, arguments).
  */
 import type { Step } from '../step';
+import { visibleText } from '../visible-text';
 import { isDevelopment, warnOnce } from '../warn';
 import { type Detail, detailFromInput, detailFromKnown } from './detail';
 import { cleanText, readName } from './humanize';
 import { iconForWords } from './icon';
+import { isLookalikeName, markLookalike } from './lookalike';
 import { labelInTense, type Tense, tenseOf } from './words';
 
 export { DETAIL_MAX } from './detail';
@@ -103,7 +105,7 @@ function hostField(step: PresentableStep, name: string, field: Field, value: unk
 function serverField(presentation: unknown, field: Field): string | undefined {
   if (typeof presentation !== 'object' || presentation === null) return undefined;
   const value = (presentation as Record<string, unknown>)[field];
-  return usable(value) ? value : undefined;
+  return usable(value) ? visibleText(value) : undefined;
 }
 
 function argument(input: unknown, keys: readonly string[]): string | undefined {
@@ -123,8 +125,10 @@ function resolve(step: PresentableStep, tools: ToolPresentationOverrides | undef
   const entry: unknown = tools && short && Object.hasOwn(tools, name) ? tools[name] : undefined;
   const host = typeof entry === 'object' && entry !== null ? (entry as Record<Field, unknown>) : undefined;
   const server = step.presentation;
-  const known = short && Object.hasOwn(knownTools, name) ? knownTools[name] : undefined;
-  const read = readName(name);
+  // A name that imitates another (Cyrillic `а` in `read_file`) is neither looked up nor read for people.
+  const lookalike = isLookalikeName(name);
+  const known = short && !lookalike && Object.hasOwn(knownTools, name) ? knownTools[name] : undefined;
+  const read = lookalike ? lookalikeRead(name) : readName(name);
   const tense = tenseOf(step.status);
 
   const hostLabel = host && hostField(step, name, 'label', host.label);
@@ -148,7 +152,7 @@ function resolve(step: PresentableStep, tools: ToolPresentationOverrides | undef
     (host && hostField(step, name, 'icon', host.icon)) ??
     serverField(server, 'icon') ??
     known?.icon ??
-    iconForWords(read.words, read.serverWords, derivedDetail()?.file);
+    (lookalike ? undefined : iconForWords(read.words, read.serverWords, derivedDetail()?.file));
   if (icon) resolved.icon = icon;
 
   const hostDetail = host && hostField(step, name, 'detail', host.detail);
@@ -166,6 +170,11 @@ function resolve(step: PresentableStep, tools: ToolPresentationOverrides | undef
   }
   if (read.server) resolved.server = read.server;
   return resolved;
+}
+
+function lookalikeRead(name: string): ReturnType<typeof readName> {
+  const label = markLookalike(name);
+  return { label, words: [], serverWords: [], tensed: { base: label, present: label, past: label }, derived: false };
 }
 
 function knownDetail(input: unknown, known: KnownToolPresentation): Detail | undefined {

@@ -1,0 +1,265 @@
+/**
+ * Secrets on screen: recognizable credentials (providers' API keys, bearer tokens, JWTs, private key
+ * blocks, `password=` pairs, `.env` lines with secret-looking names) masked in what is drawn. Only the
+ * display is masked: the step state is never changed (the function returns new strings and values).
+ * No React.
+ */
+
+/** The words of redaction, English by default; the lead folds them into `labels`. */
+export const redactWords = {
+  /** What replaces a secret. */
+  mask: '••••••••',
+  /** The button that shows a block's secrets. */
+  reveal: 'Reveal',
+  /** The button that masks them again. */
+  hide: 'Hide',
+  /** The note beside the button: how many secrets the block hides. */
+  hidden: (count: number) => (count === 1 ? '1 secret hidden' : `${count} secrets hidden`),
+  /** The button's accessible name. */
+  revealLabel: (count: number) => (count === 1 ? 'Reveal the hidden secret' : `Reveal ${count} hidden secrets`),
+};
+
+/** A function that masks the secrets of a text. */
+export type RedactFunction = (text: string) => string;
+
+/** What the `redact` option takes. */
+export interface RedactConfig {
+  /** Extra patterns: every match is masked (a global flag is added when missing). */
+  patterns?: readonly RegExp[];
+  /** Runs after the patterns, on their output; returns the text to show. */
+  redact?: RedactFunction;
+  /** Whether the built-in patterns apply. @default true */
+  builtin?: boolean;
+}
+
+/**
+ * The `redact` option of `<ToolSteps>`: `true` (the default: the built-in patterns), `false` (off),
+ * extra patterns (added to the built-in ones), a function (run after them), or a `RedactConfig`.
+ */
+export type RedactOption = boolean | readonly RegExp[] | RedactFunction | RedactConfig;
+
+/** A text with its secrets masked, and how many were. */
+export interface Redacted {
+  text: string;
+  count: number;
+}
+
+/** Masks the secrets of one text. */
+export type Redactor = (text: string) => Redacted;
+
+interface Rule {
+  /** A literal every match contains: a text without it skips the pattern (long output costs one search). */
+  hint?: string;
+  pattern: RegExp;
+  /** The replacement of one match; groups as `String.replace` gives them. */
+  mask: (match: string, ...groups: string[]) => string;
+}
+
+const M = () => redactWords.mask;
+const keep = (prefix: string) => () => prefix + M();
+const keepGroup = (_m: string, head: string) => head + M();
+
+// Values that name no secret although their key says "token" or "password": counts, flags, placeholders.
+const HARMLESS =
+  /^(?:["']?)(?:true|false|null|none|undefined|bearer|basic|required|optional|string|\d{1,9}|[*•x.]+|<[^>]*>|\$\{[^}]*\}|\{\{[^}]*\}\})(?:["']?)$/i;
+const pairMask = (match: string, _sep: string, value: string) => {
+  if (HARMLESS.test(value) || value.includes(M())) return match;
+  const quote = value.startsWith('"') || value.startsWith("'") ? value.charAt(0) : '';
+  return `${match.slice(0, match.length - value.length)}${quote}${M()}${quote}`;
+};
+
+// Each pattern starts at something literal (a prefix, a keyword), so a long text costs one scan each.
+const BUILTIN: readonly Rule[] = [
+  // PEM private keys, also when the stream cut the block before its END line
+  {
+    hint: 'PRIVATE KEY',
+    pattern:
+      /(-----BEGIN (?:[A-Z0-9]+ )*PRIVATE KEY(?: BLOCK)?-----)[\s\S]*?(?:(-----END (?:[A-Z0-9]+ )*PRIVATE KEY(?: BLOCK)?-----)|$(?![\s\S]))/g,
+    mask: (_m, begin: string, end: string | undefined) => `${begin}\n${M()}\n${end ?? ''}`,
+  },
+  { hint: 'sk-ant-', pattern: /(?<![\w-])sk-ant-[A-Za-z0-9_-]{20,}/g, mask: keep('sk-ant-') },
+  { hint: 'sk-proj-', pattern: /(?<![\w-])sk-proj-[A-Za-z0-9_-]{20,}/g, mask: keep('sk-proj-') },
+  { hint: 'sk-', pattern: /(?<![\w-])sk-(?:svcacct-|admin-|None-)?[A-Za-z0-9_-]{32,}/g, mask: keep('sk-') },
+  { hint: '_', pattern: /(?<!\w)((?:sk|rk)_(?:live|test)_)[A-Za-z0-9]{16,}/g, mask: keepGroup },
+  { hint: 'whsec_', pattern: /(?<!\w)(whsec_)[A-Za-z0-9+/=]{20,}/g, mask: keepGroup },
+  { hint: '_', pattern: /(?<!\w)(gh[pousr]_)[A-Za-z0-9]{30,}/g, mask: keepGroup },
+  { hint: 'github_pat_', pattern: /(?<!\w)(github_pat_)[A-Za-z0-9_]{30,}/g, mask: keepGroup },
+  { hint: 'glpat-', pattern: /(?<!\w)(glpat-)[A-Za-z0-9_-]{20,}/g, mask: keepGroup },
+  { pattern: /(?<![A-Z0-9])((?:AKIA|ASIA|ABIA|ACCA))[A-Z0-9]{16}(?![A-Z0-9])/g, mask: keepGroup },
+  { hint: 'xox', pattern: /(?<!\w)(xox[abposre]-)[A-Za-z0-9-]{10,}/g, mask: keepGroup },
+  { hint: 'xapp-', pattern: /(?<!\w)(xapp-)[A-Za-z0-9-]{10,}/g, mask: keepGroup },
+  { hint: 'hooks.slack.com', pattern: /(https:\/\/hooks\.slack\.com\/services\/)[A-Za-z0-9/]{20,}/g, mask: keepGroup },
+  { hint: 'AIza', pattern: /(?<![\w-])(AIza)[0-9A-Za-z_-]{35}(?![\w-])/g, mask: keepGroup },
+  { hint: 'hf_', pattern: /(?<![\w-])(hf_)[A-Za-z0-9]{30,}/g, mask: keepGroup },
+  { hint: 'npm_', pattern: /(?<![\w-])(npm_)[A-Za-z0-9]{36}(?![\w-])/g, mask: keepGroup },
+  // JWTs: a JSON header and payload (base64url of `{"`) and a signature
+  { hint: 'eyJ', pattern: /(?<![\w-])eyJ[A-Za-z0-9_-]{8,}\.eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}/g, mask: M },
+  // Authorization headers and bearer tokens
+  { pattern: /(\b(?:Bearer|Basic|Token)[ \t]+)[A-Za-z0-9._~+/-]{12,}=*/g, mask: keepGroup },
+  {
+    pattern: /(\b(?:Authorization|Proxy-Authorization|X-Api-Key|Api-Key)["']?[ \t]*[:=][ \t]*["']?)([^\s"',;]{8,})/gi,
+    mask: (m: string, head: string, value: string) => (value.includes(M()) ? m : head + M()),
+  },
+  // passwords in URLs: scheme://user:password@host
+  { hint: '://', pattern: /(\b[a-z][a-z0-9+.-]*:\/\/[^:/\s@]+:)([^@\s/]{3,})(?=@)/gi, mask: keepGroup },
+  // `.env` lines whose name looks secret: API_KEY=…, DB_PASSWORD=…, DATABASE_URL=…
+  {
+    pattern:
+      /^([ \t]*(?:export[ \t]+)?[A-Z][A-Z0-9_]*(?:KEY|SECRET|TOKEN|PASSWORD|PASSWD|PASS|PWD|CREDENTIALS?|DSN|DATABASE_URL|CONNECTION_STRING)[ \t]*=[ \t]*)(\S.*)$/gm,
+    mask: (m: string, head: string, value: string) => (HARMLESS.test(value) || value.includes(M()) ? m : head + M()),
+  },
+  // password=…, "token": "…", api_key: … (the keyword ends the name: `max_tokens` is not one)
+  {
+    pattern:
+      /(?:password|passwd|passphrase|secret|token|api[_-]?key|access[_-]?key|secret[_-]?key|private[_-]?key|client[_-]?secret|auth[_-]?token|credentials?)(?![A-Za-z0-9])(\\?["']?[ \t]{0,3}[:=][ \t]{0,3})("[^"\n]{1,400}"|'[^'\n]{1,400}'|[^\s"'&,;<>)}\]]{1,400})/gi,
+    mask: pairMask,
+  },
+];
+
+// Keys of structured values whose string value is a secret whatever it looks like.
+const SECRET_KEY =
+  /(?:^|[^a-z])(?:password|passwd|passphrase|secret|token|api[_-]?key|apikey|access[_-]?key|secret[_-]?key|private[_-]?key|client[_-]?secret|authorization|credentials?)$/i;
+
+function globalOf(pattern: RegExp): RegExp {
+  return pattern.global ? pattern : new RegExp(pattern.source, `${pattern.flags}g`);
+}
+
+function configOf(option: RedactOption | undefined): RedactConfig | undefined {
+  if (option === false) return undefined;
+  if (option === undefined || option === true) return {};
+  if (typeof option === 'function') return { redact: option };
+  if (Array.isArray(option)) return { patterns: option as readonly RegExp[] };
+  return option as RedactConfig;
+}
+
+/**
+ * A redactor for the `redact` option, or `undefined` when it is `false`. Never throws: a host function
+ * that throws, or returns something else than a string, hides the whole text (better than showing it).
+ */
+export function createRedactor(option?: RedactOption): Redactor | undefined {
+  const config = configOf(option);
+  if (!config) return undefined;
+  const rules: Rule[] = config.builtin === false ? [] : [...BUILTIN];
+  for (const pattern of config.patterns ?? []) {
+    if (pattern instanceof RegExp) rules.push({ pattern: globalOf(pattern), mask: M });
+  }
+  const host = config.redact;
+  return (text: string): Redacted => {
+    if (typeof text !== 'string' || text === '') return { text: typeof text === 'string' ? text : '', count: 0 };
+    let count = 0;
+    let out = text;
+    for (const rule of rules) {
+      if (rule.hint !== undefined && !out.includes(rule.hint)) continue;
+      rule.pattern.lastIndex = 0;
+      out = out.replace(rule.pattern, (...args: unknown[]) => {
+        const match = args[0] as string;
+        const groups = args.slice(1, -2).map((g) => (typeof g === 'string' ? g : (undefined as unknown as string)));
+        const masked = rule.mask(match, ...groups);
+        if (masked !== match) count++;
+        return masked;
+      });
+    }
+    if (host) {
+      let hosted: unknown;
+      try {
+        hosted = host(out);
+      } catch {
+        hosted = undefined;
+      }
+      if (typeof hosted !== 'string') return { text: M(), count: count + 1 };
+      if (hosted !== out) count++;
+      out = hosted;
+    }
+    return { text: count === 0 ? text : out, count };
+  };
+}
+
+const defaultRedactor = createRedactor(true) as Redactor;
+
+/** Masks the secrets in `text` with the built-in patterns (or the given `redact` option). */
+export function redactText(text: string, option?: RedactOption): string {
+  const redactor = option === undefined ? defaultRedactor : createRedactor(option);
+  return redactor ? redactor(text).text : text;
+}
+
+/** The node budget of `redactValue`: a larger value is masked in its first nodes only. */
+const NODE_BUDGET = 200_000;
+
+/**
+ * A value with every string masked (object keys that name a secret, `password: "…"`, mask the whole
+ * string), and `map` applied to each string after masking. Returns the same value (identity) when
+ * nothing changed, so renderers keep their memoized work. Cycles and values past 200,000 nodes are
+ * left as they are. Never throws.
+ */
+export function redactValue(
+  value: unknown,
+  redactor: Redactor | undefined,
+  map?: (text: string) => string,
+): { value: unknown; count: number } {
+  let count = 0;
+  let budget = NODE_BUDGET;
+  const seen = new WeakSet<object>();
+  const text = (s: string, secretKey: boolean): string => {
+    let out = s;
+    if (redactor) {
+      if (secretKey && s.trim() !== '' && !HARMLESS.test(s)) {
+        count++;
+        out = M();
+      } else {
+        const r = redactor(s);
+        count += r.count;
+        out = r.text;
+      }
+    }
+    return map ? map(out) : out;
+  };
+  const walk = (v: unknown, secretKey: boolean): unknown => {
+    if (--budget < 0) return v;
+    if (typeof v === 'string') return text(v, secretKey);
+    if (typeof v !== 'object' || v === null || ArrayBuffer.isView(v)) return v;
+    if (seen.has(v)) return v;
+    seen.add(v);
+    try {
+      if (Array.isArray(v)) {
+        let copy: unknown[] | undefined;
+        for (let i = 0; i < v.length; i++) {
+          const next = walk(v[i], secretKey);
+          if (next !== v[i]) {
+            copy ??= v.slice();
+            copy[i] = next;
+          }
+        }
+        return copy ?? v;
+      }
+      const proto = Object.getPrototypeOf(v);
+      if (proto !== Object.prototype && proto !== null) return v;
+      let copy: Record<string, unknown> | undefined;
+      const keys = Object.keys(v);
+      // keys are drawn too (the JSON tree): `map` applies to them (secrets are not looked for in keys)
+      const shownKeys = map ? keys.map((key) => map(key)) : keys;
+      if (shownKeys.some((key, i) => key !== keys[i])) {
+        copy = {};
+        keys.forEach((key, i) => {
+          (copy as Record<string, unknown>)[shownKeys[i] as string] = walk(
+            (v as Record<string, unknown>)[key],
+            SECRET_KEY.test(key),
+          );
+        });
+        return copy;
+      }
+      for (const key of keys) {
+        const item = (v as Record<string, unknown>)[key];
+        const next = walk(item, SECRET_KEY.test(key));
+        if (next !== item) {
+          copy ??= { ...(v as Record<string, unknown>) };
+          copy[key] = next;
+        }
+      }
+      return copy ?? v;
+    } catch {
+      return v;
+    }
+  };
+  const out = walk(value, false);
+  return { value: out, count };
+}

@@ -1,0 +1,117 @@
+// Issue 10 defect 12: recognizable secrets are masked on screen by default, with a per-block reveal and
+// a `redact` option; copy copies what is shown; the step state itself never changes.
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { type Step, ToolStep, ToolSteps } from 'tool-steps';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { createRedactor, redactText, redactValue, redactWords } from '../../src/core/redact';
+import { SECRETS } from '../../stories/support/secrets';
+import { makeStep, stateOf } from '../components/step-fixtures';
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+const MASK = redactWords.mask;
+describe('redactText', () => {
+  it.each(SECRETS)('masks a %s', (_name, secret, kept) => {
+    const shown = redactText(`before ${secret} after`);
+    expect(shown).toContain(MASK);
+    expect(shown).toContain(kept);
+    expect(shown.startsWith('before ')).toBe(true);
+    // nothing of the secret's own part survives
+    const own = secret.slice(secret.indexOf(kept) + kept.length).replace(/^\n/, '');
+    expect(shown).not.toContain(own.slice(0, 12));
+  });
+
+  it('leaves commit SHAs, UUIDs, ordinary base64, token counts and ordinary words alone', () => {
+    const harmless = [
+      'commit 9fceb02d0ae598e95dc970b74767f19372d61af8 (HEAD -> main)',
+      'id 123e4567-e89b-12d3-a456-426614174000',
+      'SGVsbG8sIFdvcmxkIQ== and iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
+      '{"max_tokens": 1024, "input_tokens": 50, "token_count": 7, "tokens": 12}',
+      'author: Ada, pwd: /home/ada, password: required, token: null',
+      'task-list-component-with-a-very-long-name-indeed',
+      'sha256-47DEQpj8HBSa+/TImW+5JCeuQeRkm5NMpJWZG3hSuFU=',
+      'AKIA is a prefix; ghp_short; sk-short',
+    ];
+    for (const text of harmless) expect(redactText(text), text).toBe(text);
+  });
+
+  it('takes extra patterns, a function, or false', () => {
+    expect(redactText('ticket ACME-12345', [/ACME-\d+/])).toBe(`ticket ${MASK}`);
+    expect(redactText('a hunter2 b', (t) => t.replace('hunter2', '***'))).toBe('a *** b');
+    expect(redactText('password=hunter2x', false)).toBe('password=hunter2x');
+    expect(
+      redactText('x', () => {
+        throw new Error('boom');
+      }),
+    ).toBe(MASK);
+    expect(createRedactor(false)).toBeUndefined();
+  });
+
+  it('masks structured values by key and keeps the identity of what has no secret', () => {
+    const clean = { a: ['x', { b: 'y' }] };
+    expect(redactValue(clean, createRedactor()).value).toBe(clean);
+    const value = { user: 'ada', password: 'hunter2', nested: { apiKey: 'abc', note: `key ${SECRETS[0]?.[1]}` } };
+    const out = redactValue(value, createRedactor());
+    expect(out.value).toEqual({ user: 'ada', password: MASK, nested: { apiKey: MASK, note: `key sk-proj-${MASK}` } });
+    expect(out.count).toBe(3);
+    expect(value.password).toBe('hunter2');
+  });
+});
+
+describe('secrets on screen', () => {
+  const key = SECRETS[2]?.[1] as string;
+  const step = (): Step =>
+    makeStep({
+      toolName: 'run_command',
+      status: 'failed',
+      input: { command: `curl -H "Authorization: Bearer ${key}" https://api.example.com` },
+      presentation: { label: `Call with ${key}` },
+      error: { message: `401 for key ${key}`, code: 'AUTH' },
+      result: `ANTHROPIC_API_KEY=${key}\nok`,
+    });
+
+  it('masks every on-screen field by default and never changes the step', () => {
+    const s = step();
+    const frozen = JSON.stringify(s);
+    const { container } = render(<ToolStep step={s} defaultOpen />);
+    expect(container.textContent).not.toContain(key.slice(14, 30));
+    expect(container.querySelector('[data-slot="tool-step-label"]')?.textContent).toBe(`Call with sk-ant-${MASK}`);
+    expect(container.querySelector('[data-slot="tool-step-error-message"]')?.textContent).toContain(MASK);
+    expect(container.querySelector('[data-slot="tool-step-input"]')?.textContent).toContain(MASK);
+    expect(container.querySelector('[title]')?.getAttribute('title') ?? '').not.toContain(key.slice(14, 30));
+    expect(JSON.stringify(s)).toBe(frozen);
+  });
+
+  it('reveals one block at a time, and copy copies what is shown', async () => {
+    const writeText = vi.fn(async (_text: string) => {});
+    vi.stubGlobal('navigator', { ...navigator, clipboard: { writeText } });
+    const { container } = render(<ToolStep step={step()} defaultOpen />);
+    const input = container.querySelector('[data-section="input"]') as HTMLElement;
+    fireEvent.click(within(input).getByRole('button', { name: /^Copy/ }));
+    await waitFor(() => expect(writeText).toHaveBeenCalled());
+    expect(writeText.mock.lastCall?.[0]).toContain(MASK);
+    expect(within(input).getByText('1 secret hidden')).toBeTruthy();
+    const reveal = within(input).getByRole('button', { name: 'Reveal the hidden secret' });
+    expect(reveal.getAttribute('aria-pressed')).toBe('false');
+    fireEvent.click(reveal);
+    expect(container.querySelector('[data-slot="tool-step-input"]')?.textContent).toContain(key);
+    // the other blocks stay masked
+    expect(container.querySelector('[data-section="result"]')?.textContent).not.toContain(key);
+    fireEvent.click(input.querySelector('[data-slot="tool-step-copy"]') as HTMLElement);
+    await waitFor(() => expect(writeText.mock.lastCall?.[0]).toContain(key));
+    fireEvent.click(within(input).getByRole('button', { name: 'Hide' }));
+    expect(container.querySelector('[data-slot="tool-step-input"]')?.textContent).not.toContain(key);
+  });
+
+  it('shows everything with redact={false} and takes extra patterns on <ToolSteps>', () => {
+    const s = makeStep({ toolName: 'x', status: 'succeeded', result: `ACME-99 and ${key}` });
+    const { container, rerender } = render(<ToolSteps state={stateOf([s])} redact={false} />);
+    fireEvent.click(screen.getByRole('button', { name: 'Details' }));
+    expect(container.textContent).toContain(key);
+    rerender(<ToolSteps state={stateOf([s])} redact={[/ACME-\d+/]} />);
+    expect(container.textContent).not.toContain('ACME-99');
+    expect(container.textContent).not.toContain(key);
+  });
+});
