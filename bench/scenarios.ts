@@ -89,7 +89,10 @@ const deepChain = reduceSteps(emptyStepsState, chainEvents);
 const chainSnapshots: StepsState[] = [];
 {
   let s = emptyStepsState;
-  for (const e of chainEvents.slice(0, 500)) chainSnapshots.push((s = reduceSteps(s, e)));
+  for (const e of chainEvents.slice(0, 500)) {
+    s = reduceSteps(s, e);
+    chainSnapshots.push(s);
+  }
 }
 
 /** The tree as it was built before issue 10 (defect 4): each step's ancestor chain walked with a fresh set. */
