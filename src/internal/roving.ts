@@ -42,14 +42,28 @@ export function useRovingFocus(root: RefObject<HTMLElement | null>, enabled: boo
     return list ? [...list.querySelectorAll<HTMLElement>(ROW_SELECTOR)] : [];
   }, [root]);
 
-  /** Gives the tab stop to one row and takes the other rows' controls out of the tab order. */
+  /**
+   * Gives the tab stop to one row (the active one; when it left the DOM, the row with its key, the
+   * group that took it in, or its neighbour) and takes the other rows' controls out of the tab order.
+   * When the focus was in the list and went with a removed row, it moves to that row's replacement.
+   */
   const sweep = useCallback(() => {
     const list = root.current;
     if (!list || !enabled) return;
     const all = rows();
-    let current = all.find((row) => row === active.current.element);
-    if (!current && active.current.key !== undefined) current = all.find((row) => keyOf(row) === active.current.key);
-    current ??= all[Math.min(active.current.index, all.length - 1)] ?? undefined;
+    const { element, key, index } = active.current;
+    let current = element && element.isConnected ? all.find((row) => row === element) : undefined;
+    if (!current && key !== undefined) {
+      current =
+        all.find((row) => keyOf(row) === key) ??
+        all.find((row) => (row.getAttribute('data-group-steps') ?? '').split(' ').includes(key));
+    }
+    current ??= all[Math.min(index, all.length - 1)] ?? undefined;
+    const lostFocus =
+      focusInside.current &&
+      element !== null &&
+      !element.isConnected &&
+      (document.activeElement === null || document.activeElement === document.body);
     for (const row of all) {
       const tabIndex = row === current ? 0 : -1;
       if (row.tabIndex !== tabIndex || !row.hasAttribute('tabindex')) row.tabIndex = tabIndex;
@@ -71,31 +85,18 @@ export function useRovingFocus(root: RefObject<HTMLElement | null>, enabled: boo
         control.tabIndex = -1;
       }
     }
+    if (lostFocus && current) current.focus();
   }, [root, rows, enabled]);
 
-  /** Focus was on a row (or in it) that left the DOM: give it to its replacement or its neighbour. */
+  /** After focus left a row: if it went nowhere (the row was removed), give it to the replacement. */
   const recover = useCallback(() => {
-    const lost = active.current.element;
-    if (!focusInside.current || !lost || lost.isConnected) return;
     const focused = document.activeElement;
-    if (focused && focused !== document.body && root.current?.contains(focused)) return;
     if (focused && focused !== document.body && !root.current?.contains(focused)) {
       focusInside.current = false; // focus went elsewhere on purpose
       return;
     }
-    const all = rows();
-    const key = active.current.key;
-    let next =
-      key === undefined
-        ? undefined
-        : (all.find((row) => keyOf(row) === key) ??
-          all.find((row) => (row.getAttribute('data-group-steps') ?? '').split(' ').includes(key)));
-    next ??= all[Math.min(active.current.index, all.length - 1)];
-    if (!next) return;
-    active.current = { key: keyOf(next), index: all.indexOf(next), element: next };
     sweep();
-    next.focus();
-  }, [root, rows, sweep]);
+  }, [root, sweep]);
 
   useClientLayoutEffect(() => {
     sweep();
