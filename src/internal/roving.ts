@@ -52,7 +52,7 @@ export function useRovingFocus(root: RefObject<HTMLElement | null>, enabled: boo
     if (!list || !enabled) return;
     const all = rows();
     const { element, key, index } = active.current;
-    let current = element && element.isConnected ? all.find((row) => row === element) : undefined;
+    let current = element?.isConnected ? all.find((row) => row === element) : undefined;
     if (!current && key !== undefined) {
       current =
         all.find((row) => keyOf(row) === key) ??
