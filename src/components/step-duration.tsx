@@ -2,7 +2,8 @@
 
 import { type ComponentPropsWithoutRef, forwardRef, type Ref } from 'react';
 import type { Step } from '../core';
-import { isTicking, stepDurationMs, timeWords, useTickingNow } from '../internal/clock';
+import { useTickingNow } from '../internal/clock';
+import { isTicking, stepDurationMs, timeWords } from '../internal/duration';
 import { isoDuration } from '../internal/format';
 import { drawPart, type RenderProp } from '../internal/render';
 import { useStepOf } from './context';

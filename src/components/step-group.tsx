@@ -1,7 +1,7 @@
 'use client';
 
 import { type ReactNode, useId } from 'react';
-import { timeWords } from '../internal/clock';
+import { timeWords } from '../internal/duration';
 import { groupWords, type StepGroup } from '../internal/grouping';
 
 /**

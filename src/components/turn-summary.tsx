@@ -1,7 +1,8 @@
 'use client';
 
 import { isActiveStatus, presentStep, type Step, type StepsState } from '../core';
-import { timeWords, useTickingNow } from '../internal/clock';
+import { useTickingNow } from '../internal/clock';
+import { timeWords } from '../internal/duration';
 import { groupWords } from '../internal/grouping';
 import { useToolStepsOptions } from './context';
 

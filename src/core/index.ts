@@ -49,4 +49,5 @@ export type {
 } from './tool-stream';
 export { createToolStream } from './tool-stream';
 export type { ToolUIPartApprovalLike, ToolUIPartLike, UIMessageLike } from './ui-messages';
-export { isToolUIPart, stepFromToolUIPart, stepsFromUIMessages } from './ui-messages';
+// sub-agents (issue 8 item 6)
+export { isToolUIPart, isUIMessageLike, stepFromToolUIPart, stepsFromUIMessages, subAgentStepId } from './ui-messages';

@@ -4,7 +4,7 @@
  */
 import { readName } from '../core/presentation/humanize';
 import type { Step, StepsState } from '../core/step';
-import { stepDurationMs } from './clock';
+import { stepDurationMs } from './duration';
 
 /** Names a step's family (`'read'`, `'search'`, `'list'` or the host's own), or `undefined` for steps that never group. */
 export type StepFamilyOf = (step: Step) => string | undefined;

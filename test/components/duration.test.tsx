@@ -2,7 +2,7 @@
 import { act, render } from '@testing-library/react';
 import { createStepStore, type Step, type ToolRowProps, ToolStep, ToolSteps } from 'tool-steps';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { stepDurationMs, timeWords } from '../../src/internal/clock';
+import { stepDurationMs, timeWords } from '../../src/internal/duration';
 import { makeStep, stateOf } from './step-fixtures';
 
 const durationOf = (container: Element, id: string) =>
