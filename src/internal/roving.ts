@@ -106,8 +106,18 @@ export function useRovingFocus(root: RefObject<HTMLElement | null>, enabled: boo
     const list = root.current;
     if (!list || !enabled || typeof MutationObserver === 'undefined') return;
     let queued = false;
-    const observer = new MutationObserver(() => {
-      if (queued) return;
+    const focusable = `${ROW_SELECTOR}, ${CONTROL_SELECTOR}`;
+    // only additions of rows or controls, or the loss of the row holding the stop, need a new sweep
+    // (streamed text changes the DOM every frame and needs none)
+    const matters = (records: MutationRecord[]) =>
+      (active.current.element !== null && !active.current.element.isConnected) ||
+      records.some((record) =>
+        [...record.addedNodes].some(
+          (node) => node instanceof Element && (node.matches(focusable) || node.querySelector(focusable) !== null),
+        ),
+      );
+    const observer = new MutationObserver((records) => {
+      if (queued || !matters(records)) return;
       queued = true;
       queueMicrotask(() => {
         queued = false;
