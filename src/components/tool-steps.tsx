@@ -137,6 +137,11 @@ interface ListShared {
   tree: StepTreeCache;
   groups: GroupCache;
   familyOf: { current: StepFamilyOf | undefined };
+  /**
+   * The flicker guard's time, and the earliest moment a step kept out of a group for it may join
+   * (set while items are computed; the list re-renders then).
+   */
+  fresh: { minRunningMs: number; until: number | undefined };
   openGroups: ReadonlySet<string>;
   setGroupOpen: (key: string, open: boolean) => void;
 }
@@ -154,9 +159,19 @@ function itemsOf(shared: ListShared, state: StepsState, listKey: string, ids: re
   const familyOf = shared.familyOf.current;
   if (!familyOf || ids.length < 2) return ids;
   const tree = shared.tree.get(state);
+  const { fresh } = shared;
+  const now = Date.now();
+  // a step that just ended is still drawn running by its row (minRunningMs): it joins a group after
+  const isFresh = (step: Step) => {
+    if (fresh.minRunningMs <= 0 || typeof step.endedAt !== 'number') return false;
+    const until = step.endedAt + fresh.minRunningMs;
+    if (until <= now || until - now > fresh.minRunningMs) return false;
+    fresh.until = fresh.until === undefined ? until : Math.min(fresh.until, until);
+    return true;
+  };
   return shared.groups.stable(
     listKey,
-    groupSiblings(ids, state, familyOf, (id) => tree.children.has(id)),
+    groupSiblings(ids, state, familyOf, (id) => tree.children.has(id), isFresh),
   );
 }
 
@@ -275,16 +290,43 @@ function useListSetup(group: ToolStepsListOptions['group'], minRunningMs: number
       return next;
     });
   }, []);
+  const [fresh] = useState(() => ({ minRunningMs, until: undefined as number | undefined }));
+  fresh.minRunningMs = minRunningMs;
   const shared = useMemo<ListShared>(
-    () => ({ tree, groups, familyOf, openGroups, setGroupOpen }),
-    [tree, groups, openGroups, setGroupOpen],
+    () => ({ tree, groups, familyOf, fresh, openGroups, setGroupOpen }),
+    [tree, groups, fresh, openGroups, setGroupOpen],
+  );
+  // steps kept out of a group while drawn running join it once that time is over: one timer, armed
+  // after each render and (store) after each notification, when items were computed with such a step
+  const [, setRegroup] = useState(0);
+  const timer = useRef<{ id: ReturnType<typeof setTimeout>; at: number } | undefined>(undefined);
+  const arm = useCallback(() => {
+    const until = fresh.until;
+    if (until === undefined || (timer.current && timer.current.at <= until)) return;
+    if (timer.current) clearTimeout(timer.current.id);
+    const id = setTimeout(
+      () => {
+        timer.current = undefined;
+        fresh.until = undefined;
+        setRegroup((n) => n + 1);
+      },
+      Math.max(0, until - Date.now()),
+    );
+    timer.current = { id, at: until };
+  }, [fresh]);
+  useEffect(() => arm());
+  useEffect(
+    () => () => {
+      if (timer.current) clearTimeout(timer.current.id);
+    },
+    [],
   );
   const mounted = useRef(false);
   useEffect(() => {
     mounted.current = true;
   }, []);
   const steady = useMemo<SteadyOptions>(() => ({ minRunningMs, mounted }), [minRunningMs]);
-  return { shared, steady };
+  return { shared, steady, arm };
 }
 
 function ListRoot({ listRef, children, onKeyDown, ...props }: ListProps & { children: ReactNode }) {
@@ -309,7 +351,7 @@ function StoreList({
   summary,
   ...props
 }: ListProps & { store: StepStore; group: ToolStepsListOptions['group']; minRunningMs: number; summary: boolean }) {
-  const { shared, steady } = useListSetup(group, minRunningMs);
+  const { shared, steady, arm } = useListSetup(group, minRunningMs);
   const selectRoots = useCallback(
     (state: StepsState) => itemsOf(shared, state, '', shared.tree.get(state).roots),
     [shared],
@@ -317,6 +359,8 @@ function StoreList({
   const items = useSteps(store, selectRoots);
   const run = useSteps(store, selectRun);
   const diagnostics = useSteps(store, selectDiagnostics);
+  // subscribed after the items (above), so it runs once they were read: arms the regrouping timer
+  useEffect(() => store.subscribe(arm), [store, arm]);
   return (
     <ListSharedContext.Provider value={shared}>
       <SteadyContext.Provider value={steady}>

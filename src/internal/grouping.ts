@@ -81,6 +81,8 @@ export function groupSiblings(
   state: StepsState,
   familyOf: StepFamilyOf,
   hasChildren: (id: string) => boolean,
+  /** A step that stays a row for now (it ended a moment ago and is still drawn running). */
+  isFresh?: (step: Step) => boolean,
 ): ListItem[] {
   const items: ListItem[] = [];
   let run: string[] = [];
@@ -113,6 +115,7 @@ export function groupSiblings(
       } catch {
         family = undefined; // a host function that throws groups nothing
       }
+      if (family !== undefined && isFresh?.(step)) family = undefined;
     }
     if (typeof family === 'string' && family !== '') {
       run.push(id);

@@ -251,3 +251,27 @@ describe('nested steps (sub-agents)', () => {
     expect(two.container.querySelector('[data-step-id="c3"]')?.getAttribute('data-status')).toBe('failed');
   });
 });
+
+describe('grouping and the flicker guard together', () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it('keeps a read that just finished as its own row while it is drawn running, then groups it', () => {
+    vi.useFakeTimers({ now: 50_000 });
+    const store = createStepStore({ schedule: (flush) => flush(), now: () => Date.now() });
+    store.apply([
+      { type: 'step-start', id: 'r1', toolName: 'read_file', at: 40_000 },
+      { type: 'step-result', id: 'r1', result: 1, at: 41_000 },
+      { type: 'step-start', id: 'r2', toolName: 'read_file', at: 42_000 },
+    ]);
+    const { container } = render(<ToolSteps store={store} />);
+    act(() => vi.advanceTimersByTime(100));
+    act(() => store.apply({ type: 'step-result', id: 'r2', result: 2 }));
+    // still a row of its own, drawn running: no row vanishing into a group at once
+    expect(topItems(container)).toEqual(['r1', 'r2']);
+    expect(statusOf(container, 'r2')).toBe('input-streaming');
+    act(() => vi.advanceTimersByTime(400));
+    expect(topItems(container)).toEqual(['group:r1']);
+  });
+});
