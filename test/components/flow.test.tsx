@@ -1,7 +1,7 @@
 // Time on screen, flicker, grouping, the turn summary and nested steps of <ToolSteps> (issue 8 items 3-6).
 import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createStepStore, type Step, type StepEvent, ToolSteps } from 'tool-steps';
+import { createStepStore, defaultStepFamily, type Step, type StepEvent, ToolSteps } from 'tool-steps';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { groupWords } from '../../src/internal/grouping';
 import { makeStep, reduce, stateOf } from './step-fixtures';
@@ -273,5 +273,28 @@ describe('grouping and the flicker guard together', () => {
     expect(statusOf(container, 'r2')).toBe('input-streaming');
     act(() => vi.advanceTimersByTime(400));
     expect(topItems(container)).toEqual(['group:r1']);
+  });
+});
+
+describe('README: time, groups, sub-agents and the keyboard', () => {
+  it('takes minRunningMs, a family function built on defaultStepFamily, and summary, as the README writes them', () => {
+    const store = syncStore([
+      { type: 'step-start', id: 'f1', toolName: 'fetch_url', at: 1 },
+      { type: 'step-result', id: 'f1', result: 1, at: 2 },
+      { type: 'step-start', id: 'f2', toolName: 'fetch_url', at: 3 },
+      { type: 'step-result', id: 'f2', result: 1, at: 4 },
+      { type: 'step-start', id: 'r1', toolName: 'read_file', at: 5 },
+      { type: 'step-result', id: 'r1', result: 1, at: 6 },
+    ]);
+    const { container } = render(
+      <ToolSteps
+        store={store}
+        minRunningMs={400}
+        group={(step) => (step.toolName === 'fetch_url' ? 'fetch' : defaultStepFamily(step))}
+        summary
+      />,
+    );
+    expect(container.querySelector('[data-group-key="f1"] button')?.textContent).toBe('2 × fetch, read 1 file · 3ms');
+    expect(container.querySelector('[data-slot="tool-steps-summary"]')?.textContent).toBe('Worked 5ms · 3 steps');
   });
 });
