@@ -7,6 +7,7 @@ import {
   type StepsState,
   stepsFromText,
 } from '../src/core';
+import { StepTreeCache } from '../src/internal/step-tree';
 
 interface Scenario {
   name: string;
@@ -77,6 +78,46 @@ function cogitatorCapture(calls: number): string {
 }
 const capture = cogitatorCapture(5000);
 
+/** A sub-agent chain: each step the child of the one before (a stream sets `parentId` freely). */
+const chainEvents: StepEvent[] = Array.from({ length: 4000 }, (_, i) =>
+  i === 0
+    ? { type: 'step-start', id: 's0', toolName: 'agent' }
+    : { type: 'step-start', id: `s${i}`, toolName: 'agent', parentId: `s${i - 1}` },
+);
+const deepChain = reduceSteps(emptyStepsState, chainEvents);
+/** The same chain's first 500 steps, one snapshot per step (streamed one per batch). */
+const chainSnapshots: StepsState[] = [];
+{
+  let s = emptyStepsState;
+  for (const e of chainEvents.slice(0, 500)) {
+    s = reduceSteps(s, e);
+    chainSnapshots.push(s);
+  }
+}
+
+/** The tree as it was built before issue 10 (defect 4): each step's ancestor chain walked with a fresh set. */
+function ancestorWalkTree(state: StepsState): number {
+  let nested = 0;
+  for (const id of state.ids) {
+    const parentId = state.byId[id]?.parentId;
+    if (parentId === undefined || parentId === id || !Object.hasOwn(state.byId, parentId)) continue;
+    const seen = new Set([id]);
+    let cursor: string | undefined = parentId;
+    let cycle = false;
+    while (cursor !== undefined) {
+      if (seen.has(cursor)) {
+        cycle = true;
+        break;
+      }
+      seen.add(cursor);
+      const next: string | undefined = state.byId[cursor]?.parentId;
+      cursor = next !== undefined && Object.hasOwn(state.byId, next) ? next : undefined;
+    }
+    if (!cycle) nested++;
+  }
+  return nested;
+}
+
 export const scenarios: Scenario[] = [
   {
     name: `reduce a 2,000-call run (${run2000.length.toLocaleString('en')} events) in frames of 200 events`,
@@ -129,5 +170,31 @@ export const scenarios: Scenario[] = [
       },
     },
     check: () => `${eventsFromText(capture).length.toLocaleString('en')} events`,
+  },
+  {
+    name: 'build the step tree of a 4,000-deep parentId chain (one snapshot)',
+    runs: 9,
+    baselineRuns: 3,
+    subject: { name: 'StepTreeCache (one colouring pass)', run: () => void new StepTreeCache().get(deepChain) },
+    baseline: { name: 'ancestor walk per step (before)', run: () => void ancestorWalkTree(deepChain) },
+    check: () => `${new StepTreeCache().get(deepChain).roots.length} root`,
+  },
+  {
+    name: 'the tree of a 500-deep chain streamed one step per snapshot',
+    runs: 5,
+    baselineRuns: 1,
+    subject: {
+      name: 'StepTreeCache (incremental)',
+      run: () => {
+        const cache = new StepTreeCache();
+        for (const s of chainSnapshots) cache.get(s);
+      },
+    },
+    baseline: {
+      name: 'ancestor walk per step per snapshot (before)',
+      run: () => {
+        for (const s of chainSnapshots) ancestorWalkTree(s);
+      },
+    },
   },
 ];

@@ -54,7 +54,12 @@ export type { ToolStepDetailProps, ToolStepLabelProps, ToolStepTextState } from 
 export { ToolStepDetail, ToolStepLabel } from './components/step-text';
 export type { ToolStepProps } from './components/tool-step';
 export { ToolStep } from './components/tool-step';
-export type { ToolStepsProps, ToolStepsStateProps, ToolStepsStoreProps } from './components/tool-steps';
+export type {
+  ToolStepsListOptions,
+  ToolStepsProps,
+  ToolStepsStateProps,
+  ToolStepsStoreProps,
+} from './components/tool-steps';
 export { ToolSteps } from './components/tool-steps';
 export type {
   CogitatorThreadOptions,
@@ -126,6 +131,7 @@ export {
   isActiveStatus,
   isTerminalStatus,
   isToolUIPart,
+  isUIMessageLike,
   knownTools,
   openaiAgents,
   presentStep,
@@ -139,11 +145,17 @@ export {
   stepsFromCogitatorThread,
   stepsFromText,
   stepsFromUIMessages,
+  subAgentStepId,
   tenseOf,
   verbForms,
   visibleText,
   visibleTextWords,
 } from './core';
+// time, grouping and the turn summary (issue 8 items 3 and 5): their words, for the list's words object
+export type { TimeWords } from './internal/duration';
+export { stepDurationMs, timeWords } from './internal/duration';
+export type { GroupWords, StepFamilyOf } from './internal/grouping';
+export { defaultStepFamily, groupWords } from './internal/grouping';
 export type { RenderProp } from './internal/render';
 export { useStep } from './react/use-step';
 export { useSteps } from './react/use-steps';

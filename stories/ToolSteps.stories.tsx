@@ -66,7 +66,9 @@ const meta = {
     fixture: { control: 'select', options: COGITATOR_FIXTURE_NAMES },
     speed: { control: 'inline-radio', options: REPLAY_SPEEDS },
   },
-  render: ({ onApprove, onDeny }) => <ToolSteps state={workspaceEdit} onApprove={onApprove} onDeny={onDeny} />,
+  render: ({ onApprove, onDeny }) => (
+    <ToolSteps state={workspaceEdit} group={false} onApprove={onApprove} onDeny={onDeny} />
+  ),
 } satisfies Meta<ToolStepsStoryArgs>;
 
 export default meta;
@@ -152,7 +154,7 @@ async function waitForReplayEnd(canvasElement: HTMLElement, total: number, timeo
 export const Replay: Story = {
   render: ({ fixture, speed, onApprove, onDeny }) => (
     <ReplayPlayer key={`${fixture}:${speed}`} text={cogitatorFixtures[fixture]} initialSpeed={speed}>
-      {(replay) => <ToolSteps store={replay.store} onApprove={onApprove} onDeny={onDeny} />}
+      {(replay) => <ToolSteps store={replay.store} group={false} onApprove={onApprove} onDeny={onDeny} />}
     </ReplayPlayer>
   ),
   play: async ({ canvasElement }) => {

@@ -1,16 +1,20 @@
 'use client';
 
-import { type ComponentPropsWithoutRef, forwardRef } from 'react';
+import { type ComponentPropsWithoutRef, forwardRef, type Ref } from 'react';
 import type { Step } from '../core';
-import { formatDuration, isoDuration } from '../internal/format';
+import { useTickingNow } from '../internal/clock';
+import { isTicking, stepDurationMs, timeWords } from '../internal/duration';
+import { isoDuration } from '../internal/format';
 import { drawPart, type RenderProp } from '../internal/render';
 import { useStepOf } from './context';
 
 /** What a `render` function of `ToolStepDuration` receives besides the props. */
 export interface ToolStepDurationState {
   step: Step;
-  /** The duration in milliseconds. */
+  /** The duration in milliseconds (the elapsed time so far while the step runs). */
   ms: number;
+  /** Whether the step still runs (the time ticks once a second). */
+  running: boolean;
 }
 
 /** Props of `ToolStepDuration`. */
@@ -21,25 +25,54 @@ export interface ToolStepDurationProps extends Omit<ComponentPropsWithoutRef<'ti
   render?: RenderProp<ToolStepDurationState>;
 }
 
-/**
- * How long the call took, once it ended ("8.4 s"). Renders nothing while the step runs or when the
- * times are unknown.
- *
- * Renders `<time data-slot="tool-step-duration" dateTime="PT8.421S">`.
- */
-export const ToolStepDuration = forwardRef<HTMLTimeElement, ToolStepDurationProps>(function ToolStepDuration(
-  { step: explicit, render, ...props },
-  ref,
-) {
-  const step = useStepOf(explicit, 'ToolStepDuration');
-  if (step.startedAt === undefined || step.endedAt === undefined || step.endedAt < step.startedAt) return null;
-  const ms = step.endedAt - step.startedAt;
+type DrawProps = Omit<ToolStepDurationProps, 'step'> & { step: Step; forwardedRef: Ref<HTMLTimeElement> };
+
+function draw({ step, render, forwardedRef, ...props }: DrawProps, ms: number, running: boolean) {
+  const text = running ? timeWords.elapsed(ms) : timeWords.duration(ms);
   return drawPart(
     'time',
     render,
-    { 'data-slot': 'tool-step-duration', dateTime: isoDuration(ms), children: formatDuration(ms) },
+    {
+      'data-slot': 'tool-step-duration',
+      'data-running': running ? '' : undefined,
+      dateTime: isoDuration(running ? Math.floor(ms / 1000) * 1000 : ms),
+      children: text,
+    },
     props,
-    ref,
-    { step, ms },
+    forwardedRef,
+    { step, ms, running },
   );
+}
+
+/**
+ * The elapsed time of a running step. The only part that re-renders on the shared one-second tick:
+ * the row around it does not.
+ */
+function Elapsed(props: DrawProps) {
+  const now = useTickingNow();
+  const startedAt = props.step.startedAt as number;
+  // nothing on the server (it would not tick) and in the first second (fast calls stay quiet)
+  if (now === undefined || now - startedAt < 1000) return null;
+  return draw(props, now - startedAt, true);
+}
+
+/**
+ * How long the call took: while it runs, the elapsed time in whole seconds ("12s"), ticking once a
+ * second from one timer shared by every running row; once it ended, its duration ("8.4s"), the one
+ * the wire measured when it carries one (`details.durationMs`, as the terminal block shows it), else
+ * end minus start. Renders nothing when the kit cannot know the time (a start and an end seen in the
+ * same instant of a replay is not "0 ms"), and in a running step's first second.
+ *
+ * Renders `<time data-slot="tool-step-duration" dateTime="PT8.421S">`, with the presence flag
+ * `data-running` while it ticks.
+ */
+export const ToolStepDuration = forwardRef<HTMLTimeElement, ToolStepDurationProps>(function ToolStepDuration(
+  { step: explicit, ...props },
+  ref,
+) {
+  const step = useStepOf(explicit, 'ToolStepDuration');
+  if (isTicking(step)) return <Elapsed step={step} forwardedRef={ref} {...props} />;
+  const ms = stepDurationMs(step);
+  if (ms === undefined) return null;
+  return draw({ step, forwardedRef: ref, ...props }, ms, false);
 });

@@ -2,23 +2,70 @@
 
 import {
   type ComponentPropsWithoutRef,
+  createContext,
   forwardRef,
+  type KeyboardEvent,
   memo,
+  type ReactNode,
   type Ref,
   useCallback,
+  useContext,
+  useEffect,
+  useId,
   useMemo,
   useRef,
   useState,
 } from 'react';
-import type { Step, StepStore, StepsDiagnostics, StepsState } from '../core';
+import { isActiveStatus, type Step, type StepStore, type StepsDiagnostics, type StepsState } from '../core';
+import {
+  defaultStepFamily,
+  GroupCache,
+  groupSiblings,
+  groupWords,
+  type ListItem,
+  type StepFamilyOf,
+} from '../internal/grouping';
+import { mergeRefs } from '../internal/render';
+import { useRovingFocus } from '../internal/roving';
+import { SteadyContext, type SteadyOptions, useSteadyStep } from '../internal/steady-step';
 import { NO_CHILDREN, StepTreeCache } from '../internal/step-tree';
 import { WireText } from '../internal/visible-text';
 import { useStep } from '../react/use-step';
 import { useSteps } from '../react/use-steps';
 import { InListContext, type ToolStepsOptions, ToolStepsOptionsContext } from './context';
+import { ToolStepsGroup } from './step-group';
 import { ToolStep } from './tool-step';
+import { ToolStepsSummary } from './turn-summary';
 
-interface ToolStepsBaseProps extends ToolStepsOptions, Omit<ComponentPropsWithoutRef<'ol'>, 'children'> {}
+/** How the list draws time, groups and its summary (issue 8 items 3-7). */
+export interface ToolStepsListOptions {
+  /**
+   * The shortest time a step is drawn running, in milliseconds: a call that ends sooner after its row
+   * first showed it running keeps showing running until then, so fast tools do not flash. Only the
+   * drawing waits; the state is never delayed. `0` turns it off.
+   * @default 400
+   */
+  minRunningMs?: number;
+  /**
+   * Groups runs of consecutive finished steps of a family into one summary row ("Read 3 files,
+   * searched 2 patterns · 4.2s"), expandable. `false` turns it off; a function names a step's family
+   * (`undefined` for steps that never group). Failed, denied, awaiting-approval and running steps,
+   * and steps with nested steps, are never hidden in a group.
+   * @default true (reads, searches and listings, by tool name)
+   */
+  group?: boolean | StepFamilyOf;
+  /**
+   * A line after the list summing up the turn: "Searching files… 12s" while a step runs, "Worked
+   * 45s · 14 steps" after.
+   * @default true
+   */
+  summary?: boolean;
+}
+
+interface ToolStepsBaseProps
+  extends ToolStepsOptions,
+    ToolStepsListOptions,
+    Omit<ComponentPropsWithoutRef<'ol'>, 'children'> {}
 
 /** `ToolSteps` fed by a store: the list follows it, each row its own step. */
 export interface ToolStepsStoreProps extends ToolStepsBaseProps {
@@ -93,47 +140,252 @@ function Diagnostics({ diagnostics }: { diagnostics: StepsDiagnostics }) {
   );
 }
 
-const StoreRow = memo(function StoreRow({ store, id, cache }: { store: StepStore; id: string; cache: StepTreeCache }) {
-  const step = useStep(store, id);
-  const selectChildren = useCallback((state: StepsState) => cache.childrenOf(state, id), [cache, id]);
-  const childIds = useSteps(store, selectChildren);
-  if (!step) return null;
+/** What every row of one list shares: the tree, the groups, the family function and the open groups. */
+interface ListShared {
+  tree: StepTreeCache;
+  groups: GroupCache;
+  familyOf: { current: StepFamilyOf | undefined };
+  /**
+   * The flicker guard's time, and the earliest moment a step kept out of a group for it may join
+   * (set while items are computed; the list re-renders then).
+   */
+  fresh: { minRunningMs: number; until: number | undefined };
+  openGroups: ReadonlySet<string>;
+  setGroupOpen: (key: string, open: boolean) => void;
+}
+
+const ListSharedContext = createContext<ListShared | null>(null);
+
+function useListShared(): ListShared {
+  const shared = useContext(ListSharedContext);
+  if (!shared) throw new Error('tool-steps: a list row outside its list');
+  return shared;
+}
+
+/** The items (rows and groups) of one list of siblings, stable while they do not change. */
+function itemsOf(shared: ListShared, state: StepsState, listKey: string, ids: readonly string[]): readonly ListItem[] {
+  const familyOf = shared.familyOf.current;
+  if (!familyOf || ids.length < 2) return ids;
+  const tree = shared.tree.get(state);
+  const { fresh } = shared;
+  const now = Date.now();
+  // a step that just ended is still drawn running by its row (minRunningMs): it joins a group after
+  const isFresh = (step: Step) => {
+    if (fresh.minRunningMs <= 0 || typeof step.endedAt !== 'number') return false;
+    const until = step.endedAt + fresh.minRunningMs;
+    if (until <= now || until - now > fresh.minRunningMs) return false;
+    fresh.until = fresh.until === undefined ? until : Math.min(fresh.until, until);
+    return true;
+  };
+  return shared.groups.stable(
+    listKey,
+    groupSiblings(ids, state, familyOf, (id) => tree.children.has(id), isFresh),
+  );
+}
+
+/** Whether a parent's nested steps start shown: while it runs, or while one of them needs a person. */
+function nestedStartOpen(state: StepsState, parent: Step | undefined, childIds: readonly string[]): boolean {
+  if (!parent || isActiveStatus(parent.status) || parent.status === 'awaiting-approval') return true;
+  for (const id of childIds) {
+    const status = state.byId[id]?.status;
+    if (status === undefined) continue;
+    if (isActiveStatus(status) || status === 'failed' || status === 'awaiting-approval') return true;
+  }
+  return false;
+}
+
+/**
+ * A parent's nested steps (a sub-agent's calls): a button that counts them and shows or hides them,
+ * then the list. Renders `<button data-slot="tool-step-nested-trigger" aria-expanded aria-controls>`
+ * and, shown, `<ol data-slot="tool-steps" data-nested>`.
+ */
+function NestedSteps({ count, startOpen, children }: { count: number; startOpen: boolean; children: () => ReactNode }) {
+  const [chosen, setChosen] = useState<boolean | undefined>(undefined);
+  const open = chosen ?? startOpen;
+  const listId = useId();
   return (
-    <ToolStep step={step}>
-      {childIds.length > 0 ? (
-        <ol data-slot="tool-steps">
-          <InListContext.Provider value={true}>
-            {childIds.map((childId) => (
-              <StoreRow key={childId} store={store} id={childId} cache={cache} />
-            ))}
-          </InListContext.Provider>
+    <>
+      <button
+        type="button"
+        data-slot="tool-step-nested-trigger"
+        data-state={open ? 'open' : 'closed'}
+        aria-expanded={open}
+        aria-controls={open ? listId : undefined}
+        onClick={() => setChosen(!open)}
+      >
+        {groupWords.nested(count)}
+      </button>
+      {open ? (
+        <ol data-slot="tool-steps" data-nested="" id={listId}>
+          <InListContext.Provider value={true}>{children()}</InListContext.Provider>
         </ol>
       ) : null}
-    </ToolStep>
+    </>
+  );
+}
+
+/** Draws a list's items: a row per step id, a group row per group. */
+function Items({ items, row }: { items: readonly ListItem[]; row: (id: string) => ReactNode }) {
+  const { openGroups, setGroupOpen } = useListShared();
+  return (
+    <>
+      {items.map((item) =>
+        typeof item === 'string' ? (
+          row(item)
+        ) : (
+          <ToolStepsGroup
+            key={`group:${item.key}`}
+            group={item}
+            open={openGroups.has(item.key)}
+            onOpenChange={(open) => setGroupOpen(item.key, open)}
+          >
+            <InListContext.Provider value={true}>{item.ids.map(row)}</InListContext.Provider>
+          </ToolStepsGroup>
+        ),
+      )}
+    </>
+  );
+}
+
+const StoreRow = memo(function StoreRow({ store, id }: { store: StepStore; id: string }) {
+  const shared = useListShared();
+  const step = useStep(store, id);
+  const selectItems = useCallback(
+    (state: StepsState) => itemsOf(shared, state, id, shared.tree.childrenOf(state, id)),
+    [shared, id],
+  );
+  const childItems = useSteps(store, selectItems);
+  const selectOpen = useCallback(
+    (state: StepsState) => nestedStartOpen(state, state.byId[id], shared.tree.childrenOf(state, id)),
+    [shared, id],
+  );
+  const startOpen = useSteps(store, selectOpen);
+  const selectCount = useCallback((state: StepsState) => shared.tree.childrenOf(state, id).length, [shared, id]);
+  const count = useSteps(store, selectCount);
+  if (!step) return null;
+  return (
+    <SteadyRow step={step}>
+      {childItems.length > 0 ? (
+        <NestedSteps count={count} startOpen={startOpen}>
+          {() => <Items items={childItems} row={(childId) => <StoreRow key={childId} store={store} id={childId} />} />}
+        </NestedSteps>
+      ) : null}
+    </SteadyRow>
   );
 });
 
+/** A row drawn through the flicker guard: a fast step shows running for the list's minimum time. */
+function SteadyRow({ step, children }: { step: Step; children: ReactNode }) {
+  const drawn = useSteadyStep(step);
+  return <ToolStep step={drawn}>{children}</ToolStep>;
+}
+
 type ListProps = Omit<ComponentPropsWithoutRef<'ol'>, 'children'> & { listRef: Ref<HTMLOListElement> };
 
-function StoreList({ store, listRef, ...props }: ListProps & { store: StepStore }) {
-  const [cache] = useState(() => new StepTreeCache());
-  const selectRoots = useCallback((state: StepsState) => cache.get(state).roots, [cache]);
-  const roots = useSteps(store, selectRoots);
+/** The shared parts of both lists: caches, the open groups, the flicker guard, the keyboard. */
+function useListSetup(group: ToolStepsListOptions['group'], minRunningMs: number) {
+  const [tree] = useState(() => new StepTreeCache());
+  const [groups] = useState(() => new GroupCache());
+  const familyOf = useRef<StepFamilyOf | undefined>(undefined);
+  familyOf.current = group === false ? undefined : typeof group === 'function' ? group : defaultStepFamily;
+  const [openGroups, setOpenGroups] = useState<ReadonlySet<string>>(() => new Set());
+  const setGroupOpen = useCallback((key: string, open: boolean) => {
+    setOpenGroups((before) => {
+      if (before.has(key) === open) return before;
+      const next = new Set(before);
+      if (open) next.add(key);
+      else next.delete(key);
+      return next;
+    });
+  }, []);
+  const [fresh] = useState(() => ({ minRunningMs, until: undefined as number | undefined }));
+  fresh.minRunningMs = minRunningMs;
+  const shared = useMemo<ListShared>(
+    () => ({ tree, groups, familyOf, fresh, openGroups, setGroupOpen }),
+    [tree, groups, fresh, openGroups, setGroupOpen],
+  );
+  // steps kept out of a group while drawn running join it once that time is over: one timer, armed
+  // after each render and (store) after each notification, when items were computed with such a step
+  const [, setRegroup] = useState(0);
+  const timer = useRef<{ id: ReturnType<typeof setTimeout>; at: number } | undefined>(undefined);
+  const arm = useCallback(() => {
+    const until = fresh.until;
+    if (until === undefined || (timer.current && timer.current.at <= until)) return;
+    if (timer.current) clearTimeout(timer.current.id);
+    const id = setTimeout(
+      () => {
+        timer.current = undefined;
+        fresh.until = undefined;
+        setRegroup((n) => n + 1);
+      },
+      Math.max(0, until - Date.now()),
+    );
+    timer.current = { id, at: until };
+  }, [fresh]);
+  useEffect(() => arm());
+  useEffect(
+    () => () => {
+      if (timer.current) clearTimeout(timer.current.id);
+    },
+    [],
+  );
+  const mounted = useRef(false);
+  useEffect(() => {
+    mounted.current = true;
+  }, []);
+  const steady = useMemo<SteadyOptions>(() => ({ minRunningMs, mounted }), [minRunningMs]);
+  return { shared, steady, arm };
+}
+
+function ListRoot({ listRef, children, onKeyDown, ...props }: ListProps & { children: ReactNode }) {
+  const own = useRef<HTMLOListElement | null>(null);
+  const roving = useRovingFocus(own, true);
+  const ref = useMemo(() => mergeRefs(own, listRef), [listRef]);
+  const keyDown = (event: KeyboardEvent<HTMLOListElement>) => {
+    onKeyDown?.(event);
+    roving(event);
+  };
+  return (
+    <ol data-slot="tool-steps" aria-label="Tool calls" {...props} onKeyDown={keyDown} ref={ref}>
+      <InListContext.Provider value={true}>{children}</InListContext.Provider>
+    </ol>
+  );
+}
+
+function StoreList({
+  store,
+  group,
+  minRunningMs,
+  summary,
+  ...props
+}: ListProps & { store: StepStore; group: ToolStepsListOptions['group']; minRunningMs: number; summary: boolean }) {
+  const { shared, steady, arm } = useListSetup(group, minRunningMs);
+  const selectRoots = useCallback(
+    (state: StepsState) => itemsOf(shared, state, '', shared.tree.get(state).roots),
+    [shared],
+  );
+  const items = useSteps(store, selectRoots);
   const run = useSteps(store, selectRun);
   const diagnostics = useSteps(store, selectDiagnostics);
+  // subscribed after the items (above), so it runs once they were read: arms the regrouping timer
+  useEffect(() => store.subscribe(arm), [store, arm]);
   return (
-    <>
-      <ol data-slot="tool-steps" aria-label="Tool calls" {...props} ref={listRef}>
-        <InListContext.Provider value={true}>
-          {roots.map((id) => (
-            <StoreRow key={id} store={store} id={id} cache={cache} />
-          ))}
-        </InListContext.Provider>
-      </ol>
+    <ListSharedContext.Provider value={shared}>
+      <SteadyContext.Provider value={steady}>
+        <ListRoot {...props}>
+          <Items items={items} row={(id) => <StoreRow key={id} store={store} id={id} />} />
+        </ListRoot>
+      </SteadyContext.Provider>
       <RunError run={run} />
       <Diagnostics diagnostics={diagnostics} />
-    </>
+      {summary ? <StoreSummary store={store} /> : null}
+    </ListSharedContext.Provider>
   );
+}
+
+const selectAll = (state: StepsState) => state;
+function StoreSummary({ store }: { store: StepStore }) {
+  return <ToolStepsSummary state={useSteps(store, selectAll)} />;
 }
 
 const selectRun = (state: StepsState) => state.run;
@@ -141,76 +393,116 @@ const selectDiagnostics = (state: StepsState) => state.diagnostics;
 
 const StateRow = memo(function StateRow({
   step,
-  childIds,
+  childItems,
+  childCount,
+  startOpen,
   state,
-  cache,
 }: {
   step: Step;
-  childIds: readonly string[];
+  childItems: readonly ListItem[];
+  childCount: number;
+  startOpen: boolean;
   /** Only for rows with children (they draw them); leaf rows compare by their step alone. */
   state: StepsState | undefined;
-  cache: StepTreeCache;
 }) {
   return (
-    <ToolStep step={step}>
-      {state && childIds.length > 0 ? (
-        <ol data-slot="tool-steps">
-          <InListContext.Provider value={true}>
-            {childIds.map((childId) => (
-              <StateRowFor key={childId} state={state} id={childId} cache={cache} />
-            ))}
-          </InListContext.Provider>
-        </ol>
+    <SteadyRow step={step}>
+      {state && childItems.length > 0 ? (
+        <NestedSteps count={childCount} startOpen={startOpen}>
+          {() => (
+            <Items items={childItems} row={(childId) => <StateRowFor key={childId} state={state} id={childId} />} />
+          )}
+        </NestedSteps>
       ) : null}
-    </ToolStep>
+    </SteadyRow>
   );
 });
 
-function StateRowFor({ state, id, cache }: { state: StepsState; id: string; cache: StepTreeCache }) {
+function StateRowFor({ state, id }: { state: StepsState; id: string }) {
+  const shared = useListShared();
   const step = Object.hasOwn(state.byId, id) ? state.byId[id] : undefined;
   if (!step) return null;
-  const childIds = cache.childrenOf(state, id);
-  return <StateRow step={step} childIds={childIds} state={childIds.length > 0 ? state : undefined} cache={cache} />;
+  const childIds = shared.tree.childrenOf(state, id);
+  const childItems = childIds.length > 0 ? itemsOf(shared, state, id, childIds) : NO_CHILDREN;
+  return (
+    <StateRow
+      step={step}
+      childItems={childItems}
+      childCount={childIds.length}
+      startOpen={childIds.length > 0 && nestedStartOpen(state, step, childIds)}
+      state={childIds.length > 0 ? state : undefined}
+    />
+  );
 }
 
-function StateList({ state, listRef, ...props }: ListProps & { state: StepsState }) {
-  const [cache] = useState(() => new StepTreeCache());
-  const { roots } = cache.get(state);
+function StateList({
+  state,
+  group,
+  minRunningMs,
+  summary,
+  ...props
+}: ListProps & { state: StepsState; group: ToolStepsListOptions['group']; minRunningMs: number; summary: boolean }) {
+  const { shared, steady } = useListSetup(group, minRunningMs);
+  const items = itemsOf(shared, state, '', shared.tree.get(state).roots);
   return (
-    <>
-      <ol data-slot="tool-steps" aria-label="Tool calls" {...props} ref={listRef}>
-        <InListContext.Provider value={true}>
-          {roots.map((id) => (
-            <StateRowFor key={id} state={state} id={id} cache={cache} />
-          ))}
-        </InListContext.Provider>
-      </ol>
+    <ListSharedContext.Provider value={shared}>
+      <SteadyContext.Provider value={steady}>
+        <ListRoot {...props}>
+          <Items items={items} row={(id) => <StateRowFor key={id} state={state} id={id} />} />
+        </ListRoot>
+      </SteadyContext.Provider>
       <RunError run={state.run} />
       <Diagnostics diagnostics={state.diagnostics} />
-    </>
+      {summary ? <ToolStepsSummary state={state} /> : null}
+    </ListSharedContext.Provider>
   );
 }
 
 /**
  * The list of a run's steps, one `ToolStep` per call, in order of first appearance; steps with a
- * `parentId` are drawn inside their parent's row, in a nested list. From a `store`, the list
- * subscribes to the ids and each row to its own step, so a streamed update re-renders one row; from
- * a `state`, rows are memoized by step. After the list come the run's error and, when frames were
- * skipped, a muted line that says how many.
+ * `parentId` are drawn inside their parent's row, behind a button that counts them and shows or hides
+ * them (shown while the parent runs or one of them needs a person). Runs of finished reads, searches
+ * and listings collapse into one summary row (`group`). From a `store`, the list subscribes to its
+ * items and each row to its own step, so a streamed update re-renders one row; from a `state`, rows
+ * are memoized by step. A running step's elapsed time ticks on one shared timer; a fast step is drawn
+ * running for `minRunningMs` at least. After the list come the run's error, a muted line when frames
+ * were skipped, and the turn's summary line.
  *
- * Renders `<ol data-slot="tool-steps" aria-label="Tool calls">`, then (when there is one)
- * `<div data-slot="tool-steps-error" data-error-code role="alert">` and
- * `<p data-slot="tool-steps-diagnostics" title="<last reason>">`.
+ * Keyboard: the list is one tab stop. Up/Down (or j/k) move between rows, Home/End jump, Enter or
+ * Space opens and closes the focused row's details (or group, or nested steps); Tab goes into the
+ * focused row's own controls.
+ *
+ * Renders `<ol data-slot="tool-steps" aria-label="Tool calls">` (rows `<li data-slot="tool-step">`,
+ * groups `<li data-slot="tool-steps-group">`), then (when there is one)
+ * `<div data-slot="tool-steps-error" data-error-code role="alert">`,
+ * `<p data-slot="tool-steps-diagnostics" title="<last reason>">` and
+ * `<p data-slot="tool-steps-summary" data-state="running" | "done">`.
  */
 export const ToolSteps = forwardRef<HTMLOListElement, ToolStepsProps>(function ToolSteps(props, ref) {
-  const { store, state, renderers, icons, tools, redact, onApprove, onDeny, onCancel, onRetry, ...rest } = props;
+  const {
+    store,
+    state,
+    renderers,
+    icons,
+    tools,
+    redact,
+    onApprove,
+    onDeny,
+    onCancel,
+    onRetry,
+    group = true,
+    minRunningMs = 400,
+    summary = true,
+    ...rest
+  } = props;
   const options = useStableOptions({ renderers, icons, tools, redact, onApprove, onDeny, onCancel, onRetry });
+  const list = { group, minRunningMs: Math.max(0, minRunningMs) || 0, summary };
   return (
     <ToolStepsOptionsContext.Provider value={options}>
       {store ? (
-        <StoreList store={store} listRef={ref} {...rest} />
+        <StoreList store={store} listRef={ref} {...list} {...rest} />
       ) : (
-        <StateList state={state ?? EMPTY} listRef={ref} {...rest} />
+        <StateList state={state ?? EMPTY} listRef={ref} {...list} {...rest} />
       )}
     </ToolStepsOptionsContext.Provider>
   );

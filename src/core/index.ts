@@ -59,6 +59,6 @@ export type {
 } from './tool-stream';
 export { createToolStream } from './tool-stream';
 export type { ToolUIPartApprovalLike, ToolUIPartLike, UIMessageLike } from './ui-messages';
-export { isToolUIPart, stepFromToolUIPart, stepsFromUIMessages } from './ui-messages';
+export { isToolUIPart, isUIMessageLike, stepFromToolUIPart, stepsFromUIMessages, subAgentStepId } from './ui-messages';
 export type { VisibleTextOptions } from './visible-text';
 export { visibleText, visibleTextWords } from './visible-text';

@@ -8,7 +8,13 @@
  * `approval-requested` → `awaiting-approval`; `approval-responded` → `running`, or `denied` when not
  * approved; `output-available` → `succeeded`, or `running` while `preliminary`; `output-error` →
  * `failed`; `output-denied` → `denied`.
+ *
+ * Sub-agents (a tool whose outputs are another agent's whole `UIMessage`, the SDK's documented way to
+ * stream one) give child steps: each of the inner message's tool parts is a step with `parentId` set
+ * to the outer call and the id `<outer call id>/<inner call id>`, at any depth up to 8; the outer
+ * call's progress and result are the inner message's latest text.
  */
+import type { StepEvent } from './events';
 import { repairStep } from './repair';
 import { emptyStepsState, type Step, type StepApproval, type StepStatus, type StepsState } from './step';
 
@@ -118,12 +124,14 @@ export function stepFromToolUIPart(part: ToolUIPartLike, previous?: Step): Step 
   if (input !== undefined) step.input = input;
   if (typeof part.title === 'string' && part.title !== '') step.presentation = { label: part.title };
   if (part.state === 'output-available') {
+    // a sub-agent's output is its whole UIMessage: its calls become child steps, its text is what it says
+    const output = isUIMessageLike(part.output) ? messageText(part.output) : part.output;
     if (part.preliminary) {
       const before = previous?.progress;
-      const same = before !== undefined && deepEqual(before.content, part.output);
-      step.progress = { content: part.output, count: same ? before.count : (before?.count ?? 0) + 1 };
-    } else {
-      step.result = part.output;
+      const same = before !== undefined && deepEqual(before.content, output);
+      step.progress = { content: output, count: same ? before.count : (before?.count ?? 0) + 1 };
+    } else if (output !== undefined) {
+      step.result = output;
     }
   }
   // The last progress stays once the final output replaced it, as the reducer keeps it.
@@ -132,6 +140,122 @@ export function stepFromToolUIPart(part: ToolUIPartLike, previous?: Step): Step 
   const approval = approvalOf(part);
   if (approval) step.approval = approval;
   return step;
+}
+
+/**
+ * `true` for a whole `UIMessage` (an object with a `role` and a `parts` array): the output of an AI SDK
+ * sub-agent, a tool whose `execute` yields the `readUIMessageStream` snapshots of another agent
+ * (https://ai-sdk.dev/docs/agents/subagents). Its tool parts are the sub-agent's calls.
+ */
+export function isUIMessageLike(value: unknown): value is UIMessageLike {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return false;
+  const v = value as { role?: unknown; parts?: unknown };
+  return typeof v.role === 'string' && Array.isArray(v.parts);
+}
+
+/** A sub-agent message's text: its last non-empty text part, as the parent model is usually given it. */
+export function messageText(message: UIMessageLike): string | undefined {
+  for (let i = message.parts.length - 1; i >= 0; i--) {
+    const part = message.parts[i] as { type?: unknown; text?: unknown } | null;
+    if (part && part.type === 'text' && typeof part.text === 'string' && part.text !== '') return part.text;
+  }
+  return undefined;
+}
+
+/** The step id of a sub-agent's call: its call id under the parent's (ids of two sub-agents may repeat). */
+export function subAgentStepId(parentId: string, toolCallId: string): string {
+  return `${parentId}/${toolCallId}`;
+}
+
+/** How deep sub-agents inside sub-agents are read; deeper calls are not drawn. */
+const SUB_AGENT_DEPTH = 8;
+
+/** The tool parts of a sub-agent message, each with the step id it gets under `parentId` (recursively). */
+function subAgentParts(
+  parentId: string,
+  output: unknown,
+  depth: number,
+  visit: (part: ToolUIPartLike, id: string, parentId: string) => void,
+): void {
+  if (depth > SUB_AGENT_DEPTH || !isUIMessageLike(output)) return;
+  for (const part of output.parts) {
+    if (!isToolUIPart(part)) continue;
+    const id = subAgentStepId(parentId, part.toolCallId);
+    visit(part, id, parentId);
+    if (part.state === 'output-available') subAgentParts(id, part.output, depth + 1, visit);
+  }
+}
+
+/** The child step a sub-agent's tool part stands for (id under its parent, `parentId` set). */
+function childStep(part: ToolUIPartLike, id: string, parentId: string, previous?: Step): Step | undefined {
+  const step = stepFromToolUIPart(part, previous);
+  if (!step) return undefined;
+  step.id = id;
+  step.parentId = parentId;
+  return step;
+}
+
+/**
+ * The events that move a stream's store from the sub-agent steps it has (`known`, updated here) to the
+ * ones a new snapshot of the sub-agent's message shows under the call `parentId`: a `step-start` (with
+ * `parentId`) for each new call, then what changed (input, progress, approval, result, error, denial).
+ * The AI SDK decoder calls it for each `tool-output-available` whose output is a `UIMessage`.
+ */
+export function eventsFromSubAgentMessage(parentId: string, message: unknown, known: Map<string, Step>): StepEvent[] {
+  const out: StepEvent[] = [];
+  subAgentParts(parentId, message, 1, (part, id, parent) => {
+    const before = known.get(id);
+    const step = childStep(part, id, parent, before);
+    if (!step) return;
+    known.set(id, step);
+    if (!before) {
+      const start: StepEvent = { type: 'step-start', id, toolName: step.toolName, parentId: parent };
+      if (step.presentation) start.presentation = step.presentation;
+      out.push(start);
+    }
+    const was = before?.status ?? 'input-streaming';
+    if (
+      was === step.status &&
+      before &&
+      deepEqual(before.input, step.input) &&
+      deepEqual(before.progress, step.progress)
+    ) {
+      return;
+    }
+    const inputChanged = step.input !== undefined && !deepEqual(before?.input, step.input);
+    if (step.status !== 'input-streaming' && (inputChanged || was === 'input-streaming')) {
+      out.push(step.input === undefined ? { type: 'step-input', id } : { type: 'step-input', id, input: step.input });
+    }
+    switch (step.status) {
+      case 'running':
+        if (step.progress && !deepEqual(before?.progress?.content, step.progress.content)) {
+          out.push({ type: 'step-progress', id, content: step.progress.content });
+        }
+        break;
+      case 'awaiting-approval':
+        if (was !== 'awaiting-approval') {
+          const approval: StepEvent = { type: 'step-approval', id };
+          if (step.approval?.id !== undefined) approval.approvalId = step.approval.id;
+          if (step.approval?.description !== undefined) approval.description = step.approval.description;
+          out.push(approval);
+        }
+        break;
+      case 'succeeded':
+        out.push(
+          step.result === undefined ? { type: 'step-result', id } : { type: 'step-result', id, result: step.result },
+        );
+        break;
+      case 'failed':
+        out.push({ type: 'step-error', id, message: step.error?.message ?? '' });
+        break;
+      case 'denied':
+        out.push({ type: 'step-denied', id });
+        break;
+      default:
+        break;
+    }
+  });
+  return out;
 }
 
 /** Deep equality of JSON-like values (what parts hold), with a shortcut for the same reference. */
@@ -194,6 +318,7 @@ const repairs = new WeakMap<Step, readonly string[]>();
  * `byId` when nothing in them changed, so one streamed update re-renders one row. `run` stays `idle`:
  * `useChat`'s own `status` is the run's status.
  *
+ * A sub-agent's calls (tool parts of a `UIMessage` output) follow their parent as child steps.
  * Parts with a state this kit does not know are skipped and counted in `diagnostics`.
  */
 export function stepsFromUIMessages(messages: readonly UIMessageLike[], previous?: StepsState): StepsState {
@@ -203,6 +328,18 @@ export function stepsFromUIMessages(messages: readonly UIMessageLike[], previous
   let skipped = 0;
   const problems: string[] = [];
   let changed = false;
+  const previousById = before;
+  const put = (id: string, step: Step) => {
+    if (Object.hasOwn(byId, id)) {
+      skipped++; // the same call twice: the later part is the newer state
+    } else {
+      ids.push(id);
+    }
+    // A plain assignment of "__proto__" would replace the map's prototype instead of adding a step.
+    if (id === '__proto__')
+      Object.defineProperty(byId, id, { value: step, enumerable: true, writable: true, configurable: true });
+    else byId[id] = step;
+  };
   for (const message of messages) {
     // A message without parts (a hand-made or older message) has no tool calls; it must not throw.
     const parts: readonly unknown[] = Array.isArray(message?.parts) ? message.parts : [];
@@ -235,15 +372,26 @@ export function stepsFromUIMessages(messages: readonly UIMessageLike[], previous
       const repaired = repairs.get(step);
       if (repaired) problems.push(...repaired);
       if (step !== old) changed = true;
-      if (Object.hasOwn(byId, id)) {
-        skipped++; // the same call twice: the later part is the newer state
-      } else {
-        ids.push(id);
+      put(id, step);
+      if (part.state === 'output-available') {
+        subAgentParts(id, part.output, 1, (child, childId, parentId) => {
+          const before = Object.hasOwn(previousById, childId) ? previousById[childId] : undefined;
+          const source = before && sources.get(before);
+          let made: Step | undefined;
+          if (before && source && sameToolPart(source, child)) {
+            made = before;
+          } else {
+            made = childStep(child, childId, parentId, before);
+            if (!made) {
+              skipped++;
+              return;
+            }
+          }
+          sources.set(made, child);
+          if (made !== before) changed = true;
+          put(childId, made);
+        });
       }
-      // A plain assignment of "__proto__" would replace the map's prototype instead of adding a step.
-      if (id === '__proto__')
-        Object.defineProperty(byId, id, { value: step, enumerable: true, writable: true, configurable: true });
-      else byId[id] = step;
     }
   }
   const base = previous ?? emptyStepsState;

@@ -9,72 +9,158 @@ export interface StepTree {
 /** The child list of a step without children; one shared array, so it never looks changed. */
 export const NO_CHILDREN: readonly string[] = Object.freeze([]);
 
+const EMPTY_TREE: StepTree = { roots: NO_CHILDREN, children: new Map() };
+
 function sameList(a: readonly string[] | undefined, b: readonly string[]): boolean {
   if (!a || a.length !== b.length) return false;
   for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
   return true;
 }
 
-/** The parent a step is drawn under: its `parentId` when that step exists and no cycle runs through it. */
-function drawnParent(state: StepsState, id: string): string | undefined {
+/** The `parentId` a step names, when it names another step of the state (else `undefined`). */
+function namedParent(state: StepsState, id: string): string | undefined {
   const parentId = state.byId[id]?.parentId;
-  if (parentId === undefined || parentId === id || !Object.hasOwn(state.byId, parentId)) return undefined;
-  const seen = new Set([id]);
-  let cursor: string | undefined = parentId;
-  while (cursor !== undefined) {
-    if (seen.has(cursor)) return undefined; // a cycle on the wire: draw the step at the top level
-    seen.add(cursor);
-    const next: string | undefined = state.byId[cursor]?.parentId;
-    cursor = next !== undefined && Object.hasOwn(state.byId, next) ? next : undefined;
-  }
+  if (typeof parentId !== 'string' || parentId === id || !Object.hasOwn(state.byId, parentId)) return undefined;
   return parentId;
+}
+
+/**
+ * The parent each step is drawn under, in one pass over the steps: a step is drawn at the top level
+ * when it names no parent, names itself, names a step that never arrived, or sits on a cycle of
+ * `parentId`s (each member of a cycle is drawn at the top level, and what hangs off a cycle nests
+ * under its member as usual). Each step is visited a bounded number of times (every parent pointer
+ * is followed once, by the colouring below), so a 4,000-deep chain costs 4,000 steps of work, not
+ * 4,000 × 4,000 / 2 (issue 10, defect 4).
+ */
+function drawnParents(state: StepsState): Map<string, string | undefined> {
+  const parents = new Map<string, string | undefined>();
+  for (const id of state.ids) parents.set(id, namedParent(state, id));
+  // 0 = not visited, 1 = on the current walk, 2 = settled
+  const colour = new Map<string, 1 | 2>();
+  const walk: string[] = [];
+  for (const start of state.ids) {
+    if (colour.has(start)) continue;
+    let cursor: string | undefined = start;
+    while (cursor !== undefined && !colour.has(cursor)) {
+      colour.set(cursor, 1);
+      walk.push(cursor);
+      cursor = parents.get(cursor);
+    }
+    if (cursor !== undefined && colour.get(cursor) === 1) {
+      // the walk came back to itself: from `cursor` on, every step of the walk is on the cycle
+      for (let i = walk.lastIndexOf(cursor); i < walk.length; i++) parents.set(walk[i] as string, undefined);
+    }
+    for (const id of walk) colour.set(id, 2);
+    walk.length = 0;
+  }
+  return parents;
 }
 
 /**
  * Builds trees from snapshots, once per snapshot, reusing the previous tree's arrays where their
  * content did not change: rows that select their child list by `Object.is` then re-render only when
  * that list changed.
+ *
+ * Incremental where the store allows it: a store only appends ids, and a step's `parentId` is fixed
+ * once it started (late starts of ended steps are dropped). So when the previous snapshot's ids are
+ * a prefix of the new ones, no known step changed its `parentId` and no new step is a parent some
+ * known step was waiting for, the new steps are appended to the lists they belong to (a new step
+ * cannot close a cycle then: nothing known points at it). Anything else rebuilds in one linear pass.
  */
 export class StepTreeCache {
   private state: StepsState | undefined;
-  private tree: StepTree = { roots: NO_CHILDREN, children: new Map() };
+  private tree: StepTree = EMPTY_TREE;
+  /** The `parentId` each known step had (what the tree was built from). */
+  private named = new Map<string, string | undefined>();
+  /** Ids that some known step names as its parent but that did not exist yet. */
+  private awaited = new Set<string>();
 
   get(state: StepsState): StepTree {
     if (state === this.state) return this.tree;
-    const previous = this.tree;
-    const roots: string[] = [];
-    const children = new Map<string, string[]>();
-    let nested = false;
-    for (const id of state.ids) {
-      const parent = drawnParent(state, id);
-      if (parent === undefined) {
-        roots.push(id);
-        continue;
-      }
-      nested = true;
-      const list = children.get(parent);
-      if (list) list.push(id);
-      else children.set(parent, [id]);
-    }
-    const stableChildren = new Map<string, readonly string[]>();
-    if (nested) {
-      for (const [parent, list] of children) {
-        const before = previous.children.get(parent);
-        stableChildren.set(parent, before && sameList(before, list) ? before : Object.freeze(list));
-      }
-    }
-    const stableRoots = sameList(previous.roots, roots)
-      ? previous.roots
-      : !nested && roots.length === state.ids.length
-        ? state.ids
-        : Object.freeze(roots);
+    const previous = this.state;
+    this.tree = (previous && this.extend(previous, state)) || this.build(state);
     this.state = state;
-    this.tree = { roots: stableRoots, children: stableChildren };
     return this.tree;
   }
 
   /** A step's children in the tree of `state`. */
   childrenOf(state: StepsState, id: string): readonly string[] {
     return this.get(state).children.get(id) ?? NO_CHILDREN;
+  }
+
+  /** The tree of `state` from the previous one when only new steps arrived; `undefined` when it cannot. */
+  private extend(previous: StepsState, state: StepsState): StepTree | undefined {
+    const before = previous.ids;
+    const ids = state.ids;
+    if (ids.length < before.length) return undefined;
+    for (let i = 0; i < before.length; i++) {
+      const id = ids[i] as string;
+      if (id !== before[i]) return undefined;
+      if (state.byId[id] !== previous.byId[id] && state.byId[id]?.parentId !== this.named.get(id)) return undefined;
+    }
+    if (ids.length === before.length) return this.tree;
+    for (let i = before.length; i < ids.length; i++) if (this.awaited.has(ids[i] as string)) return undefined;
+    let roots: string[] | undefined;
+    const children = new Map(this.tree.children);
+    const grown = new Set<string>();
+    for (let i = before.length; i < ids.length; i++) {
+      const id = ids[i] as string;
+      const parentId = state.byId[id]?.parentId;
+      const parent = namedParent(state, id);
+      // a parent that is new and not placed yet could close a cycle among the new steps
+      if (parent !== undefined && !this.named.has(parent)) return undefined;
+      this.named.set(id, parentId);
+      if (typeof parentId === 'string' && parentId !== id && parent === undefined) this.awaited.add(parentId);
+      if (parent === undefined) {
+        roots ??= [...this.tree.roots];
+        roots.push(id);
+        continue;
+      }
+      let list = children.get(parent) as string[] | undefined;
+      if (!grown.has(parent)) {
+        list = list ? [...list] : [];
+        children.set(parent, list);
+        grown.add(parent);
+      }
+      (list as string[]).push(id);
+    }
+    for (const parent of grown) Object.freeze(children.get(parent));
+    return { roots: roots ? this.stableRoots(state, roots, grown.size > 0) : this.tree.roots, children };
+  }
+
+  private build(state: StepsState): StepTree {
+    const previous = this.tree;
+    const parents = drawnParents(state);
+    const roots: string[] = [];
+    const children = new Map<string, string[]>();
+    this.named = new Map();
+    this.awaited = new Set();
+    for (const id of state.ids) {
+      const parentId = state.byId[id]?.parentId;
+      this.named.set(id, parentId);
+      if (typeof parentId === 'string' && parentId !== id && !Object.hasOwn(state.byId, parentId)) {
+        this.awaited.add(parentId);
+      }
+      const parent = parents.get(id);
+      if (parent === undefined) {
+        roots.push(id);
+        continue;
+      }
+      const list = children.get(parent);
+      if (list) list.push(id);
+      else children.set(parent, [id]);
+    }
+    const stableChildren = new Map<string, readonly string[]>();
+    for (const [parent, list] of children) {
+      const before = previous.children.get(parent);
+      stableChildren.set(parent, before && sameList(before, list) ? before : Object.freeze(list));
+    }
+    return { roots: this.stableRoots(state, roots, children.size > 0), children: stableChildren };
+  }
+
+  private stableRoots(state: StepsState, roots: string[], nested: boolean): readonly string[] {
+    if (sameList(this.tree.roots, roots)) return this.tree.roots;
+    if (!nested && this.tree.children.size === 0 && roots.length === state.ids.length) return state.ids;
+    return Object.freeze(roots);
   }
 }

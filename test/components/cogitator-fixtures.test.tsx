@@ -33,7 +33,7 @@ function rowsOf(container: Element): Row[] {
 
 describe('cogitator-workspace-edit.sse', () => {
   it('renders read, search and two edits, all succeeded', () => {
-    const { container } = render(<ToolSteps state={fixture('workspace-edit')} />);
+    const { container } = render(<ToolSteps state={fixture('workspace-edit')} group={false} />);
     expect(rowsOf(container)).toEqual([
       {
         id: 'call_l7dXTPyLsxPFkThf4VucSmEH',
@@ -78,7 +78,7 @@ describe('cogitator-workspace-edit.sse', () => {
   });
 
   it('shows the edit diff and what the model read behind the disclosure', async () => {
-    const { container } = render(<ToolSteps state={fixture('workspace-edit')} />);
+    const { container } = render(<ToolSteps state={fixture('workspace-edit')} group={false} />);
     const edit = container.querySelector('[data-step-id="call_fDNxSIvPZZ63fFKcZjR4I0b3"]') as HTMLElement;
     expect(edit.querySelector('[data-slot="tool-step-details"]')?.getAttribute('data-kind')).toBe('diff');
     await userEvent.click(within(edit).getByRole('button', { name: 'Details' }));

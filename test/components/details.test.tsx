@@ -429,7 +429,9 @@ describe('details renderer registry (through the row)', () => {
       { type: 'step-start', id: 'good', toolName: 'run_command' },
       { type: 'step-input', id: 'good', input: { command: 'ls' } },
     ]);
-    const { container } = render(<ToolSteps store={store} renderers={{ byTool: { edit_file: Broken } }} />);
+    const { container } = render(
+      <ToolSteps store={store} minRunningMs={0} renderers={{ byTool: { edit_file: Broken } }} />,
+    );
     const bad = container.querySelector('[data-step-id="bad"]') as HTMLElement;
     expect(
       within(bad).getByText('This block could not be shown: cannot draw this diff').getAttribute('data-slot'),

@@ -44,11 +44,11 @@ describe('tools: label, icon and detail', () => {
       },
     };
     const step = makeStep({ id: 'a', toolName: 'search_orders', input: { q: 'late' } });
-    const { container, rerender } = render(<ToolSteps state={stateOf([step])} tools={tools} />);
+    const { container, rerender } = render(<ToolSteps state={stateOf([step])} tools={tools} minRunningMs={0} />);
     expect(slot(container, 'tool-step-label')?.textContent).toBe('Searching orders');
     expect(slot(container, 'tool-step-detail')?.textContent).toBe('“late”');
     expect(slot(container, 'tool-step-icon')?.getAttribute('data-icon')).toBe('search');
-    rerender(<ToolSteps state={stateOf([{ ...step, status: 'succeeded' }])} tools={tools} />);
+    rerender(<ToolSteps state={stateOf([{ ...step, status: 'succeeded' }])} tools={tools} minRunningMs={0} />);
     expect(slot(container, 'tool-step-label')?.textContent).toBe('Searched orders');
     expect(slot(container, 'tool-step-icon')?.getAttribute('data-icon')).toBe('check');
   });
@@ -210,7 +210,7 @@ describe('tools: Row', () => {
       flaky: { label: 'Flaky tool', Row: Broken },
       steady: { Row: ({ step }) => <ToolStepRoot data-testid="steady">{step.id} custom</ToolStepRoot> },
     };
-    const { container, rerender } = render(<ToolSteps state={store.state} tools={tools} />);
+    const { container, rerender } = render(<ToolSteps state={store.state} tools={tools} minRunningMs={0} />);
     for (const id of ['a', 'b']) {
       expect(row(container, id).tagName).toBe('LI');
       expect(slot(row(container, id), 'tool-step-label')?.textContent).toBe('Flaky tool');
@@ -223,7 +223,11 @@ describe('tools: Row', () => {
     );
     // the failed row keeps updating as the default row
     const next: Step = { ...(store.state.byId.a as Step), status: 'succeeded' };
-    act(() => rerender(<ToolSteps state={{ ...store.state, byId: { ...store.state.byId, a: next } }} tools={tools} />));
+    act(() =>
+      rerender(
+        <ToolSteps state={{ ...store.state, byId: { ...store.state.byId, a: next } }} tools={tools} minRunningMs={0} />,
+      ),
+    );
     expect(row(container, 'a').getAttribute('data-status')).toBe('succeeded');
   });
 

@@ -43,7 +43,7 @@ function through(events: readonly StepEvent[], match: (e: StepEvent) => boolean)
 
 async function mount() {
   const store = createStepStore();
-  const screen = await render(<ToolSteps store={store} />);
+  const screen = await render(<ToolSteps store={store} group={false} minRunningMs={0} />);
   return { store, screen, root: screen.container };
 }
 

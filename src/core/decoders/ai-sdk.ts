@@ -18,6 +18,7 @@
  * | `approval-responded`, not approved    | `denied`            | we end it at the decision; the SDK waits for `tool-output-denied` |
  * | `output-available`, `preliminary`     | `running`           | the output is `progress.content` (each one replaces the last) |
  * | `output-available`                    | `succeeded`         | `result` = `output`                                          |
+ * | `output-available` with a `UIMessage` | as above            | a sub-agent: its tool parts are child steps (`parentId`), its text the progress/result |
  * | `output-error`                        | `failed`            | `error.message` = `errorText` (incl. `tool-input-error`)     |
  * | `output-error` from `tool-input-error` with `providerExecuted` | `running` | the provider runs the call anyway; its result follows (failed at `finish` if none) |
  * | `output-denied`                       | `denied`            |                                                              |
@@ -31,6 +32,8 @@
 import type * as z from 'zod/mini';
 import { boolean, type Check, check, nonEmpty, object, oneOf, optional, present, record, string } from '../check';
 import type { StepEvent } from '../events';
+import type { Step } from '../step';
+import { eventsFromSubAgentMessage, isUIMessageLike, messageText, type UIMessageLike } from '../ui-messages';
 import type { AiSdkChunkSchemas } from './ai-sdk-schemas';
 import { closedEarly, describeIssue, diagnostic, type ProtocolName, parseFrame, type StepDecoder } from './types';
 
@@ -143,6 +146,10 @@ export function aiSdk(): AiSdkDecoder {
   /** Calls first seen since the last `start-step`: what a `reset-step` drops. */
   let stepCalls = new Set<string>();
   const reported = new Set<string>();
+  /** Sub-agents' calls (AI SDK nesting: outputs that are whole UIMessages), as their child steps stand. */
+  const subSteps = new Map<string, Step>();
+  /** The last text each sub-agent's progress showed, so an unchanged snapshot is no new update. */
+  const subText = new Map<string, string | undefined>();
   let started = false;
   let ended = false;
   let errored = false;
@@ -189,6 +196,28 @@ export function aiSdk(): AiSdkDecoder {
       calls.set(id, call);
     }
     return call;
+  }
+
+  /**
+   * A sub-agent's snapshot (https://ai-sdk.dev/docs/agents/subagents): each preliminary output is the
+   * sub-agent's whole `UIMessage` so far. Its tool parts become child steps (`parentId` = this call,
+   * ids `<call>/<inner call>`) with their own statuses; the call itself shows the sub-agent's latest
+   * text as its progress, and that text as its result at the end.
+   */
+  function subAgentOutput(id: string, message: UIMessageLike, preliminary: boolean, call: Call): StepEvent[] {
+    const out = eventsFromSubAgentMessage(id, message, subSteps);
+    const text = messageText(message);
+    if (preliminary) {
+      move(call, 'running');
+      if (!subText.has(id) || subText.get(id) !== text) {
+        subText.set(id, text);
+        out.push(text === undefined ? { type: 'step-progress', id } : { type: 'step-progress', id, content: text });
+      }
+      return out;
+    }
+    move(call, 'ended');
+    out.push(text === undefined ? { type: 'step-result', id } : { type: 'step-result', id, result: text });
+    return out;
   }
 
   function finish(): StepEvent[] {
@@ -342,6 +371,7 @@ export function aiSdk(): AiSdkDecoder {
       const call = known(c.toolCallId);
       if (c.toolMetadata) call.toolMetadata = c.toolMetadata;
       call.pendingError = undefined;
+      if (isUIMessageLike(c.output)) return subAgentOutput(c.toolCallId, c.output, c.preliminary === true, call);
       if (c.preliminary) {
         move(call, 'running');
         return [{ type: 'step-progress', id: c.toolCallId, content: c.output }];

@@ -1,0 +1,55 @@
+'use client';
+
+import { type ReactNode, useId } from 'react';
+import { timeWords } from '../internal/duration';
+import { groupWords, type StepGroup } from '../internal/grouping';
+
+/**
+ * A run of grouped steps: one summary row ("Read 3 files, searched 2 patterns · 4.2s") whose button
+ * opens the steps' own rows.
+ *
+ * Renders `<li data-slot="tool-steps-group" data-state="open" | "closed" data-group-key
+ * data-group-steps>` with `<button data-slot="tool-steps-group-trigger" aria-expanded aria-controls>`
+ * (its text in `<span data-slot="tool-steps-group-summary">`) and, open, the rows in
+ * `<ol data-slot="tool-steps">`.
+ */
+export function ToolStepsGroup({
+  group,
+  open,
+  onOpenChange,
+  children,
+}: {
+  group: StepGroup;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  children: ReactNode;
+}) {
+  const listId = useId();
+  const summary = groupWords.group(
+    group.families.map(({ family, count }) => groupWords.family(family, count)),
+    group.durationMs === undefined ? undefined : timeWords.duration(group.durationMs),
+  );
+  return (
+    <li
+      data-slot="tool-steps-group"
+      data-state={open ? 'open' : 'closed'}
+      data-group-key={group.key}
+      data-group-steps={group.ids.join(' ')}
+    >
+      <button
+        type="button"
+        data-slot="tool-steps-group-trigger"
+        aria-expanded={open}
+        aria-controls={open ? listId : undefined}
+        onClick={() => onOpenChange(!open)}
+      >
+        <span data-slot="tool-steps-group-summary">{summary}</span>
+      </button>
+      {open ? (
+        <ol data-slot="tool-steps" id={listId}>
+          {children}
+        </ol>
+      ) : null}
+    </li>
+  );
+}

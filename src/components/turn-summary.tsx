@@ -1,0 +1,63 @@
+'use client';
+
+import { isActiveStatus, presentStep, type Step, type StepsState } from '../core';
+import { useTickingNow } from '../internal/clock';
+import { timeWords } from '../internal/duration';
+import { groupWords } from '../internal/grouping';
+import { useToolStepsOptions } from './context';
+
+/** What the turn summary line says, from a state: the running step and start, or the span and count. */
+export function turnOf(state: StepsState): {
+  running: Step | undefined;
+  startedAt: number | undefined;
+  spanMs: number | undefined;
+} {
+  let running: Step | undefined;
+  let first: number | undefined;
+  let last: number | undefined;
+  for (const id of state.ids) {
+    const step = state.byId[id];
+    if (!step) continue;
+    if (isActiveStatus(step.status)) running = step;
+    const { startedAt, endedAt } = step;
+    if (typeof startedAt === 'number' && Number.isFinite(startedAt) && (first === undefined || startedAt < first)) {
+      first = startedAt;
+    }
+    if (typeof endedAt === 'number' && Number.isFinite(endedAt) && (last === undefined || endedAt > last))
+      last = endedAt;
+  }
+  const spanMs = first !== undefined && last !== undefined && last > first ? last - first : undefined;
+  return { running, startedAt: first, spanMs };
+}
+
+function Working({ label, startedAt }: { label: string; startedAt: number | undefined }) {
+  const now = useTickingNow();
+  const elapsed =
+    now !== undefined && startedAt !== undefined && now - startedAt >= 1000
+      ? timeWords.elapsed(now - startedAt)
+      : undefined;
+  return (
+    <p data-slot="tool-steps-summary" data-state="running">
+      {groupWords.working(label, elapsed)}
+    </p>
+  );
+}
+
+/**
+ * The turn in one line: while a step runs, its label and the time since the turn's first step began
+ * ("Searching files… 12s", ticking on the shared clock); once nothing runs, the time from the first
+ * start to the last end and the number of steps ("Worked 45s · 14 steps").
+ *
+ * Renders `<p data-slot="tool-steps-summary" data-state="running" | "done">`, nothing for an empty run.
+ */
+export function ToolStepsSummary({ state }: { state: StepsState }) {
+  const { tools } = useToolStepsOptions();
+  if (state.ids.length === 0) return null;
+  const { running, startedAt, spanMs } = turnOf(state);
+  if (running) return <Working label={presentStep(running, tools).label} startedAt={startedAt} />;
+  return (
+    <p data-slot="tool-steps-summary" data-state="done">
+      {groupWords.worked(spanMs === undefined ? undefined : timeWords.duration(spanMs), state.ids.length)}
+    </p>
+  );
+}

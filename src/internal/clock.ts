@@ -1,0 +1,53 @@
+'use client';
+
+/**
+ * One shared one-second ticker for every running step (the durations and their words are in
+ * `duration.ts`, which server code may import too).
+ */
+import { useSyncExternalStore } from 'react';
+
+// ---------------------------------------------------------------------------------------------------
+// The ticker. One interval for the page, running only while something that shows elapsed time is
+// mounted. It holds no run's data (only "now"), so unlike a store it can be shared: every running row
+// of every list then advances on the same tick, and a hundred running rows cost one timer.
+
+const listeners = new Set<() => void>();
+let timer: ReturnType<typeof setInterval> | undefined;
+let current = 0;
+
+function tick(): void {
+  current = Date.now();
+  for (const listener of [...listeners]) listener();
+}
+
+function subscribe(listener: () => void): () => void {
+  listeners.add(listener);
+  if (timer === undefined) {
+    current = Date.now();
+    timer = setInterval(tick, 1000);
+  }
+  return () => {
+    listeners.delete(listener);
+    if (listeners.size === 0 && timer !== undefined) {
+      clearInterval(timer);
+      timer = undefined;
+    }
+  };
+}
+
+function getNow(): number {
+  // before the first subscription (the first render) read the clock itself, then hold it until a tick
+  if (timer === undefined) current = Date.now();
+  return current;
+}
+
+/** `undefined` on the server: a server render shows no elapsed time (it would not tick). */
+const getServerNow = (): number | undefined => undefined;
+
+/**
+ * The time of the shared one-second tick (milliseconds since the epoch). Only the component that calls
+ * it re-renders on each tick, so a row shows a ticking clock without re-rendering itself.
+ */
+export function useTickingNow(): number | undefined {
+  return useSyncExternalStore(subscribe, getNow, getServerNow);
+}

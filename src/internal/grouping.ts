@@ -1,0 +1,194 @@
+/**
+ * Grouping: runs of consecutive finished steps of a family (reads, searches, listings) drawn as one
+ * summary row, and the words of the group and turn summaries.
+ */
+import { readName } from '../core/presentation/humanize';
+import type { Step, StepsState } from '../core/step';
+import { stepDurationMs } from './duration';
+
+/** Names a step's family (`'read'`, `'search'`, `'list'` or the host's own), or `undefined` for steps that never group. */
+export type StepFamilyOf = (step: Step) => string | undefined;
+
+const FAMILY_BY_WORD: Readonly<Record<string, string>> = {
+  read: 'read',
+  view: 'read',
+  cat: 'read',
+  open: 'read',
+  grep: 'search',
+  search: 'search',
+  find: 'search',
+  glob: 'search',
+  rg: 'search',
+  ripgrep: 'search',
+  list: 'list',
+  ls: 'list',
+  tree: 'list',
+};
+
+/**
+ * The built-in families, read from the tool name's first word in any case style: `read_file`,
+ * `view`, `cat` → `read`; `grep`, `glob`, `search_code`, `find` → `search`; `list_files`, `ls`,
+ * `tree` → `list`. Other tools have none and never group.
+ */
+export function defaultStepFamily(step: Step): string | undefined {
+  if (typeof step.toolName !== 'string' || step.toolName === '') return undefined;
+  const word = readName(step.toolName).words[0];
+  return word !== undefined && Object.hasOwn(FAMILY_BY_WORD, word) ? FAMILY_BY_WORD[word] : undefined;
+}
+
+/** A run of grouped steps: its key (the first step's id), the steps, and the count per family in order of first appearance. */
+export interface StepGroup {
+  readonly key: string;
+  readonly ids: readonly string[];
+  readonly families: readonly { readonly family: string; readonly count: number }[];
+  /** The sum of the steps' known durations; `undefined` when none is known. */
+  readonly durationMs: number | undefined;
+}
+
+/** One item of a drawn list: a step's id, or a group of steps. */
+export type ListItem = string | StepGroup;
+
+/** The fewest consecutive steps that make a group. */
+export const GROUP_MIN = 2;
+
+function sameItems(a: readonly ListItem[], b: readonly ListItem[]): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) {
+    const x = a[i] as ListItem;
+    const y = b[i] as ListItem;
+    if (typeof x === 'string' || typeof y === 'string') {
+      if (x !== y) return false;
+      continue;
+    }
+    if (x.key !== y.key || x.ids.length !== y.ids.length || x.durationMs !== y.durationMs) return false;
+    if (x.families.length !== y.families.length) return false;
+    for (let f = 0; f < x.families.length; f++) {
+      const p = x.families[f];
+      const q = y.families[f];
+      if (p?.family !== q?.family || p?.count !== q?.count) return false;
+    }
+  }
+  return true;
+}
+
+/**
+ * The items of one list of sibling steps: each run of at least `GROUP_MIN` consecutive `succeeded`
+ * steps that have a family and no nested steps becomes a group; every other step stays a row of its
+ * own (a failed, denied, awaiting-approval or running step is never hidden in a group).
+ */
+export function groupSiblings(
+  ids: readonly string[],
+  state: StepsState,
+  familyOf: StepFamilyOf,
+  hasChildren: (id: string) => boolean,
+  /** A step that stays a row for now (it ended a moment ago and is still drawn running). */
+  isFresh?: (step: Step) => boolean,
+): ListItem[] {
+  const items: ListItem[] = [];
+  let run: string[] = [];
+  let runFamilies: string[] = [];
+  const flush = () => {
+    if (run.length >= GROUP_MIN) {
+      const counts = new Map<string, number>();
+      for (const family of runFamilies) counts.set(family, (counts.get(family) ?? 0) + 1);
+      let total: number | undefined;
+      for (const id of run) {
+        const ms = stepDurationMs(state.byId[id] as Step);
+        if (ms !== undefined) total = (total ?? 0) + ms;
+      }
+      items.push({
+        key: run[0] as string,
+        ids: run,
+        families: [...counts].map(([family, count]) => ({ family, count })),
+        durationMs: total,
+      });
+    } else items.push(...run);
+    run = [];
+    runFamilies = [];
+  };
+  for (const id of ids) {
+    const step = Object.hasOwn(state.byId, id) ? state.byId[id] : undefined;
+    let family: string | undefined;
+    if (step && step.status === 'succeeded' && !hasChildren(id)) {
+      try {
+        family = familyOf(step);
+      } catch {
+        family = undefined; // a host function that throws groups nothing
+      }
+      if (family !== undefined && isFresh?.(step)) family = undefined;
+    }
+    if (typeof family === 'string' && family !== '') {
+      run.push(id);
+      runFamilies.push(family);
+    } else {
+      flush();
+      items.push(id);
+    }
+  }
+  flush();
+  return items;
+}
+
+/** Keeps the previous items of a list when the new ones are the same, so the list compares them by identity. */
+export class GroupCache {
+  private previous = new Map<string, readonly ListItem[]>();
+
+  /** The items of the list `listKey` (`''` for the top level, else the parent's id), stable while unchanged. */
+  stable(listKey: string, items: ListItem[]): readonly ListItem[] {
+    const before = this.previous.get(listKey);
+    if (before && sameItems(before, items)) return before;
+    this.previous.set(listKey, items);
+    return items;
+  }
+}
+
+const plurals = new Map<string, Intl.PluralRules>();
+function plural(count: number, locale: string): Intl.LDMLPluralRule {
+  let rules = plurals.get(locale);
+  if (!rules) {
+    rules = new Intl.PluralRules(locale);
+    plurals.set(locale, rules);
+  }
+  return rules.select(count);
+}
+
+const ENGLISH_FAMILIES: Readonly<Record<string, { verb: string; one: string; other: string }>> = {
+  read: { verb: 'read', one: 'file', other: 'files' },
+  search: { verb: 'searched', one: 'pattern', other: 'patterns' },
+  list: { verb: 'listed', one: 'folder', other: 'folders' },
+};
+
+/**
+ * The words of groups and of the turn summary (English by default; the list's words object takes
+ * them over, issue 8 item 9). Plurals go through `Intl.PluralRules`.
+ */
+export const groupWords = {
+  /** One family's part of a group summary, lower-case: "read 3 files", "searched 1 pattern", "2 × fetch". */
+  family(family: string, count: number, locale = 'en'): string {
+    const words = Object.hasOwn(ENGLISH_FAMILIES, family) ? ENGLISH_FAMILIES[family] : undefined;
+    if (!words) return `${count} × ${family}`;
+    return `${words.verb} ${count} ${plural(count, locale) === 'one' ? words.one : words.other}`;
+  },
+  /** A group's summary from its families' parts and its duration: "Read 3 files, searched 2 patterns · 4.2s". */
+  group(parts: readonly string[], duration: string | undefined): string {
+    const text = parts.join(', ');
+    const head = text.charAt(0).toUpperCase() + text.slice(1);
+    return duration ? `${head} · ${duration}` : head;
+  },
+  /** A parent's count of its nested steps: "3 steps". */
+  nested(count: number, locale = 'en'): string {
+    return `${count} ${plural(count, locale) === 'one' ? 'step' : 'steps'}`;
+  },
+  /** The turn while it runs: the running step's label and the time so far, "Searching files… 12s". */
+  working(label: string, elapsed: string | undefined): string {
+    return elapsed ? `${label}… ${elapsed}` : `${label}…`;
+  },
+  /** The turn once nothing runs: "Worked 45s · 14 steps". */
+  worked(duration: string | undefined, steps: number, locale = 'en'): string {
+    const count = `${steps} ${plural(steps, locale) === 'one' ? 'step' : 'steps'}`;
+    return duration ? `Worked ${duration} · ${count}` : `Worked · ${count}`;
+  },
+};
+
+/** The words of groups and the turn summary, as a type (for the list's words object). */
+export type GroupWords = typeof groupWords;

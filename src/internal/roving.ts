@@ -1,0 +1,206 @@
+'use client';
+
+/**
+ * The list's keyboard model (issue 8 item 7): one tab stop with roving focus over the rows (steps and
+ * group summaries, nested ones included, in document order). Up/Down and j/k move, Home/End jump,
+ * Enter/Space open and close the focused row's details (or group, or nested steps); Tab goes into the
+ * focused row's own controls (approve, deny, details, cancel...), and the controls of the other rows
+ * are taken out of the tab order so the list stays one stop.
+ *
+ * It works on the DOM the rows already render (`data-slot="tool-step"`, `"tool-steps-group"`), so
+ * rows and parts need no knowledge of it, and a row added, grouped or removed is seen by a mutation
+ * observer: focus that was on a row that went away moves to the row that replaced it (its group) or
+ * to its neighbour, never to the page.
+ */
+import { type KeyboardEvent, type RefObject, useCallback, useEffect, useLayoutEffect, useRef } from 'react';
+
+/** A layout effect where there is a DOM (no React 18 warning in a server render). */
+const useClientLayoutEffect = typeof document === 'undefined' ? useEffect : useLayoutEffect;
+
+export const ROW_SELECTOR = '[data-slot="tool-step"], [data-slot="tool-steps-group"]';
+const CONTROL_SELECTOR =
+  'button, a[href], input, select, textarea, summary, [tabindex]:not([data-slot="tool-step"]):not([data-slot="tool-steps-group"])';
+/** Marks a control this module took out of the tab order; its value is the `tabindex` it had ('' for none). */
+const TAKEN = 'data-roving-tabindex';
+
+function keyOf(row: Element): string | undefined {
+  return row.getAttribute('data-step-id') ?? row.getAttribute('data-group-key') ?? undefined;
+}
+
+/** Wires the roving focus into the list whose root element is `root`; returns its `onKeyDown`. */
+export function useRovingFocus(root: RefObject<HTMLElement | null>, enabled: boolean) {
+  /** The key (step id or group key) of the row that holds the tab stop, and where it was. */
+  const active = useRef<{ key: string | undefined; index: number; element: Element | null }>({
+    key: undefined,
+    index: 0,
+    element: null,
+  });
+  const focusInside = useRef(false);
+
+  const rows = useCallback((): HTMLElement[] => {
+    const list = root.current;
+    return list ? [...list.querySelectorAll<HTMLElement>(ROW_SELECTOR)] : [];
+  }, [root]);
+
+  /**
+   * Gives the tab stop to one row (the active one; when it left the DOM, the row with its key, the
+   * group that took it in, or its neighbour) and takes the other rows' controls out of the tab order.
+   * When the focus was in the list and went with a removed row, it moves to that row's replacement.
+   */
+  const sweep = useCallback(() => {
+    const list = root.current;
+    if (!list || !enabled) return;
+    const all = rows();
+    const { element, key, index } = active.current;
+    let current = element?.isConnected ? all.find((row) => row === element) : undefined;
+    if (!current && key !== undefined) {
+      current =
+        all.find((row) => keyOf(row) === key) ??
+        all.find((row) => (row.getAttribute('data-group-steps') ?? '').split(' ').includes(key));
+    }
+    current ??= all[Math.min(index, all.length - 1)] ?? undefined;
+    const lostFocus =
+      focusInside.current &&
+      element !== null &&
+      !element.isConnected &&
+      (document.activeElement === null || document.activeElement === document.body);
+    for (const row of all) {
+      const tabIndex = row === current ? 0 : -1;
+      if (row.tabIndex !== tabIndex || !row.hasAttribute('tabindex')) row.tabIndex = tabIndex;
+    }
+    if (current) active.current = { key: keyOf(current), index: all.indexOf(current), element: current };
+    for (const control of list.querySelectorAll<HTMLElement>(CONTROL_SELECTOR)) {
+      const owner = control.closest(ROW_SELECTOR);
+      if (!owner || !list.contains(owner)) continue;
+      const taken = control.hasAttribute(TAKEN);
+      if (owner === current) {
+        if (taken) {
+          const before = control.getAttribute(TAKEN) as string;
+          control.removeAttribute(TAKEN);
+          if (before === '') control.removeAttribute('tabindex');
+          else control.setAttribute('tabindex', before);
+        }
+      } else if (!taken) {
+        control.setAttribute(TAKEN, control.getAttribute('tabindex') ?? '');
+        control.tabIndex = -1;
+      }
+    }
+    if (lostFocus && current) current.focus();
+  }, [root, rows, enabled]);
+
+  /** After focus left a row: if it went nowhere (the row was removed), give it to the replacement. */
+  const recover = useCallback(() => {
+    const focused = document.activeElement;
+    if (focused && focused !== document.body && !root.current?.contains(focused)) {
+      focusInside.current = false; // focus went elsewhere on purpose
+      return;
+    }
+    sweep();
+  }, [root, sweep]);
+
+  useClientLayoutEffect(() => {
+    sweep();
+  });
+
+  useEffect(() => {
+    const list = root.current;
+    if (!list || !enabled || typeof MutationObserver === 'undefined') return;
+    let queued = false;
+    const focusable = `${ROW_SELECTOR}, ${CONTROL_SELECTOR}`;
+    // only additions of rows or controls, or the loss of the row holding the stop, need a new sweep
+    // (streamed text changes the DOM every frame and needs none)
+    const matters = (records: MutationRecord[]) =>
+      (active.current.element !== null && !active.current.element.isConnected) ||
+      records.some((record) =>
+        [...record.addedNodes].some(
+          (node) => node instanceof Element && (node.matches(focusable) || node.querySelector(focusable) !== null),
+        ),
+      );
+    const observer = new MutationObserver((records) => {
+      if (queued || !matters(records)) return;
+      queued = true;
+      queueMicrotask(() => {
+        queued = false;
+        recover();
+        sweep();
+      });
+    });
+    observer.observe(list, { childList: true, subtree: true });
+    const onFocusIn = (event: FocusEvent) => {
+      focusInside.current = true;
+      const row = (event.target as Element | null)?.closest?.(ROW_SELECTOR);
+      if (row && list.contains(row) && row !== active.current.element) {
+        const all = rows();
+        active.current = { key: keyOf(row), index: all.indexOf(row as HTMLElement), element: row };
+        sweep();
+      }
+    };
+    const onFocusOut = (event: FocusEvent) => {
+      const to = event.relatedTarget as Node | null;
+      if (to && list.contains(to)) return;
+      // a removed row loses focus without saying where it went: look once the DOM settled
+      setTimeout(recover, 0);
+      if (to) focusInside.current = false;
+    };
+    list.addEventListener('focusin', onFocusIn);
+    list.addEventListener('focusout', onFocusOut);
+    return () => {
+      observer.disconnect();
+      list.removeEventListener('focusin', onFocusIn);
+      list.removeEventListener('focusout', onFocusOut);
+    };
+  }, [root, enabled, recover, sweep, rows]);
+
+  const move = useCallback(
+    (to: HTMLElement | undefined) => {
+      if (!to) return;
+      const all = rows();
+      active.current = { key: keyOf(to), index: all.indexOf(to), element: to };
+      sweep();
+      to.focus();
+    },
+    [rows, sweep],
+  );
+
+  return useCallback(
+    (event: KeyboardEvent<HTMLElement>) => {
+      if (!enabled || event.defaultPrevented || event.altKey || event.ctrlKey || event.metaKey) return;
+      const row = event.target as HTMLElement;
+      if (!row.matches?.(ROW_SELECTOR)) return; // keys typed in a row's controls are theirs
+      const all = rows();
+      const index = all.indexOf(row);
+      if (index < 0) return;
+      let handled = true;
+      switch (event.key) {
+        case 'ArrowDown':
+        case 'j':
+          move(all[index + 1]);
+          break;
+        case 'ArrowUp':
+        case 'k':
+          move(all[index - 1]);
+          break;
+        case 'Home':
+          move(all[0]);
+          break;
+        case 'End':
+          move(all[all.length - 1]);
+          break;
+        case 'Enter':
+        case ' ': {
+          const trigger = [
+            ...row.querySelectorAll<HTMLElement>(
+              '[data-slot="tool-step-details-trigger"], [data-slot="tool-steps-group-trigger"], [data-slot="tool-step-nested-trigger"]',
+            ),
+          ].find((candidate) => candidate.closest(ROW_SELECTOR) === row);
+          trigger?.click();
+          break;
+        }
+        default:
+          handled = false;
+      }
+      if (handled) event.preventDefault();
+    },
+    [enabled, rows, move],
+  );
+}

@@ -1,0 +1,88 @@
+// biome-ignore-all lint/correctness/noComponentHookFactories: counting row components close over their test's counters
+import { act, render } from '@testing-library/react';
+import { createStepStore, type Step, type ToolRowProps, ToolStep, ToolSteps } from 'tool-steps';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { stepDurationMs, timeWords } from '../../src/internal/duration';
+import { makeStep, stateOf } from './step-fixtures';
+
+const durationOf = (container: Element, id: string) =>
+  container.querySelector(`[data-step-id="${id}"] [data-slot="tool-step-duration"]`);
+
+describe('step time', () => {
+  beforeEach(() => {
+    vi.useFakeTimers({ now: 1_000_000 });
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it('ticks a running step once a second, from the shared clock, without re-rendering any row', () => {
+    const renders: Record<string, number> = { bash: 0, read_file: 0 };
+    function Counting({ step, defaultRow }: ToolRowProps) {
+      renders[step.toolName] = (renders[step.toolName] ?? 0) + 1;
+      return defaultRow;
+    }
+    const store = createStepStore({ schedule: (flush) => flush() });
+    store.apply([
+      { type: 'step-start', id: 'run', toolName: 'bash' },
+      { type: 'step-start', id: 'done', toolName: 'read_file', at: 990_000 },
+      { type: 'step-result', id: 'done', result: 'x', at: 994_200 },
+    ]);
+    const { container } = render(
+      <ToolSteps store={store} tools={{ bash: { Row: Counting }, read_file: { Row: Counting } }} />,
+    );
+    expect(durationOf(container, 'run')).toBeNull(); // the first second stays quiet
+    expect(durationOf(container, 'done')?.textContent).toBe('4.2s');
+    const before = { ...renders };
+    act(() => vi.advanceTimersByTime(1000));
+    expect(durationOf(container, 'run')?.textContent).toBe('1s');
+    expect(durationOf(container, 'run')).toHaveAttribute('data-running');
+    act(() => vi.advanceTimersByTime(1000));
+    expect(durationOf(container, 'run')?.textContent).toBe('2s');
+    act(() => vi.advanceTimersByTime(63_000));
+    expect(durationOf(container, 'run')?.textContent).toBe('1m 5s');
+    expect(renders).toEqual(before);
+    act(() => store.apply({ type: 'step-result', id: 'run', result: 'ok' }));
+    expect(durationOf(container, 'run')?.textContent).toBe('1m 5s');
+    expect(durationOf(container, 'run')).not.toHaveAttribute('data-running');
+    expect(vi.getTimerCount()).toBe(0); // nothing ticks once nothing runs
+  });
+
+  it('shows the duration the wire measured, the one the terminal block shows, over the store clock', () => {
+    const step = makeStep({
+      status: 'succeeded',
+      toolName: 'run_command',
+      startedAt: 1000,
+      endedAt: 3700,
+      details: { stdout: 'ok', exitCode: 0, durationMs: 8421 },
+    });
+    const { container } = render(<ToolStep step={step} defaultOpen />);
+    const header = container.querySelector('[data-slot="tool-step-duration"]');
+    expect(header?.textContent).toBe('8.4s');
+    expect(header?.getAttribute('datetime')).toBe('PT8.421S');
+    expect(stepDurationMs({ ...step, details: { duration_ms: 12 } })).toBe(12);
+  });
+
+  it('shows no duration when the start and the end were seen in the same instant (a replay), not "0 ms"', () => {
+    const steps: Step[] = [
+      makeStep({ id: 'same', status: 'succeeded', startedAt: 5000, endedAt: 5000 }),
+      makeStep({ id: 'none', status: 'succeeded' }),
+      makeStep({ id: 'backwards', status: 'failed', startedAt: 5000, endedAt: 4000 }),
+      makeStep({ id: 'real', status: 'succeeded', startedAt: 5000, endedAt: 5120 }),
+    ];
+    const { container } = render(<ToolSteps state={stateOf(steps)} />);
+    expect(durationOf(container, 'same')).toBeNull();
+    expect(durationOf(container, 'none')).toBeNull();
+    expect(durationOf(container, 'backwards')).toBeNull();
+    expect(durationOf(container, 'real')?.textContent).toBe('120ms');
+  });
+
+  it('writes durations with the locale’s numbers and units', () => {
+    expect(timeWords.duration(8421)).toBe('8.4s');
+    expect(timeWords.duration(45_400)).toBe('45s');
+    expect(timeWords.duration(3_780_000)).toBe('1h 3m');
+    expect(timeWords.duration(8421, 'de')).toMatch(/^8,4\s?Sek\.$/);
+    expect(timeWords.elapsed(12_999, 'fr')).toMatch(/^12\s?s$/);
+    expect(timeWords.duration(Number.NaN)).toBe('');
+  });
+});
