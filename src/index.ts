@@ -5,6 +5,10 @@
  * re-exported wholesale, and test/exports.test.ts pins the list.
  */
 
+export type { ToolStepsAnnouncerProps } from './components/announcer';
+export { announcementOf, ToolStepsAnnouncer } from './components/announcer';
+export type { ToolStepsApproveAllProps, ToolStepsApproveAllState } from './components/approve-all';
+export { ToolStepsApproveAll } from './components/approve-all';
 export type {
   ToolConfig,
   ToolRowParts,
@@ -16,6 +20,8 @@ export type {
 export { ToolStepContext, useToolStep } from './components/context';
 export type { ToolIconComponent, ToolIconMap, ToolIconName, ToolIconProps } from './components/icons';
 export { FALLBACK_ICON, resolveToolIcon, toolIcons } from './components/icons';
+export type { ToolStepsLabelsProviderProps } from './components/labels';
+export { ToolStepsLabelsContext, ToolStepsLabelsProvider, useToolStepsLabels } from './components/labels';
 export type {
   ToolStepActionButtonProps,
   ToolStepActionState,
@@ -57,6 +63,14 @@ export { ToolStep } from './components/tool-step';
 export type { ToolStepsProps, ToolStepsStateProps, ToolStepsStoreProps } from './components/tool-steps';
 export { ToolSteps } from './components/tool-steps';
 export type {
+  AiSdkApprovalResponse,
+  AnnouncedStep,
+  AnviaInteractionResponse,
+  ApprovalDecision,
+  ApprovalHandlers,
+  AwaitingApprovalStep,
+  CogitatorResumeBody,
+  CogitatorResumeOptions,
   CogitatorThreadOptions,
   DualChannelResultOptions,
   Framing,
@@ -85,10 +99,14 @@ export type {
   StreamSource,
   Tense,
   TerminalDetails,
+  ToolLabelInfo,
+  ToolLabelWords,
   ToolPresentation,
   ToolPresentationField,
   ToolPresentationOverride,
   ToolPresentationOverrides,
+  ToolStepsLabels,
+  ToolStepsLabelsInput,
   ToolStream,
   ToolStreamError,
   ToolStreamOptions,
@@ -100,21 +118,33 @@ export type {
   VerbForms,
 } from './core';
 export {
+  aiSdkApprovalResponse,
+  aiSdkApprovals,
+  anviaInteractionResponse,
+  cogitatorResume,
+  cogitatorResumeBody,
+  cogitatorResumeMessage,
   createStepStore,
   createToolStream,
   decoderFor,
   decoders,
+  defaultLabels,
   detectProtocol,
   emptyStepsState,
   eventsFromAnviaToolResult,
   eventsFromCogitatorThread,
   eventsFromDualChannelResult,
   eventsFromText,
+  formatDurationIn,
   humanizeToolName,
   isActiveStatus,
+  isAwaitingApproval,
   isTerminalStatus,
   isToolUIPart,
   knownTools,
+  mergeLabels,
+  pendingApprovals,
+  plural,
   presentStep,
   readStream,
   reduceSteps,
@@ -124,6 +154,7 @@ export {
   stepsFromText,
   stepsFromUIMessages,
   tenseOf,
+  toolLabelIn,
   verbForms,
 } from './core';
 export type { RenderProp } from './internal/render';

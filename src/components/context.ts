@@ -4,6 +4,7 @@ import { type ComponentType, createContext, type ReactElement, type ReactNode, u
 import { presentStep, type ResolvedPresentation, type Step, type ToolPresentationOverride } from '../core';
 import type { DetailsRenderers } from '../renderers/types';
 import type { ToolIconMap } from './icons';
+import { ToolStepsLabelsContext } from './labels';
 
 /** What a row's parts share (read it with `useToolStep()`). */
 export interface ToolStepContextValue {
@@ -79,10 +80,15 @@ export interface ToolStepsOptions {
   icons?: ToolIconMap;
   /** Per tool name: `label`, `icon`, `detail` (values or functions of the step) and an optional whole-row `Row`. */
   tools?: ToolsConfig;
-  /** Called with the step when a person presses "Approve". */
-  onApprove?: (step: Step) => void;
-  /** Called with the step when a person presses "Deny". */
-  onDeny?: (step: Step) => void;
+  /** Called with the step (and the reason typed, if any) when a person presses "Approve". */
+  onApprove?: (step: Step, decision?: { reason?: string }) => void;
+  /** Called with the step (and the reason typed, if any) when a person presses "Deny". */
+  onDeny?: (step: Step, decision?: { reason?: string }) => void;
+  /**
+   * What approving a waiting call will do, in the host's words, shown on its approval card
+   * ("47 records will be deleted"). Called while the card is drawn; `undefined` shows nothing.
+   */
+  consequences?: (step: Step) => ReactNode;
   /** When given, active steps show a "Cancel" button that calls it with the step. */
   onCancel?: (step: Step) => void;
   /** When given, failed and interrupted steps show a "Retry" button that calls it with the step. */
@@ -153,10 +159,11 @@ export function usePresentation(
 ): ResolvedPresentation | undefined {
   const row = useContext(ToolStepContext);
   const options = useContext(ToolStepsOptionsContext);
+  const labels = useContext(ToolStepsLabelsContext);
   const step = explicit ?? row?.step;
   if (!step) return undefined;
   if (row && step === row.step && tools === undefined) return row.presentation;
-  return presentStep(step, tools ?? options.tools);
+  return presentStep(step, tools ?? options.tools, labels.tools);
 }
 
 /** `usePresentation` for parts that cannot draw without a step: a missing one is reported at once. */

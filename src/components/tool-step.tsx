@@ -21,6 +21,7 @@ import {
   ToolStepsOptionsContext,
   useToolStepsOptions,
 } from './context';
+import { useToolStepsLabels } from './labels';
 import { ToolStepActions } from './step-actions';
 import { ToolStepApproval } from './step-approval';
 import { ToolStepDetails } from './step-details';
@@ -54,9 +55,10 @@ export interface ToolStepProps extends ToolStepsOptions, Omit<ComponentPropsWith
 
 function useMergedOptions(props: ToolStepsOptions): ToolStepsOptions {
   const outer = useToolStepsOptions();
-  const { renderers, icons, tools, onApprove, onDeny, onCancel, onRetry } = props;
+  const { renderers, icons, tools, onApprove, onDeny, onCancel, onRetry, consequences } = props;
   return useMemo(
     () => ({
+      consequences: consequences ?? outer.consequences,
       renderers: renderers ?? outer.renderers,
       icons: icons ?? outer.icons,
       tools: tools ?? outer.tools,
@@ -65,7 +67,7 @@ function useMergedOptions(props: ToolStepsOptions): ToolStepsOptions {
       onCancel: onCancel ?? outer.onCancel,
       onRetry: onRetry ?? outer.onRetry,
     }),
-    [outer, renderers, icons, tools, onApprove, onDeny, onCancel, onRetry],
+    [outer, renderers, icons, tools, onApprove, onDeny, onCancel, onRetry, consequences],
   );
 }
 
@@ -170,12 +172,14 @@ export const ToolStep = forwardRef<HTMLElement, ToolStepProps>(function ToolStep
     onDeny,
     onCancel,
     onRetry,
+    consequences,
     children,
     ...props
   },
   ref,
 ) {
-  const options = useMergedOptions({ renderers, icons, tools, onApprove, onDeny, onCancel, onRetry });
+  const options = useMergedOptions({ renderers, icons, tools, onApprove, onDeny, onCancel, onRetry, consequences });
+  const words = useToolStepsLabels().tools;
   const [isOpen, setOpen] = useStepDisclosure(step.status, open, defaultOpen, onOpenChange);
   const seed: RowSeed = { step, open: isOpen, setOpen, props: ref ? { ...props, ref } : props };
   const parts = partsOf(step);
@@ -186,7 +190,7 @@ export const ToolStep = forwardRef<HTMLElement, ToolStepProps>(function ToolStep
   if (Row) {
     const rowProps: ToolRowProps = {
       step,
-      presentation: presentStep(step, options.tools),
+      presentation: presentStep(step, options.tools, words),
       open: isOpen,
       setOpen,
       parts,

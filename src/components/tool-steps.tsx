@@ -11,13 +11,20 @@ import {
   useState,
 } from 'react';
 import type { Step, StepStore, StepsDiagnostics, StepsState } from '../core';
+import type { ToolStepsLabelsInput } from '../core/labels';
 import { NO_CHILDREN, StepTreeCache } from '../internal/step-tree';
 import { useStep } from '../react/use-step';
 import { useSteps } from '../react/use-steps';
+import { ToolStepsAnnouncer } from './announcer';
+import { ToolStepsApproveAll } from './approve-all';
 import { InListContext, type ToolStepsOptions, ToolStepsOptionsContext } from './context';
+import { ToolStepsLabelsProvider } from './labels';
 import { ToolStep } from './tool-step';
 
-interface ToolStepsBaseProps extends ToolStepsOptions, Omit<ComponentPropsWithoutRef<'ol'>, 'children'> {}
+interface ToolStepsBaseProps extends ToolStepsOptions, Omit<ComponentPropsWithoutRef<'ol'>, 'children'> {
+  /** Every word the list writes: another locale, or only the words you change (a stable object). */
+  labels?: ToolStepsLabelsInput;
+}
 
 /** `ToolSteps` fed by a store: the list follows it, each row its own step. */
 export interface ToolStepsStoreProps extends ToolStepsBaseProps {
@@ -41,11 +48,12 @@ export type ToolStepsProps = ToolStepsStoreProps | ToolStepsStateProps;
 function useStableOptions(props: ToolStepsOptions): ToolStepsOptions {
   const latest = useRef(props);
   latest.current = props;
-  const onApprove = useCallback((step: Step) => latest.current.onApprove?.(step), []);
-  const onDeny = useCallback((step: Step) => latest.current.onDeny?.(step), []);
+  type Decision = [step: Step, decision?: { reason?: string }];
+  const onApprove = useCallback((...args: Decision) => latest.current.onApprove?.(...args), []);
+  const onDeny = useCallback((...args: Decision) => latest.current.onDeny?.(...args), []);
   const onCancel = useCallback((step: Step) => latest.current.onCancel?.(step), []);
   const onRetry = useCallback((step: Step) => latest.current.onRetry?.(step), []);
-  const { renderers, icons, tools } = props;
+  const { renderers, icons, tools, consequences } = props;
   const approves = props.onApprove !== undefined;
   const denies = props.onDeny !== undefined;
   const cancels = props.onCancel !== undefined;
@@ -55,12 +63,13 @@ function useStableOptions(props: ToolStepsOptions): ToolStepsOptions {
       renderers,
       icons,
       tools,
+      consequences,
       onApprove: approves ? onApprove : undefined,
       onDeny: denies ? onDeny : undefined,
       onCancel: cancels ? onCancel : undefined,
       onRetry: retries ? onRetry : undefined,
     }),
-    [renderers, icons, tools, approves, denies, cancels, retries, onApprove, onDeny, onCancel, onRetry],
+    [renderers, icons, tools, consequences, approves, denies, cancels, retries, onApprove, onDeny, onCancel, onRetry],
   );
 }
 
@@ -195,15 +204,21 @@ function StateList({ state, listRef, ...props }: ListProps & { state: StepsState
  * `<p data-slot="tool-steps-diagnostics" title="<last reason>">`.
  */
 export const ToolSteps = forwardRef<HTMLOListElement, ToolStepsProps>(function ToolSteps(props, ref) {
-  const { store, state, renderers, icons, tools, onApprove, onDeny, onCancel, onRetry, ...rest } = props;
-  const options = useStableOptions({ renderers, icons, tools, onApprove, onDeny, onCancel, onRetry });
+  const { store, state, renderers, icons, tools, onApprove, onDeny, onCancel, onRetry, consequences, labels, ...rest } =
+    props;
+  const options = useStableOptions({ renderers, icons, tools, onApprove, onDeny, onCancel, onRetry, consequences });
   return (
     <ToolStepsOptionsContext.Provider value={options}>
-      {store ? (
-        <StoreList store={store} listRef={ref} {...rest} />
-      ) : (
-        <StateList state={state ?? EMPTY} listRef={ref} {...rest} />
-      )}
+      <ToolStepsLabelsProvider labels={labels}>
+        {/* approvals (issue 8): "Approve all" above the list, the live regions after it */}
+        <ToolStepsApproveAll store={store} state={state} />
+        {store ? (
+          <StoreList store={store} listRef={ref} {...rest} />
+        ) : (
+          <StateList state={state ?? EMPTY} listRef={ref} {...rest} />
+        )}
+        <ToolStepsAnnouncer store={store} state={state} />
+      </ToolStepsLabelsProvider>
     </ToolStepsOptionsContext.Provider>
   );
 });
