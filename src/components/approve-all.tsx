@@ -3,7 +3,7 @@
 import { type ComponentPropsWithoutRef, forwardRef, type MouseEvent, useCallback, useId, useMemo } from 'react';
 import type { Step, StepStore, StepsState } from '../core';
 import { pendingApprovals } from '../core/approvals';
-import { localDecisionOf, recordDecision, useDecisionsVersion } from '../internal/decisions';
+import { useDecisionScope, useDecisionsVersion } from '../internal/decisions';
 import { drawPart, type RenderProp } from '../internal/render';
 import { useSteps } from '../react/use-steps';
 import { useToolStepsOptions } from './context';
@@ -70,8 +70,9 @@ export const ToolStepsApproveAll = forwardRef<HTMLDivElement, ToolStepsApproveAl
   const fromStore = useSteps(store ?? idleStore, select);
   const waiting = store ? fromStore : select(state ?? EMPTY);
   const version = useDecisionsVersion();
+  const scope = useDecisionScope();
   // biome-ignore lint/correctness/useExhaustiveDependencies: `version` says when decisions made here changed
-  const steps = useMemo(() => waiting.filter((step) => !localDecisionOf(step)), [waiting, version]);
+  const steps = useMemo(() => waiting.filter((step) => !scope.get(step)), [waiting, scope, version]);
   const { onApprove, onDeny } = options;
   const decideAll = useCallback(
     (approved: boolean, event: MouseEvent<HTMLButtonElement>) => {
@@ -87,11 +88,11 @@ export const ToolStepsApproveAll = forwardRef<HTMLDivElement, ToolStepsApproveAl
         row.focus();
       }
       for (const step of steps) {
-        recordDecision(step, { approved });
+        scope.set(step, { approved });
         handler(step);
       }
     },
-    [steps, onApprove, onDeny],
+    [steps, scope, onApprove, onDeny],
   );
   if (steps.length < min || (!onApprove && !onDeny)) return null;
   const count = steps.length;

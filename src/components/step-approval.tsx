@@ -17,7 +17,7 @@ import {
 } from 'react';
 import type { Step } from '../core';
 import { warnOnce } from '../core/warn';
-import { forgetDecision, type LocalDecision, recordDecision, useLocalDecision } from '../internal/decisions';
+import { type LocalDecision, useDecisionScope, useLocalDecision } from '../internal/decisions';
 import { formatPretty } from '../internal/format';
 import { drawPart, type RenderProp } from '../internal/render';
 import { useLabelId, useStepOf, useToolStepsOptions } from './context';
@@ -148,13 +148,14 @@ export const ToolStepApproval = forwardRef<HTMLDivElement, ToolStepApprovalProps
   const approve = onApprove ?? options.onApprove;
   const deny = onDeny ?? options.onDeny;
   const decidable = pending && (approve !== undefined || deny !== undefined);
-  const latest = useRef({ step, reason, approve, deny });
-  latest.current = { step, reason, approve, deny };
+  const scope = useDecisionScope();
+  const latest = useRef({ step, reason, approve, deny, scope });
+  latest.current = { step, reason, approve, deny, scope };
   useEffect(() => {
-    if (!pending) forgetDecision(step);
-  }, [pending, step]);
+    if (!pending) scope.forget(step);
+  }, [pending, step, scope]);
   const decide = useCallback((approved: boolean, event?: MouseEvent<HTMLElement>) => {
-    const { step: current, reason: typed, approve: onYes, deny: onNo } = latest.current;
+    const { step: current, reason: typed, approve: onYes, deny: onNo, scope: decisions } = latest.current;
     const handler = approved ? onYes : onNo;
     if (current.status !== 'awaiting-approval') {
       warnOnce(`a decision for the call "${current.id}" was ignored: it is ${current.status}, not awaiting approval`);
@@ -167,7 +168,7 @@ export const ToolStepApproval = forwardRef<HTMLDivElement, ToolStepApprovalProps
     // Focus goes to the row first (the pressed button is about to go), then to the decision line.
     focusRowOf(event?.currentTarget);
     focusDecision.current = true;
-    recordDecision(current, made);
+    decisions.set(current, made);
     if (trimmed) handler(current, { reason: trimmed });
     else handler(current);
   }, []);
@@ -215,7 +216,7 @@ export const ToolStepApproval = forwardRef<HTMLDivElement, ToolStepApprovalProps
       ) : null}
       {approval?.sideEffects && approval.sideEffects.length > 0 ? (
         <Section heading={words.sideEffects} slot="tool-step-approval-effects">
-          <ul data-slot="tool-step-approval-side-effects">
+          <ul data-slot="tool-step-approval-side-effects" aria-label={words.sideEffects}>
             {approval.sideEffects.map((effect, index) => (
               // biome-ignore lint/suspicious/noArrayIndexKey: side effects are plain strings, possibly repeated
               <li key={index} data-slot="tool-step-approval-side-effect">
@@ -291,6 +292,7 @@ function useDecisionButton(
   const labelId = useLabelId();
   const step = useStepOf(explicit ?? approval?.step, approved ? 'ToolStepApprove' : 'ToolStepDeny');
   const local = useLocalDecision(step);
+  const scope = useDecisionScope();
   const press = (event: MouseEvent<HTMLElement>) => {
     if (approval) {
       approval.decide(approved, event);
@@ -303,7 +305,7 @@ function useDecisionButton(
     }
     if (!handler) return;
     focusRowOf(event.currentTarget);
-    recordDecision(step, { approved });
+    scope.set(step, { approved });
     handler(step);
   };
   if (approval?.decided || local) return null;

@@ -10,6 +10,7 @@ import {
 } from 'react';
 import { isActiveStatus, presentStep, type Step } from '../core';
 import { warnOnce } from '../core/warn';
+import { DecisionScopeProvider } from '../internal/decisions';
 import type { RenderProp } from '../internal/render';
 import { useStepDisclosure } from '../internal/step-disclosure';
 import {
@@ -205,7 +206,9 @@ export const ToolStep = forwardRef<HTMLElement, ToolStepProps>(function ToolStep
   }
   return (
     <ToolStepsOptionsContext.Provider value={options}>
-      <RowSeedContext.Provider value={seed}>{row}</RowSeedContext.Provider>
+      <RowSeedContext.Provider value={seed}>
+        <DecisionScopeProvider>{row}</DecisionScopeProvider>
+      </RowSeedContext.Provider>
     </ToolStepsOptionsContext.Provider>
   );
 });

@@ -12,6 +12,7 @@ import {
 } from 'react';
 import type { Step, StepStore, StepsDiagnostics, StepsState } from '../core';
 import type { ToolStepsLabelsInput } from '../core/labels';
+import { DecisionScopeProvider } from '../internal/decisions';
 import { NO_CHILDREN, StepTreeCache } from '../internal/step-tree';
 import { useStep } from '../react/use-step';
 import { useSteps } from '../react/use-steps';
@@ -210,6 +211,7 @@ export const ToolSteps = forwardRef<HTMLOListElement, ToolStepsProps>(function T
   return (
     <ToolStepsOptionsContext.Provider value={options}>
       <ToolStepsLabelsProvider labels={labels}>
+        <DecisionScopeProvider>
         {/* approvals (issue 8): "Approve all" above the list, the live regions after it */}
         <ToolStepsApproveAll store={store} state={state} />
         {store ? (
@@ -218,6 +220,7 @@ export const ToolSteps = forwardRef<HTMLOListElement, ToolStepsProps>(function T
           <StateList state={state ?? EMPTY} listRef={ref} {...rest} />
         )}
         <ToolStepsAnnouncer store={store} state={state} />
+        </DecisionScopeProvider>
       </ToolStepsLabelsProvider>
     </ToolStepsOptionsContext.Provider>
   );
