@@ -20,7 +20,8 @@ const hidden: CSSProperties = {
   position: 'absolute',
   width: 1,
   height: 1,
-  margin: -1,
+  // no negative margin: right to left, it pushed the page 1 px wider
+  margin: 0,
   padding: 0,
   overflow: 'hidden',
   clipPath: 'inset(50%)',

@@ -22,6 +22,7 @@ import { detectDetailsKind } from '../renderers/detect';
 import { hasBothViews, ModelViewSwitch } from '../renderers/model-view';
 import type { DetailsKind, DetailsRenderer, DetailsRenderers, DetailsView } from '../renderers/types';
 import { ToolStepContext, useLabelId, useStepOf, useToolStepsOptions } from './context';
+import { useToolStepsLabels } from './labels';
 
 function own<T>(record: Readonly<Record<string, T>> | undefined, key: string): T | undefined {
   return record && Object.hasOwn(record, key) ? record[key] : undefined;
@@ -95,6 +96,7 @@ function Rendered({
  */
 function DetailsBody({ step, renderers }: { step: Step; renderers: DetailsRenderers | undefined }) {
   const [view, setView] = useState<DetailsView>('details');
+  const words = useToolStepsLabels().details;
   const args = inputText(step);
   const lastUpdate = lastUpdateText(step);
   const hasResult = step.result !== undefined && step.result !== null;
@@ -110,7 +112,7 @@ function DetailsBody({ step, renderers }: { step: Step; renderers: DetailsRender
       {shown && kind ? (
         <Section
           name={shown}
-          title={both ? undefined : shown === 'details' ? 'Details' : 'What the model read'}
+          title={both ? undefined : shown === 'details' ? words.details : words.modelRead}
           kind={kind}
           bar={<ModelViewSwitch step={step} value={view} onValueChange={setView} />}
         >
@@ -123,12 +125,12 @@ function DetailsBody({ step, renderers }: { step: Step; renderers: DetailsRender
         </Section>
       ) : null}
       {lastUpdate !== undefined ? (
-        <Section name="progress" title="Last update" bar={<CopyButton text={lastUpdate} label="last update" compact />}>
+        <Section name="progress" title={words.lastUpdate} bar={<CopyButton text={lastUpdate} label="last update" compact />}>
           <pre data-slot="tool-step-last-update">{lastUpdate}</pre>
         </Section>
       ) : null}
       {args !== undefined ? (
-        <Section name="input" title="Arguments" kind="json" bar={<CopyButton text={args} label="arguments" compact />}>
+        <Section name="input" title={words.arguments} kind="json" bar={<CopyButton text={args} label="arguments" compact />}>
           <pre data-slot="tool-step-input">{args}</pre>
         </Section>
       ) : null}
@@ -258,6 +260,7 @@ export const ToolStepDetailsTrigger = forwardRef<HTMLButtonElement, ToolStepDeta
   function ToolStepDetailsTrigger({ render, ...props }, ref) {
     const disclosure = useDisclosure('ToolStepDetailsTrigger') as DetailsContextValue;
     const labelId = useLabelId();
+    const words = useToolStepsLabels().details;
     const { open, setOpen, contentId, step } = disclosure;
     return drawPart(
       'button',
@@ -273,7 +276,7 @@ export const ToolStepDetailsTrigger = forwardRef<HTMLButtonElement, ToolStepDeta
         children: (
           <>
             <ChevronRight aria-hidden="true" focusable="false" size={14} data-slot="tool-step-details-chevron" />
-            Details
+            {words.trigger}
           </>
         ),
       },

@@ -90,6 +90,14 @@ export interface ToolStepsLabels {
     cancelled: (step: AnnouncedStep) => string;
     interrupted: (step: AnnouncedStep) => string;
   };
+  /** The details disclosure's button and its sections' headings. */
+  details: {
+    trigger: string;
+    details: string;
+    modelRead: string;
+    lastUpdate: string;
+    arguments: string;
+  };
   /** A duration for people, in the locale ("8.4 s", "2 min, 5 s"). */
   duration: (ms: number) => string;
   tools: ToolLabelWords;
@@ -195,6 +203,13 @@ export const defaultLabels: ToolStepsLabels = {
     denied: (step) => `${named(step)} was denied`,
     cancelled: (step) => `${named(step)} was cancelled`,
     interrupted: (step) => `${named(step)} was interrupted`,
+  },
+  details: {
+    trigger: 'Details',
+    details: 'Details',
+    modelRead: 'What the model read',
+    lastUpdate: 'Last update',
+    arguments: 'Arguments',
   },
   duration: (ms) => formatDurationIn('en', ms),
   tools: { fallback: 'Tool call', tenseOf },

@@ -58,6 +58,13 @@ export const arabicLabels: ToolStepsLabels = {
     cancelled: (step) => `أُلغي ${named(step)}`,
     interrupted: (step) => `انقطع ${named(step)}`,
   },
+  details: {
+    trigger: 'التفاصيل',
+    details: 'التفاصيل',
+    modelRead: 'ما قرأه النموذج',
+    lastUpdate: 'آخر تحديث',
+    arguments: 'المعاملات',
+  },
   duration: (ms) => formatDurationIn('ar', ms),
   tools: {
     fallback: 'استدعاء أداة',

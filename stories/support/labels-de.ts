@@ -57,6 +57,13 @@ export const germanLabels: ToolStepsLabels = {
     cancelled: (step) => `${named(step)} abgebrochen`,
     interrupted: (step) => `${named(step)} unterbrochen`,
   },
+  details: {
+    trigger: 'Details',
+    details: 'Details',
+    modelRead: 'Was das Modell las',
+    lastUpdate: 'Letzte Meldung',
+    arguments: 'Argumente',
+  },
   duration: (ms) => formatDurationIn('de', ms),
   tools: {
     fallback: 'Werkzeugaufruf',

@@ -66,7 +66,7 @@ describe('ToolStepsAnnouncer', () => {
     expect(polite(container)).toBe('');
   });
 
-  it('does not announce what was there at mount (a replay), and speaks the list\'s language', () => {
+  it("does not announce what was there at mount (a replay), and speaks the list's language", () => {
     const store = syncStore();
     store.apply([...start('a', 'read_file', { path: 'x.ts' }), { type: 'step-result', id: 'a', result: 'x' }]);
     const { container } = render(<ToolSteps store={store} labels={germanLabels} />);

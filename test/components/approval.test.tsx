@@ -26,7 +26,7 @@ afterEach(() => {
 });
 
 describe('the approval card', () => {
-  it('shows what will run in full, the description, side effects as chips and the host\'s consequences', () => {
+  it("shows what will run in full, the description, side effects as chips and the host's consequences", () => {
     const consequences = vi.fn((step: Step) => (step.id === 'a' ? '47 records will be deleted' : undefined));
     const { container } = render(
       <ToolSteps state={stateOf([waiting('a')])} onApprove={() => {}} onDeny={() => {}} consequences={consequences} />,
@@ -35,14 +35,17 @@ describe('the approval card', () => {
     expect(slot(card, 'tool-step-approval-input')?.textContent).toBe(LONG);
     expect(slot(card, 'tool-step-approval-description')?.textContent).toBe('Runs a shell command');
     expect(within(card).getByRole('list', { name: 'Side effects' })).toBeInTheDocument();
-    expect([...card.querySelectorAll('[data-slot="tool-step-approval-side-effect"]')].map((li) => li.textContent)).toEqual([
-      'process',
-      'network',
-    ]);
+    expect(
+      [...card.querySelectorAll('[data-slot="tool-step-approval-side-effect"]')].map((li) => li.textContent),
+    ).toEqual(['process', 'network']);
     expect(within(card).getByText('Side effects', { selector: 'p' })).toBeInTheDocument();
     expect(slot(card, 'tool-step-approval-consequences-text')?.textContent).toBe('47 records will be deleted');
     expect(consequences).toHaveBeenCalledWith(expect.objectContaining({ id: 'a' }));
-    expect(within(card).getAllByRole('button').map((b) => b.textContent)).toEqual(['Approve', 'Deny']);
+    expect(
+      within(card)
+        .getAllByRole('button')
+        .map((b) => b.textContent),
+    ).toEqual(['Approve', 'Deny']);
     expect(card.hasAttribute('data-decidable')).toBe(true);
   });
 
@@ -147,12 +150,16 @@ describe('cancel and retry', () => {
     const onRetry = vi.fn();
     const run = makeStep({ id: 'run', status: 'running' });
     const bad = makeStep({ id: 'bad', status: 'failed', error: { message: 'boom', code: 'TOOL_TIMEOUT' } });
-    const { container, rerender } = render(<ToolSteps state={stateOf([run, bad])} onCancel={onCancel} onRetry={onRetry} />);
+    const { container, rerender } = render(
+      <ToolSteps state={stateOf([run, bad])} onCancel={onCancel} onRetry={onRetry} />,
+    );
     await userEvent.click(within(rowOf(container, 'run')).getByRole('button', { name: 'Cancel' }));
     expect(onCancel).toHaveBeenCalledExactlyOnceWith(run);
     expect(document.activeElement).toBe(rowOf(container, 'run'));
     // the store cancels it: the button goes, focus stays on the row
-    rerender(<ToolSteps state={stateOf([{ ...run, status: 'cancelled' }, bad])} onCancel={onCancel} onRetry={onRetry} />);
+    rerender(
+      <ToolSteps state={stateOf([{ ...run, status: 'cancelled' }, bad])} onCancel={onCancel} onRetry={onRetry} />,
+    );
     expect(document.activeElement).toBe(rowOf(container, 'run'));
     await userEvent.click(within(rowOf(container, 'bad')).getByRole('button', { name: 'Retry' }));
     expect(onRetry).toHaveBeenCalledExactlyOnceWith(bad);

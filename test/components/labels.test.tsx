@@ -59,7 +59,7 @@ describe('labels', () => {
     expect(shape(arabicLabels).filter((leaf) => leaf !== 'tools.label: function')).toEqual(english);
   });
 
-  it('merges a host\'s few words over the defaults, section by section', () => {
+  it("merges a host's few words over the defaults, section by section", () => {
     const merged = mergeLabels({ approval: { approve: 'Allow' } });
     expect(merged.approval.approve).toBe('Allow');
     expect(merged.approval.deny).toBe('Deny');
@@ -85,7 +85,13 @@ describe('labels', () => {
       <ToolSteps state={state} labels={germanLabels} onApprove={() => {}} onDeny={() => {}} onCancel={() => {}} />,
     );
     const labels = [...container.querySelectorAll('[data-slot="tool-step-label"]')].map((el) => el.textContent);
-    expect(labels).toEqual(['Datei gelesen', 'Führt Befehl aus', 'Befehl ausführen', 'Datei schreiben', 'Datei bearbeiten']);
+    expect(labels).toEqual([
+      'Datei gelesen',
+      'Führt Befehl aus',
+      'Befehl ausführen',
+      'Datei schreiben',
+      'Datei bearbeiten',
+    ]);
     const statuses = [...container.querySelectorAll('[data-slot="tool-step-status-text"]')].map((el) => el.textContent);
     expect(statuses).toEqual(['Fertig', 'Läuft', 'Abgebrochen', 'Wartet auf Freigabe', 'Wartet auf Freigabe']);
     expect(screen.getByRole('button', { name: 'Abbrechen' })).toBeInTheDocument();
@@ -94,10 +100,14 @@ describe('labels', () => {
     const card = slot(container, 'tool-step-approval') as HTMLElement;
     expect(within(card).getByText('Nebenwirkungen')).toBeInTheDocument();
     expect(within(card).getByLabelText('Begründung (optional)')).toBeInTheDocument();
-    expect(within(card).getAllByRole('button').map((b) => b.textContent)).toEqual(['Freigeben', 'Ablehnen']);
+    expect(
+      within(card)
+        .getAllByRole('button')
+        .map((b) => b.textContent),
+    ).toEqual(['Freigeben', 'Ablehnen']);
   });
 
-  it('replaces the derived labels\' verbs and tenses (words.ts) through labels.tools', () => {
+  it("replaces the derived labels' verbs and tenses (words.ts) through labels.tools", () => {
     const step = makeStep({ toolName: 'delete_file', status: 'running' });
     expect(presentStep(step).label).toBe('Deleting file');
     // another language's verb forms, and a tense rule that never conjugates

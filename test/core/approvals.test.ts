@@ -79,7 +79,11 @@ describe('Cogitator: POST {base}/agents/:name/resume', () => {
 
   it('sends the same body over WebSocket: { type: "resume", id, payload: { name, threadId, decisions } }', () => {
     expect(
-      cogitatorResumeMessage('req_1', { agent: 'coder', threadId: 'thread_1', decisions: { call_A: { approved: true } } }),
+      cogitatorResumeMessage('req_1', {
+        agent: 'coder',
+        threadId: 'thread_1',
+        decisions: { call_A: { approved: true } },
+      }),
     ).toEqual({
       type: 'resume',
       id: 'req_1',
@@ -213,9 +217,13 @@ describe('Anvia: interaction_response', () => {
       .find((frame) => frame.event?.type === 'interaction')?.event.interaction;
     expect(waiting?.id).toBe(interaction.toolCallId);
     expect(
-      anviaInteractionResponse(waiting as Step, { approved: false, reason: 'wrong order' }, {
-        resume: { streamId: 's', after: 16 },
-      }),
+      anviaInteractionResponse(
+        waiting as Step,
+        { approved: false, reason: 'wrong order' },
+        {
+          resume: { streamId: 's', after: 16 },
+        },
+      ),
     ).toEqual({
       type: 'interaction_response',
       interactionId: interaction.id,
