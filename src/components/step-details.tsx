@@ -125,12 +125,21 @@ function DetailsBody({ step, renderers }: { step: Step; renderers: DetailsRender
         </Section>
       ) : null}
       {lastUpdate !== undefined ? (
-        <Section name="progress" title={words.lastUpdate} bar={<CopyButton text={lastUpdate} label="last update" compact />}>
+        <Section
+          name="progress"
+          title={words.lastUpdate}
+          bar={<CopyButton text={lastUpdate} label="last update" compact />}
+        >
           <pre data-slot="tool-step-last-update">{lastUpdate}</pre>
         </Section>
       ) : null}
       {args !== undefined ? (
-        <Section name="input" title={words.arguments} kind="json" bar={<CopyButton text={args} label="arguments" compact />}>
+        <Section
+          name="input"
+          title={words.arguments}
+          kind="json"
+          bar={<CopyButton text={args} label="arguments" compact />}
+        >
           <pre data-slot="tool-step-input">{args}</pre>
         </Section>
       ) : null}

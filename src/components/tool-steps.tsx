@@ -12,14 +12,11 @@ import {
 } from 'react';
 import type { Step, StepStore, StepsDiagnostics, StepsState } from '../core';
 import type { ToolStepsLabelsInput } from '../core/labels';
-import { DecisionScopeProvider } from '../internal/decisions';
 import { NO_CHILDREN, StepTreeCache } from '../internal/step-tree';
 import { useStep } from '../react/use-step';
 import { useSteps } from '../react/use-steps';
-import { ToolStepsAnnouncer } from './announcer';
-import { ToolStepsApproveAll } from './approve-all';
 import { InListContext, type ToolStepsOptions, ToolStepsOptionsContext } from './context';
-import { ToolStepsLabelsProvider } from './labels';
+import { ToolStepsFrame } from './list-frame';
 import { ToolStep } from './tool-step';
 
 interface ToolStepsBaseProps extends ToolStepsOptions, Omit<ComponentPropsWithoutRef<'ol'>, 'children'> {
@@ -210,18 +207,13 @@ export const ToolSteps = forwardRef<HTMLOListElement, ToolStepsProps>(function T
   const options = useStableOptions({ renderers, icons, tools, onApprove, onDeny, onCancel, onRetry, consequences });
   return (
     <ToolStepsOptionsContext.Provider value={options}>
-      <ToolStepsLabelsProvider labels={labels}>
-        <DecisionScopeProvider>
-        {/* approvals (issue 8): "Approve all" above the list, the live regions after it */}
-        <ToolStepsApproveAll store={store} state={state} />
+      <ToolStepsFrame labels={labels} store={store} state={state}>
         {store ? (
           <StoreList store={store} listRef={ref} {...rest} />
         ) : (
           <StateList state={state ?? EMPTY} listRef={ref} {...rest} />
         )}
-        <ToolStepsAnnouncer store={store} state={state} />
-        </DecisionScopeProvider>
-      </ToolStepsLabelsProvider>
+      </ToolStepsFrame>
     </ToolStepsOptionsContext.Provider>
   );
 });
