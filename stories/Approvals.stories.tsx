@@ -68,7 +68,6 @@ type Story = StoryObj<typeof meta>;
 /** A very long command on a 390 px phone: wrapped in full, never cut to "gi…". */
 export const LongCommandOnPhone: Story = {
   args: { initial: longCommand, width: 390 },
-  parameters: { viewport: { defaultViewport: 'mobile1' } },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     const input = canvasElement.querySelector('[data-slot="tool-step-approval-input"]');
