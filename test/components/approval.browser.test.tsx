@@ -142,6 +142,9 @@ describe('the approval card in Chromium', () => {
     // the card is indented from the right (inline start), not from the left
     expect(list.right - card.right).toBeGreaterThan(card.left - list.left);
     expect(document.documentElement.scrollWidth).toBeLessThanOrEqual(560);
+    // code and paths still read left to right inside the right-to-left page
+    expect(getComputedStyle(q(rtl.container, 'tool-step-approval-input')).direction).toBe('ltr');
+    expect(getComputedStyle(q(rtl.container, 'tool-step-detail')).unicodeBidi).toBe('plaintext');
     await shot('rtl');
   });
 });
