@@ -46,6 +46,8 @@ export interface ToolStepsLabels {
   locale: string;
   /** The list's accessible name. */
   list: string;
+  /** The muted line under the list when frames were skipped: "2 malformed or late events skipped". */
+  skipped: (count: number) => string;
   /** Each status as text ("Running", "Failed", "Cancelled"). */
   status: Readonly<Record<StepStatus, string>>;
   /** The header once a person approved and the wire has not yet said the call runs. */
@@ -166,6 +168,8 @@ const named = (step: AnnouncedStep) => (step.detail ? `${step.label} ${step.deta
 export const defaultLabels: ToolStepsLabels = {
   locale: 'en',
   list: 'Tool calls',
+  skipped: (count) =>
+    plural('en', count, { one: '# malformed or late event skipped', other: '# malformed or late events skipped' }),
   status: {
     'input-streaming': 'Preparing',
     running: 'Running',

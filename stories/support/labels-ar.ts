@@ -15,6 +15,8 @@ const named = (step: { label: string; detail?: string }) => (step.detail ? `${st
 export const arabicLabels: ToolStepsLabels = {
   locale: 'ar',
   list: 'استدعاءات الأدوات',
+  skipped: (count) =>
+    plural('ar', count, { one: 'تم تخطي حدث واحد تالف أو متأخر', other: 'تم تخطي # من الأحداث التالفة أو المتأخرة' }),
   status: {
     'input-streaming': 'قيد التحضير',
     running: 'قيد التشغيل',

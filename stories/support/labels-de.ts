@@ -19,6 +19,11 @@ const named = (step: { label: string; detail?: string }) => (step.detail ? `${st
 export const germanLabels: ToolStepsLabels = {
   locale: 'de',
   list: 'Werkzeugaufrufe',
+  skipped: (count) =>
+    plural('de', count, {
+      one: '# fehlerhaftes oder verspätetes Ereignis übersprungen',
+      other: '# fehlerhafte oder verspätete Ereignisse übersprungen',
+    }),
   status: {
     'input-streaming': 'Wird vorbereitet',
     running: 'Läuft',
