@@ -5,6 +5,10 @@
  * re-exported wholesale, and test/exports.test.ts pins the list.
  */
 
+export type { ToolStepsAnnouncerProps } from './components/announcer';
+export { announcementOf, ToolStepsAnnouncer } from './components/announcer';
+export type { ToolStepsApproveAllProps, ToolStepsApproveAllState } from './components/approve-all';
+export { ToolStepsApproveAll } from './components/approve-all';
 export type {
   ToolConfig,
   ToolRowParts,
@@ -16,6 +20,8 @@ export type {
 export { ToolStepContext, useToolStep } from './components/context';
 export type { ToolIconComponent, ToolIconMap, ToolIconName, ToolIconProps } from './components/icons';
 export { FALLBACK_ICON, resolveToolIcon, toolIcons } from './components/icons';
+export type { ToolStepsLabelsProviderProps } from './components/labels';
+export { ToolStepsLabelsContext, ToolStepsLabelsProvider, useToolStepsLabels } from './components/labels';
 export type {
   ToolStepActionButtonProps,
   ToolStepActionState,
@@ -62,6 +68,14 @@ export type {
 } from './components/tool-steps';
 export { ToolSteps } from './components/tool-steps';
 export type {
+  AiSdkApprovalResponse,
+  AnnouncedStep,
+  AnviaInteractionResponse,
+  ApprovalDecision,
+  ApprovalHandlers,
+  AwaitingApprovalStep,
+  CogitatorResumeBody,
+  CogitatorResumeOptions,
   CogitatorThreadOptions,
   DualChannelResultOptions,
   Framing,
@@ -96,11 +110,15 @@ export type {
   StreamSource,
   Tense,
   TerminalDetails,
+  ToolLabelInfo,
+  ToolLabelWords,
   ToolOutputsOptions,
   ToolPresentation,
   ToolPresentationField,
   ToolPresentationOverride,
   ToolPresentationOverrides,
+  ToolStepsLabels,
+  ToolStepsLabelsInput,
   ToolStream,
   ToolStreamError,
   ToolStreamOptions,
@@ -115,11 +133,18 @@ export type {
 export {
   AGENTS_REJECTION_TEXT,
   AGENTS_TOOL_ERROR_TEXT,
+  aiSdkApprovalResponse,
+  aiSdkApprovals,
+  anviaInteractionResponse,
+  cogitatorResume,
+  cogitatorResumeBody,
+  cogitatorResumeMessage,
   createRedactor,
   createStepStore,
   createToolStream,
   decoderFor,
   decoders,
+  defaultLabels,
   detectProtocol,
   emptyStepsState,
   eventsFromAnviaToolResult,
@@ -127,13 +152,18 @@ export {
   eventsFromDualChannelResult,
   eventsFromText,
   eventsFromToolOutputs,
+  formatDurationIn,
   humanizeToolName,
   isActiveStatus,
+  isAwaitingApproval,
   isTerminalStatus,
   isToolUIPart,
   isUIMessageLike,
   knownTools,
+  mergeLabels,
   openaiAgents,
+  pendingApprovals,
+  plural,
   presentStep,
   readStream,
   redactText,
@@ -147,6 +177,7 @@ export {
   stepsFromUIMessages,
   subAgentStepId,
   tenseOf,
+  toolLabelIn,
   verbForms,
   visibleText,
   visibleTextWords,

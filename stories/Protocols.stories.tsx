@@ -47,7 +47,9 @@ const meta = {
   },
   render: ({ recording, onApprove, onDeny }) => (
     <ReplayPlayer key={recording} events={recordings[recording]} initialSpeed="instant">
-      {(replay) => <ToolSteps store={replay.store} group={false} minRunningMs={0} onApprove={onApprove} onDeny={onDeny} />}
+      {(replay) => (
+        <ToolSteps store={replay.store} group={false} minRunningMs={0} onApprove={onApprove} onDeny={onDeny} />
+      )}
     </ReplayPlayer>
   ),
 } satisfies Meta<ProtocolStoryArgs>;

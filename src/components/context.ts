@@ -5,6 +5,7 @@ import { presentStep, type ResolvedPresentation, type Step, type ToolPresentatio
 import type { RedactOption } from '../core/redact';
 import type { DetailsRenderers } from '../renderers/types';
 import type { ToolIconMap } from './icons';
+import { ToolStepsLabelsContext } from './labels';
 
 /** What a row's parts share (read it with `useToolStep()`). */
 export interface ToolStepContextValue {
@@ -88,10 +89,15 @@ export interface ToolStepsOptions {
    * @default true
    */
   redact?: RedactOption;
-  /** Called with the step when a person presses "Approve". */
-  onApprove?: (step: Step) => void;
-  /** Called with the step when a person presses "Deny". */
-  onDeny?: (step: Step) => void;
+  /** Called with the step (and the reason typed, if any) when a person presses "Approve". */
+  onApprove?: (step: Step, decision?: { reason?: string }) => void;
+  /** Called with the step (and the reason typed, if any) when a person presses "Deny". */
+  onDeny?: (step: Step, decision?: { reason?: string }) => void;
+  /**
+   * What approving a waiting call will do, in the host's words, shown on its approval card
+   * ("47 records will be deleted"). Called while the card is drawn; `undefined` shows nothing.
+   */
+  consequences?: (step: Step) => ReactNode;
   /** When given, active steps show a "Cancel" button that calls it with the step. */
   onCancel?: (step: Step) => void;
   /** When given, failed and interrupted steps show a "Retry" button that calls it with the step. */
@@ -162,10 +168,11 @@ export function usePresentation(
 ): ResolvedPresentation | undefined {
   const row = useContext(ToolStepContext);
   const options = useContext(ToolStepsOptionsContext);
+  const labels = useContext(ToolStepsLabelsContext);
   const step = explicit ?? row?.step;
   if (!step) return undefined;
   if (row && step === row.step && tools === undefined) return row.presentation;
-  return presentStep(step, tools ?? options.tools);
+  return presentStep(step, tools ?? options.tools, labels.tools);
 }
 
 /** `usePresentation` for parts that cannot draw without a step: a missing one is reported at once. */

@@ -1,9 +1,12 @@
 'use client';
 
-import { type ComponentPropsWithoutRef, forwardRef, type ReactElement } from 'react';
+import { type ComponentPropsWithoutRef, forwardRef, type MouseEvent, type ReactElement } from 'react';
 import { isActiveStatus, type Step } from '../core';
+import { warnOnce } from '../core/warn';
 import { drawPart, type RenderProp } from '../internal/render';
 import { useLabelId, useStepOf, useToolStepsOptions } from './context';
+import { useToolStepsLabels } from './labels';
+import { focusRowOf } from './step-approval';
 
 /** What a `render` function of the action parts receives besides the props. */
 export interface ToolStepActionState {
@@ -71,8 +74,19 @@ function useActionButton(
   const step = useStepOf(explicit, cancel ? 'ToolStepCancel' : 'ToolStepRetry');
   const options = useToolStepsOptions();
   const labelId = useLabelId();
+  const words = useToolStepsLabels().actions;
   const handler = onAction ?? (cancel ? options.onCancel : options.onRetry);
-  if (!(cancel ? canCancel : canRetry)(step) || (!handler && !props.onClick)) return null;
+  const allowed = cancel ? canCancel : canRetry;
+  if (!allowed(step) || (!handler && !props.onClick)) return null;
+  const press = (event: MouseEvent<HTMLButtonElement>) => {
+    if (!allowed(step)) {
+      warnOnce(`a ${cancel ? 'cancel' : 'retry'} of the call "${step.id}" was ignored: it is ${step.status}`);
+      return;
+    }
+    // The button goes once the step moves on: focus stays on its row, never falls to the page.
+    focusRowOf(event.currentTarget);
+    handler?.(step);
+  };
   return drawPart(
     'button',
     render,
@@ -80,8 +94,8 @@ function useActionButton(
       type: 'button',
       'data-slot': cancel ? 'tool-step-cancel' : 'tool-step-retry',
       'aria-describedby': labelId,
-      onClick: () => handler?.(step),
-      children: cancel ? 'Cancel' : 'Retry',
+      onClick: press,
+      children: cancel ? words.cancel : words.retry,
     },
     props,
     ref,
@@ -90,8 +104,9 @@ function useActionButton(
 }
 
 /**
- * "Cancel": calls `onAction` (default: the list's `onCancel`) with the step. Renders nothing unless
- * the step is active and there is a handler (or an `onClick`).
+ * "Cancel": calls `onAction` (default: the list's `onCancel`) with the step, and moves focus to the
+ * step's row (the button goes once the step is cancelled). Renders nothing unless the step is active
+ * and there is a handler (or an `onClick`).
  *
  * Renders `<button type="button" data-slot="tool-step-cancel">Cancel</button>`.
  */
@@ -102,8 +117,9 @@ export const ToolStepCancel = forwardRef<HTMLButtonElement, ToolStepActionButton
 );
 
 /**
- * "Retry": calls `onAction` (default: the list's `onRetry`) with the step. Renders nothing unless the
- * step failed or was interrupted and there is a handler (or an `onClick`).
+ * "Retry": calls `onAction` (default: the list's `onRetry`) with the step, and moves focus to the
+ * step's row. Renders nothing unless the step failed or was interrupted and there is a handler (or
+ * an `onClick`); a press after the step moved on is ignored with a development warning.
  *
  * Renders `<button type="button" data-slot="tool-step-retry">Retry</button>`.
  */

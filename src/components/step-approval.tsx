@@ -4,134 +4,256 @@ import {
   type ComponentPropsWithoutRef,
   createContext,
   forwardRef,
+  type MouseEvent,
   type ReactElement,
+  type ReactNode,
   useCallback,
   useContext,
+  useEffect,
+  useId,
   useMemo,
   useRef,
   useState,
 } from 'react';
 import type { Step } from '../core';
+import { warnOnce } from '../core/warn';
+import { type LocalDecision, useDecisionScope, useLocalDecision } from '../internal/decisions';
+import { formatPretty } from '../internal/format';
 import { drawPart, type RenderProp } from '../internal/render';
 import { WireText } from '../internal/visible-text';
 import { useLabelId, useStepOf, useToolStepsOptions } from './context';
+import { useToolStepsLabels } from './labels';
 
 /** What a `render` function of `ToolStepApproval` receives besides the props. */
 export interface ToolStepApprovalState {
   step: Step;
   /** The decision once made (by the wire, or by a press here). */
   decision: 'approved' | 'denied' | undefined;
+  /** Whether a person here can decide (there is an `onApprove` or `onDeny`). */
+  decidable: boolean;
 }
 
 /** Props of `ToolStepApproval`. */
 export interface ToolStepApprovalProps extends ComponentPropsWithoutRef<'div'> {
   /** The step; defaults to the row's. */
   step?: Step;
-  /** Called with the step when "Approve" is pressed; defaults to the list's `onApprove`. */
-  onApprove?: (step: Step) => void;
-  /** Called with the step when "Deny" is pressed; defaults to the list's `onDeny`. */
-  onDeny?: (step: Step) => void;
+  /** Called with the step and the reason typed when "Approve" is pressed; defaults to the list's `onApprove`. */
+  onApprove?: (step: Step, decision?: { reason?: string }) => void;
+  /** Called with the step and the reason typed when "Deny" is pressed; defaults to the list's `onDeny`. */
+  onDeny?: (step: Step, decision?: { reason?: string }) => void;
+  /** What approving will do, in the host's words ("47 records will be deleted"); defaults to the list's. */
+  consequences?: (step: Step) => ReactNode;
   /** Swaps the element: `render={<section />}` or `(props, state) => element`. */
   render?: RenderProp<ToolStepApprovalState>;
-}
-
-interface LocalDecision {
-  approvalId: string | undefined;
-  approved: boolean;
 }
 
 interface ApprovalContextValue {
   step: Step;
   /** Whether the approval was decided: the buttons are gone then, so a call cannot be decided twice. */
   decided: boolean;
-  decide: (approved: boolean) => void;
+  decide: (approved: boolean, event?: MouseEvent<HTMLElement>) => void;
 }
 
 const ApprovalContext = createContext<ApprovalContextValue | null>(null);
 ApprovalContext.displayName = 'ToolStepApprovalContext';
 
+// The arguments that say what a call will do, most telling first.
+const WILL_RUN_KEYS = [
+  'command',
+  'cmd',
+  'script',
+  'code',
+  'sql',
+  'query',
+  'path',
+  'file_path',
+  'filePath',
+  'url',
+  'pattern',
+];
+
+/** What the call will run, in full: its most telling argument, else all of its arguments. */
+export function whatWillRun(step: Step): string {
+  const input = step.input;
+  if (typeof input === 'string') return input;
+  if (typeof input === 'object' && input !== null && !Array.isArray(input)) {
+    const record = input as Record<string, unknown>;
+    for (const key of WILL_RUN_KEYS) {
+      const value = Object.hasOwn(record, key) ? record[key] : undefined;
+      if (typeof value === 'string' && value !== '') return value;
+    }
+    return Object.keys(record).length > 0 ? formatPretty(input) : '';
+  }
+  return input === undefined ? step.inputText : formatPretty(input);
+}
+
 /**
- * The approval a step waits for: what it will do and its side effects, with real buttons named
- * "Approve" and "Deny" (`ToolStepApprove`, `ToolStepDeny`). Once decided (by the wire, or by a press
- * here) the decision replaces the buttons, so a call cannot be approved twice, and focus moves to it.
- * Children replace the default content (place `ToolStepApprove` / `ToolStepDeny` inside). Renders
- * nothing when there is neither a pending approval nor a decision.
+ * Moves focus to the row of `from` (never to the page), so a control that disappears after a press
+ * leaves the keyboard where the person was. The row takes `tabindex="-1"` if it has none.
+ */
+export function focusRowOf(from: Element | null | undefined): void {
+  const row = from?.closest('[data-slot="tool-step"]');
+  if (!(row instanceof HTMLElement)) return;
+  if (!row.hasAttribute('tabindex')) row.tabIndex = -1;
+  row.focus();
+}
+
+/** Where the decision stands, for every part that shows it: the wire's, else the one made here. */
+export function useDecisionOf(step: Step): LocalDecision | undefined {
+  const local = useLocalDecision(step);
+  return step.status === 'awaiting-approval' ? local : step.approval?.decision;
+}
+
+function Section({ heading, slot, children }: { heading: string; slot: string; children: ReactNode }) {
+  return (
+    <div data-slot={slot}>
+      <p data-slot="tool-step-approval-heading">{heading}</p>
+      {children}
+    </div>
+  );
+}
+
+/**
+ * The approval a step waits for, as something a person can decide on: what will run, in full and
+ * wrapped (`tool-step-approval-input`), the tool's description, the side effects as chips and what
+ * the host says will happen (`consequences`), each under a heading; then a bar that stays in view
+ * inside the card however tall it is (`tool-step-approval-actions`, sticky in the theme) with an
+ * optional reason and real buttons, "Approve" and "Deny". Without `onApprove` / `onDeny` there are
+ * no buttons: the card says the call waits for approval elsewhere.
  *
- * Renders `<div data-slot="tool-step-approval">`, with `data-decision="approved" | "denied"` once decided.
+ * Once decided (by the wire, or by a press here) the header's status and the card agree at once
+ * ("Approved, running…" / "Denied"); the buttons are gone, so a call cannot be decided twice, and
+ * focus moves to the decision (or, when nothing is left to show, to the row). A denied step says
+ * "Denied" once, in the header; the card keeps only the reason. Children replace the default content
+ * (place `ToolStepApprove` / `ToolStepDeny` inside). Renders nothing when there is neither a pending
+ * approval nor a decision to show.
+ *
+ * Renders `<div data-slot="tool-step-approval">`, with `data-decision="approved" | "denied"` once
+ * decided and `data-decidable` when a person here can decide.
  */
 export const ToolStepApproval = forwardRef<HTMLDivElement, ToolStepApprovalProps>(function ToolStepApproval(
-  { step: explicit, onApprove, onDeny, render, ...props },
+  { step: explicit, onApprove, onDeny, consequences, render, ...props },
   ref,
 ) {
   const step = useStepOf(explicit, 'ToolStepApproval');
   const options = useToolStepsOptions();
-  const [local, setLocal] = useState<LocalDecision | undefined>();
+  const labels = useToolStepsLabels();
+  const words = labels.approval;
+  const [reason, setReason] = useState('');
+  const reasonId = useId();
   // The pressed button is replaced by the decision: focus moves there, not to the top of the page.
   const focusDecision = useRef(false);
   const approval = step.approval;
   const pending = step.status === 'awaiting-approval';
-  const wire = approval?.decision;
-  const mine = pending && local && local.approvalId === approval?.id ? local : undefined;
-  const decision = pending ? mine : wire;
+  const decision = useDecisionOf(step);
   const approve = onApprove ?? options.onApprove;
   const deny = onDeny ?? options.onDeny;
-  const decide = useCallback(
-    (approved: boolean) => {
-      const handler = approved ? approve : deny;
-      if (!handler) return;
-      focusDecision.current = true;
-      setLocal({ approvalId: approval?.id, approved });
-      handler(step);
-    },
-    [approve, deny, approval?.id, step],
-  );
+  const decidable = pending && (approve !== undefined || deny !== undefined);
+  const scope = useDecisionScope();
+  const latest = useRef({ step, reason, approve, deny, scope });
+  latest.current = { step, reason, approve, deny, scope };
+  useEffect(() => {
+    if (!pending) scope.forget(step);
+  }, [pending, step, scope]);
+  const decide = useCallback((approved: boolean, event?: MouseEvent<HTMLElement>) => {
+    const { step: current, reason: typed, approve: onYes, deny: onNo, scope: decisions } = latest.current;
+    const handler = approved ? onYes : onNo;
+    if (current.status !== 'awaiting-approval') {
+      warnOnce(`a decision for the call "${current.id}" was ignored: it is ${current.status}, not awaiting approval`);
+      return;
+    }
+    if (!handler) return;
+    const made: LocalDecision = { approved };
+    const trimmed = typed.trim();
+    if (trimmed) made.reason = trimmed;
+    // Focus goes to the row first (the pressed button is about to go), then to the decision line.
+    focusRowOf(event?.currentTarget);
+    focusDecision.current = true;
+    decisions.set(current, made);
+    if (trimmed) handler(current, { reason: trimmed });
+    else handler(current);
+  }, []);
   const context = useMemo(() => ({ step, decided: decision !== undefined, decide }), [step, decision, decide]);
   if (!pending && !decision) return null;
-  const reason = decision && 'reason' in decision ? decision.reason : undefined;
   const decided = decision ? (decision.approved ? 'approved' : 'denied') : undefined;
+  // A denied step says "Denied" in its header; the card keeps the reason, or goes.
+  const deniedHere = step.status === 'denied' || (decision !== undefined && !decision.approved);
+  if (deniedHere && !decision?.reason && props.children === undefined) return null;
+  const extra = pending && !decision ? (consequences ?? options.consequences)?.(step) : undefined;
+  const willRun = pending && !decision ? whatWillRun(step) : '';
 
-  const content = (
+  let line: string | undefined;
+  if (decision) {
+    if (deniedHere) line = decision.reason ? words.because(decision.reason) : undefined;
+    else {
+      const text = pending ? labels.approvedRunning : words.approved;
+      line = decision.reason ? words.withReason(text, decision.reason) : text;
+    }
+  }
+
+  const content = decision ? (
+    line ? (
+      <p
+        data-slot="tool-step-approval-decision"
+        tabIndex={-1}
+        ref={(element) => {
+          if (element && focusDecision.current) {
+            focusDecision.current = false;
+            element.focus();
+          }
+        }}
+      >
+        <WireText text={line} />
+      </p>
+    ) : null
+  ) : (
     <>
+      <p data-slot="tool-step-approval-prompt">{decidable ? words.waitsForYou : words.waitsElsewhere}</p>
       {approval?.description ? (
         <p data-slot="tool-step-approval-description">
           <WireText text={approval.description} />
         </p>
-      ) : pending ? (
-        <p data-slot="tool-step-approval-description">This call waits for your approval.</p>
+      ) : null}
+      {willRun ? (
+        <Section heading={words.willRun} slot="tool-step-approval-will-run">
+          <pre data-slot="tool-step-approval-input">
+            <WireText text={willRun} lines />
+          </pre>
+        </Section>
       ) : null}
       {approval?.sideEffects && approval.sideEffects.length > 0 ? (
-        <ul data-slot="tool-step-approval-side-effects" aria-label="Side effects">
-          {approval.sideEffects.map((effect, index) => (
-            // biome-ignore lint/suspicious/noArrayIndexKey: side effects are plain strings, possibly repeated
-            <li key={index}>
-              <WireText text={effect} />
-            </li>
-          ))}
-        </ul>
+        <Section heading={words.sideEffects} slot="tool-step-approval-effects">
+          <ul data-slot="tool-step-approval-side-effects" aria-label={words.sideEffects}>
+            {approval.sideEffects.map((effect, index) => (
+              // biome-ignore lint/suspicious/noArrayIndexKey: side effects are plain strings, possibly repeated
+              <li key={index} data-slot="tool-step-approval-side-effect">
+                <WireText text={effect} />
+              </li>
+            ))}
+          </ul>
+        </Section>
       ) : null}
-      {decision ? (
-        <p
-          data-slot="tool-step-approval-decision"
-          tabIndex={-1}
-          ref={(element) => {
-            if (element && focusDecision.current) {
-              focusDecision.current = false;
-              element.focus();
-            }
-          }}
-        >
-          {decision.approved ? 'Approved' : 'Denied'}
-          {reason ? (
-            <>
-              : <WireText text={reason} />
-            </>
-          ) : null}
-        </p>
-      ) : (
+      {extra !== undefined && extra !== null && extra !== false && extra !== '' ? (
+        <Section heading={words.consequences} slot="tool-step-approval-consequences">
+          <div data-slot="tool-step-approval-consequences-text">{extra}</div>
+        </Section>
+      ) : null}
+      {decidable ? (
         <div data-slot="tool-step-approval-actions">
-          <ToolStepApprove /> <ToolStepDeny />
+          <label data-slot="tool-step-approval-reason" htmlFor={reasonId}>
+            <span data-slot="tool-step-approval-reason-label">{words.reason}</span>{' '}
+            <input
+              id={reasonId}
+              type="text"
+              data-slot="tool-step-approval-reason-input"
+              value={reason}
+              onChange={(event) => setReason(event.currentTarget.value)}
+              autoComplete="off"
+            />
+          </label>{' '}
+          {approve ? <ToolStepApprove /> : null} {deny ? <ToolStepDeny /> : null}
         </div>
-      )}
+      ) : null}
     </>
   );
   return (
@@ -139,10 +261,15 @@ export const ToolStepApproval = forwardRef<HTMLDivElement, ToolStepApprovalProps
       {drawPart(
         'div',
         render,
-        { 'data-slot': 'tool-step-approval', 'data-decision': decided, children: content },
+        {
+          'data-slot': 'tool-step-approval',
+          'data-decision': decided,
+          'data-decidable': decidable ? '' : undefined,
+          children: content,
+        },
         props,
         ref,
-        { step, decision: decided },
+        { step, decision: decided, decidable },
       )}
     </ApprovalContext.Provider>
   );
@@ -168,13 +295,27 @@ function useDecisionButton(
 ): ReactElement | null {
   const approval = useContext(ApprovalContext);
   const options = useToolStepsOptions();
+  const words = useToolStepsLabels().approval;
   const labelId = useLabelId();
   const step = useStepOf(explicit ?? approval?.step, approved ? 'ToolStepApprove' : 'ToolStepDeny');
-  const press = () => {
-    if (approval) approval.decide(approved);
-    else (approved ? options.onApprove : options.onDeny)?.(step);
+  const local = useLocalDecision(step);
+  const scope = useDecisionScope();
+  const press = (event: MouseEvent<HTMLElement>) => {
+    if (approval) {
+      approval.decide(approved, event);
+      return;
+    }
+    const handler = approved ? options.onApprove : options.onDeny;
+    if (step.status !== 'awaiting-approval') {
+      warnOnce(`a decision for the call "${step.id}" was ignored: it is ${step.status}, not awaiting approval`);
+      return;
+    }
+    if (!handler) return;
+    focusRowOf(event.currentTarget);
+    scope.set(step, { approved });
+    handler(step);
   };
-  if (approval?.decided) return null;
+  if (approval?.decided || local) return null;
   return drawPart(
     'button',
     render,
@@ -183,7 +324,7 @@ function useDecisionButton(
       'data-slot': approved ? 'tool-step-approve' : 'tool-step-deny',
       'aria-describedby': labelId,
       onClick: press,
-      children: approved ? 'Approve' : 'Deny',
+      children: approved ? words.approve : words.deny,
     },
     props,
     ref,
@@ -192,8 +333,9 @@ function useDecisionButton(
 }
 
 /**
- * "Approve": inside `ToolStepApproval`, records the decision and calls its `onApprove` (and renders
- * nothing once the approval is decided); alone, calls the list's `onApprove` with the step.
+ * "Approve": inside `ToolStepApproval`, records the decision (with the reason typed) and calls its
+ * `onApprove` (and renders nothing once the approval is decided); alone, calls the list's `onApprove`
+ * with the step.
  *
  * Renders `<button type="button" data-slot="tool-step-approve">Approve</button>`.
  */
@@ -204,8 +346,9 @@ export const ToolStepApprove = forwardRef<HTMLButtonElement, ToolStepDecisionBut
 );
 
 /**
- * "Deny": inside `ToolStepApproval`, records the decision and calls its `onDeny` (and renders nothing
- * once the approval is decided); alone, calls the list's `onDeny` with the step.
+ * "Deny": inside `ToolStepApproval`, records the decision (with the reason typed) and calls its
+ * `onDeny` (and renders nothing once the approval is decided); alone, calls the list's `onDeny` with
+ * the step.
  *
  * Renders `<button type="button" data-slot="tool-step-deny">Deny</button>`.
  */

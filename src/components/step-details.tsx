@@ -24,6 +24,7 @@ import { detectDetailsKind } from '../renderers/detect';
 import { hasBothViews, ModelViewSwitch } from '../renderers/model-view';
 import type { DetailsKind, DetailsRenderer, DetailsRenderers, DetailsView } from '../renderers/types';
 import { ToolStepContext, useLabelId, useStepOf, useToolStepsOptions } from './context';
+import { useToolStepsLabels } from './labels';
 
 function own<T>(record: Readonly<Record<string, T>> | undefined, key: string): T | undefined {
   return record && Object.hasOwn(record, key) ? record[key] : undefined;
@@ -122,6 +123,7 @@ function RevealToggle({ count, revealed, onChange }: { count: number; revealed: 
  */
 function DetailsBody({ step, renderers }: { step: Step; renderers: DetailsRenderers | undefined }) {
   const [view, setView] = useState<DetailsView>('details');
+  const words = useToolStepsLabels().details;
   const [revealed, setRevealed] = useState<ReadonlySet<Block>>(() => new Set());
   const toggle = (block: Block) =>
     setRevealed((current) => {
@@ -157,7 +159,7 @@ function DetailsBody({ step, renderers }: { step: Step; renderers: DetailsRender
       {shown && kind ? (
         <Section
           name={shown}
-          title={both ? undefined : shown === 'details' ? 'Details' : 'What the model read'}
+          title={both ? undefined : shown === 'details' ? words.details : words.modelRead}
           kind={kind}
           bar={
             <>
@@ -177,7 +179,7 @@ function DetailsBody({ step, renderers }: { step: Step; renderers: DetailsRender
       {typeof lastUpdate.value === 'string' ? (
         <Section
           name="progress"
-          title="Last update"
+          title={words.lastUpdate}
           bar={
             <>
               {reveal('progress', lastUpdate.count)}
@@ -194,7 +196,7 @@ function DetailsBody({ step, renderers }: { step: Step; renderers: DetailsRender
       {typeof args.value === 'string' ? (
         <Section
           name="input"
-          title="Arguments"
+          title={words.arguments}
           kind="json"
           bar={
             <>
@@ -335,6 +337,7 @@ export const ToolStepDetailsTrigger = forwardRef<HTMLButtonElement, ToolStepDeta
   function ToolStepDetailsTrigger({ render, ...props }, ref) {
     const disclosure = useDisclosure('ToolStepDetailsTrigger') as DetailsContextValue;
     const labelId = useLabelId();
+    const words = useToolStepsLabels().details;
     const { open, setOpen, contentId, step } = disclosure;
     return drawPart(
       'button',
@@ -350,7 +353,7 @@ export const ToolStepDetailsTrigger = forwardRef<HTMLButtonElement, ToolStepDeta
         children: (
           <>
             <ChevronRight aria-hidden="true" focusable="false" size={14} data-slot="tool-step-details-chevron" />
-            Details
+            {words.trigger}
           </>
         ),
       },

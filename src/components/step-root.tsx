@@ -12,6 +12,7 @@ import {
   type ToolStepContextValue,
   useToolStepsOptions,
 } from './context';
+import { useToolStepsLabels } from './labels';
 
 /** What a `render` function of `ToolStepRoot` receives besides the props. */
 export interface ToolStepRootState {
@@ -65,7 +66,8 @@ export const ToolStepRoot = forwardRef<HTMLElement, ToolStepRootProps>(function 
   const labelId = useId();
   const contentId = useId();
   const hasDetails = hasDetailsContent(step);
-  const presentation = useMemo(() => presentStep(step, tools), [step, tools]);
+  const words = useToolStepsLabels().tools;
+  const presentation = useMemo(() => presentStep(step, tools, words), [step, tools, words]);
   const value = useMemo<ToolStepContextValue>(
     () => ({ step, presentation, open: isOpen, setOpen, hasDetails, labelId, contentId }),
     [step, presentation, isOpen, setOpen, hasDetails, labelId, contentId],

@@ -5,6 +5,8 @@ import { type ComponentPropsWithoutRef, forwardRef } from 'react';
 import type { Step, StepStatus } from '../core';
 import { drawPart, type RenderProp } from '../internal/render';
 import { useStepOf } from './context';
+import { useToolStepsLabels } from './labels';
+import { useDecisionOf } from './step-approval';
 
 /** How a status is shown: an icon, the text people (and screen readers) read, and whether it spins. */
 export interface StatusIndicator {
@@ -16,7 +18,10 @@ export interface StatusIndicator {
   spinning: boolean;
 }
 
-/** The indicator of every status. A `Record`, so a new status cannot ship without its indicator. */
+/**
+ * The indicator of every status (with the English text; the part writes `labels.status`). A `Record`,
+ * so a new status cannot ship without its indicator.
+ */
 export const statusIndicators: Readonly<Record<StepStatus, StatusIndicator>> = {
   'input-streaming': { icon: LoaderCircle, iconName: 'loader-circle', text: 'Preparing', spinning: true },
   running: { icon: LoaderCircle, iconName: 'loader-circle', text: 'Running', spinning: true },
@@ -42,9 +47,32 @@ export interface ToolStepStatusProps extends ComponentPropsWithoutRef<'span'> {
   render?: RenderProp<ToolStepStatusState>;
 }
 
+/** A decision made here that the wire has not confirmed: the header says it at once. */
+const decidedIndicators = {
+  approved: { ...statusIndicators.running },
+  denied: { ...statusIndicators.denied },
+} as const;
+
+function indicatorOf(
+  step: Step,
+  decision: { approved: boolean } | undefined,
+  labels: ReturnType<typeof useToolStepsLabels>,
+) {
+  const status = Object.hasOwn(statusIndicators, step.status) ? step.status : 'running';
+  if (step.status === 'awaiting-approval' && decision) {
+    return decision.approved
+      ? { ...decidedIndicators.approved, text: labels.approvedRunning }
+      : { ...decidedIndicators.denied, text: labels.status.denied };
+  }
+  return { ...statusIndicators[status], text: labels.status[status] ?? statusIndicators[status].text };
+}
+
 /**
- * The status indicator: an icon and its text ("Running", "Waiting for approval", "Failed"). Children
- * replace them.
+ * The status indicator: an icon and its text ("Running", "Waiting for approval", "Failed"), from
+ * `labels.status`. Once a person decided here and the wire has not said so yet, it reads the decision
+ * ("Approved, running…" / "Denied"), as the approval card does, with `data-decision`. `cancelled`
+ * (stopped on purpose: a slashed circle, muted) reads differently from `failed` (a crossed circle, in
+ * the danger colour). Children replace them.
  *
  * Renders `<span data-slot="tool-step-status" data-status="<status>">` holding an `aria-hidden` icon
  * (`data-slot="tool-step-status-icon"`, `data-spinning` while active) and the text
@@ -56,7 +84,10 @@ export const ToolStepStatus = forwardRef<HTMLSpanElement, ToolStepStatusProps>(f
   ref,
 ) {
   const step = useStepOf(explicit, 'ToolStepStatus');
-  const indicator = statusIndicators[step.status] ?? statusIndicators.running;
+  const labels = useToolStepsLabels();
+  const decision = useDecisionOf(step);
+  const local = step.status === 'awaiting-approval' ? decision : undefined;
+  const indicator = indicatorOf(step, local, labels);
   const Icon = indicator.icon;
   return drawPart(
     'span',
@@ -64,6 +95,7 @@ export const ToolStepStatus = forwardRef<HTMLSpanElement, ToolStepStatusProps>(f
     {
       'data-slot': 'tool-step-status',
       'data-status': step.status,
+      'data-decision': local ? (local.approved ? 'approved' : 'denied') : undefined,
       title: indicator.text,
       children: (
         <>

@@ -10,6 +10,7 @@ import {
 } from 'react';
 import { isActiveStatus, presentStep, type Step } from '../core';
 import { warnOnce } from '../core/warn';
+import { DecisionScopeProvider } from '../internal/decisions';
 import type { RenderProp } from '../internal/render';
 import { useStepDisclosure } from '../internal/step-disclosure';
 import {
@@ -21,6 +22,7 @@ import {
   ToolStepsOptionsContext,
   useToolStepsOptions,
 } from './context';
+import { useToolStepsLabels } from './labels';
 import { ToolStepActions } from './step-actions';
 import { ToolStepApproval } from './step-approval';
 import { ToolStepDetails } from './step-details';
@@ -54,9 +56,10 @@ export interface ToolStepProps extends ToolStepsOptions, Omit<ComponentPropsWith
 
 function useMergedOptions(props: ToolStepsOptions): ToolStepsOptions {
   const outer = useToolStepsOptions();
-  const { renderers, icons, tools, redact, onApprove, onDeny, onCancel, onRetry } = props;
+  const { renderers, icons, tools, redact, onApprove, onDeny, onCancel, onRetry, consequences } = props;
   return useMemo(
     () => ({
+      consequences: consequences ?? outer.consequences,
       renderers: renderers ?? outer.renderers,
       icons: icons ?? outer.icons,
       tools: tools ?? outer.tools,
@@ -66,7 +69,7 @@ function useMergedOptions(props: ToolStepsOptions): ToolStepsOptions {
       onCancel: onCancel ?? outer.onCancel,
       onRetry: onRetry ?? outer.onRetry,
     }),
-    [outer, renderers, icons, tools, redact, onApprove, onDeny, onCancel, onRetry],
+    [outer, renderers, icons, tools, redact, onApprove, onDeny, onCancel, onRetry, consequences],
   );
 }
 
@@ -172,12 +175,24 @@ export const ToolStep = forwardRef<HTMLElement, ToolStepProps>(function ToolStep
     onDeny,
     onCancel,
     onRetry,
+    consequences,
     children,
     ...props
   },
   ref,
 ) {
-  const options = useMergedOptions({ renderers, icons, tools, redact, onApprove, onDeny, onCancel, onRetry });
+  const options = useMergedOptions({
+    renderers,
+    icons,
+    tools,
+    redact,
+    onApprove,
+    onDeny,
+    onCancel,
+    onRetry,
+    consequences,
+  });
+  const words = useToolStepsLabels().tools;
   const [isOpen, setOpen] = useStepDisclosure(step.status, open, defaultOpen, onOpenChange);
   const seed: RowSeed = { step, open: isOpen, setOpen, props: ref ? { ...props, ref } : props };
   const parts = partsOf(step);
@@ -188,7 +203,7 @@ export const ToolStep = forwardRef<HTMLElement, ToolStepProps>(function ToolStep
   if (Row) {
     const rowProps: ToolRowProps = {
       step,
-      presentation: presentStep(step, options.tools),
+      presentation: presentStep(step, options.tools, words),
       open: isOpen,
       setOpen,
       parts,
@@ -203,7 +218,9 @@ export const ToolStep = forwardRef<HTMLElement, ToolStepProps>(function ToolStep
   }
   return (
     <ToolStepsOptionsContext.Provider value={options}>
-      <RowSeedContext.Provider value={seed}>{row}</RowSeedContext.Provider>
+      <RowSeedContext.Provider value={seed}>
+        <DecisionScopeProvider>{row}</DecisionScopeProvider>
+      </RowSeedContext.Provider>
     </ToolStepsOptionsContext.Provider>
   );
 });

@@ -17,6 +17,7 @@ import {
   useState,
 } from 'react';
 import { isActiveStatus, type Step, type StepStore, type StepsDiagnostics, type StepsState } from '../core';
+import type { ToolStepsLabelsInput } from '../core/labels';
 import {
   defaultStepFamily,
   GroupCache,
@@ -33,6 +34,7 @@ import { WireText } from '../internal/visible-text';
 import { useStep } from '../react/use-step';
 import { useSteps } from '../react/use-steps';
 import { InListContext, type ToolStepsOptions, ToolStepsOptionsContext } from './context';
+import { ToolStepsFrame } from './list-frame';
 import { ToolStepsGroup } from './step-group';
 import { ToolStep } from './tool-step';
 import { ToolStepsSummary } from './turn-summary';
@@ -65,7 +67,10 @@ export interface ToolStepsListOptions {
 interface ToolStepsBaseProps
   extends ToolStepsOptions,
     ToolStepsListOptions,
-    Omit<ComponentPropsWithoutRef<'ol'>, 'children'> {}
+    Omit<ComponentPropsWithoutRef<'ol'>, 'children'> {
+  /** Every word the list writes: another locale, or only the words you change (a stable object). */
+  labels?: ToolStepsLabelsInput;
+}
 
 /** `ToolSteps` fed by a store: the list follows it, each row its own step. */
 export interface ToolStepsStoreProps extends ToolStepsBaseProps {
@@ -89,11 +94,12 @@ export type ToolStepsProps = ToolStepsStoreProps | ToolStepsStateProps;
 function useStableOptions(props: ToolStepsOptions): ToolStepsOptions {
   const latest = useRef(props);
   latest.current = props;
-  const onApprove = useCallback((step: Step) => latest.current.onApprove?.(step), []);
-  const onDeny = useCallback((step: Step) => latest.current.onDeny?.(step), []);
+  type Decision = [step: Step, decision?: { reason?: string }];
+  const onApprove = useCallback((...args: Decision) => latest.current.onApprove?.(...args), []);
+  const onDeny = useCallback((...args: Decision) => latest.current.onDeny?.(...args), []);
   const onCancel = useCallback((step: Step) => latest.current.onCancel?.(step), []);
   const onRetry = useCallback((step: Step) => latest.current.onRetry?.(step), []);
-  const { renderers, icons, tools, redact } = props;
+  const { renderers, icons, tools, redact, consequences } = props;
   const approves = props.onApprove !== undefined;
   const denies = props.onDeny !== undefined;
   const cancels = props.onCancel !== undefined;
@@ -104,12 +110,27 @@ function useStableOptions(props: ToolStepsOptions): ToolStepsOptions {
       icons,
       tools,
       redact,
+      consequences,
       onApprove: approves ? onApprove : undefined,
       onDeny: denies ? onDeny : undefined,
       onCancel: cancels ? onCancel : undefined,
       onRetry: retries ? onRetry : undefined,
     }),
-    [renderers, icons, tools, redact, approves, denies, cancels, retries, onApprove, onDeny, onCancel, onRetry],
+    [
+      renderers,
+      icons,
+      tools,
+      redact,
+      consequences,
+      approves,
+      denies,
+      cancels,
+      retries,
+      onApprove,
+      onDeny,
+      onCancel,
+      onRetry,
+    ],
   );
 }
 
@@ -490,20 +511,34 @@ export const ToolSteps = forwardRef<HTMLOListElement, ToolStepsProps>(function T
     onDeny,
     onCancel,
     onRetry,
+    consequences,
+    labels,
     group = true,
     minRunningMs = 400,
     summary = true,
     ...rest
   } = props;
-  const options = useStableOptions({ renderers, icons, tools, redact, onApprove, onDeny, onCancel, onRetry });
+  const options = useStableOptions({
+    renderers,
+    icons,
+    tools,
+    redact,
+    onApprove,
+    onDeny,
+    onCancel,
+    onRetry,
+    consequences,
+  });
   const list = { group, minRunningMs: Math.max(0, minRunningMs) || 0, summary };
   return (
     <ToolStepsOptionsContext.Provider value={options}>
-      {store ? (
-        <StoreList store={store} listRef={ref} {...list} {...rest} />
-      ) : (
-        <StateList state={state ?? EMPTY} listRef={ref} {...list} {...rest} />
-      )}
+      <ToolStepsFrame labels={labels} store={store} state={state}>
+        {store ? (
+          <StoreList store={store} listRef={ref} {...list} {...rest} />
+        ) : (
+          <StateList state={state ?? EMPTY} listRef={ref} {...list} {...rest} />
+        )}
+      </ToolStepsFrame>
     </ToolStepsOptionsContext.Provider>
   );
 });

@@ -3,6 +3,26 @@
  * normalized events, the reducer, the store, the decoders and the stream reader.
  */
 
+// approvals and words (issue 8)
+export type {
+  AiSdkApprovalResponse,
+  AnviaInteractionResponse,
+  ApprovalDecision,
+  ApprovalHandlers,
+  AwaitingApprovalStep,
+  CogitatorResumeBody,
+  CogitatorResumeOptions,
+} from './approvals';
+export {
+  aiSdkApprovalResponse,
+  aiSdkApprovals,
+  anviaInteractionResponse,
+  cogitatorResume,
+  cogitatorResumeBody,
+  cogitatorResumeMessage,
+  isAwaitingApproval,
+  pendingApprovals,
+} from './approvals';
 export type { CogitatorThreadOptions } from './cogitator-history';
 export { eventsFromCogitatorThread, stepsFromCogitatorThread } from './cogitator-history';
 export type { OpenAIAgentsOptions, ProtocolName, StepDecoder, ToolOutputsOptions } from './decoders';
@@ -16,6 +36,8 @@ export {
   openaiAgents,
 } from './decoders';
 export type { StepEvent, StepEventOf, StepEventType } from './events';
+export type { AnnouncedStep, ToolLabelInfo, ToolLabelWords, ToolStepsLabels, ToolStepsLabelsInput } from './labels';
+export { defaultLabels, formatDurationIn, mergeLabels, plural, toolLabelIn } from './labels';
 export type {
   HumanizedToolName,
   KnownToolPresentation,

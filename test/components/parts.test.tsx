@@ -553,7 +553,8 @@ describe('ToolStepApproval', () => {
     );
     expect(screen.queryByRole('button')).toBeNull();
     expect(slot(container, 'tool-step-approval')?.getAttribute('data-decision')).toBe('denied');
-    expect(slot(container, 'tool-step-approval-decision')?.textContent).toBe('Denied: Not now');
+    // the header says "Denied"; the card keeps only the reason (issue 8 item 1: "Denied" once)
+    expect(slot(container, 'tool-step-approval-decision')?.textContent).toBe('Reason: Not now');
   });
 
   it('renders nothing when nothing waits and nothing was decided', () => {
@@ -605,7 +606,7 @@ describe('approval focus (found in review)', () => {
     approve.focus();
     await userEvent.keyboard('{Enter}');
     const decision = document.querySelector('[data-slot="tool-step-approval-decision"]');
-    expect(decision?.textContent).toBe('Approved');
+    expect(decision?.textContent).toBe('Approved, running…');
     expect(document.activeElement).toBe(decision);
   });
 });

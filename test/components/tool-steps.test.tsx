@@ -15,10 +15,18 @@ const rows = (container: Element) => [...container.querySelectorAll('li[data-slo
 const slot = (container: Element, name: string) => container.querySelector(`[data-slot="${name}"]`);
 
 describe('ToolSteps', () => {
-  it('renders nothing but the <ol data-slot="tool-steps"> for an empty run', () => {
+  it('renders nothing but the <ol data-slot="tool-steps"> (and its empty live regions) for an empty run', () => {
     const ref = createRef<HTMLOListElement>();
     const { container } = render(<ToolSteps ref={ref} state={stateOf([])} className="steps" />);
-    expect(container.innerHTML).toBe('<ol data-slot="tool-steps" aria-label="Tool calls" class="steps"></ol>');
+    // the live regions must be in the page before anything is said in them (issue 8 item 8)
+    expect([...container.children].map((child) => child.getAttribute('data-slot'))).toEqual([
+      'tool-steps',
+      'tool-steps-announcer',
+    ]);
+    expect(container.firstElementChild?.outerHTML).toBe(
+      '<ol data-slot="tool-steps" aria-label="Tool calls" class="steps"></ol>',
+    );
+    expect(container.lastElementChild?.textContent).toBe('');
     expect(ref.current).toBe(container.firstChild);
   });
 
@@ -137,11 +145,15 @@ describe('ToolSteps', () => {
     expect(onApprove).toHaveBeenCalledTimes(1);
     expect(onApprove.mock.calls[0]?.[0]).toBe(state.byId.x);
     expect(within(x as HTMLElement).queryByRole('button', { name: 'Approve' })).toBeNull();
-    expect(slot(x as HTMLElement, 'tool-step-approval-decision')?.textContent).toBe('Approved');
+    // the wire has not said it runs yet: header and card agree at once (issue 8 item 1)
+    expect(slot(x as HTMLElement, 'tool-step-approval-decision')?.textContent).toBe('Approved, running…');
     await userEvent.click(within(y as HTMLElement).getByRole('button', { name: 'Deny' }));
     expect(onDeny).toHaveBeenCalledTimes(1);
     expect(onDeny.mock.calls[0]?.[0]).toBe(state.byId.y);
-    expect(slot(y as HTMLElement, 'tool-step-approval')?.getAttribute('data-decision')).toBe('denied');
+    // denied without a reason: the header says "Denied" (once), the card goes
+    expect(slot(y as HTMLElement, 'tool-step-status')?.getAttribute('data-decision')).toBe('denied');
+    expect(slot(y as HTMLElement, 'tool-step-status')?.textContent?.trim()).toBe('Denied');
+    expect(slot(y as HTMLElement, 'tool-step-approval')).toBeNull();
     expect(onApprove).toHaveBeenCalledTimes(1);
   });
 

@@ -2,6 +2,7 @@
  * What a step is called on screen: the host's `tools` entry, else the server's presentation, else the
  * built-in table of well-known tools, else a presentation derived from the call (name, arguments).
  */
+import { defaultLabels, type ToolLabelWords, toolLabelIn } from '../labels';
 import type { Step } from '../step';
 import { visibleText } from '../visible-text';
 import { isDevelopment, warnOnce } from '../warn';
@@ -118,7 +119,11 @@ function argument(input: unknown, keys: readonly string[]): string | undefined {
   return undefined;
 }
 
-function resolve(step: PresentableStep, tools: ToolPresentationOverrides | undefined): ResolvedPresentation {
+function resolve(
+  step: PresentableStep,
+  tools: ToolPresentationOverrides | undefined,
+  words: ToolLabelWords | undefined,
+): ResolvedPresentation {
   const name = typeof step.toolName === 'string' ? step.toolName : '';
   // A huge name is no key of either table (and hashing it for the lookup would cost as much as reading it).
   const short = name.length <= 1000;
@@ -129,7 +134,10 @@ function resolve(step: PresentableStep, tools: ToolPresentationOverrides | undef
   const lookalike = isLookalikeName(name);
   const known = short && !lookalike && Object.hasOwn(knownTools, name) ? knownTools[name] : undefined;
   const read = lookalike ? lookalikeRead(name) : readName(name);
-  const tense = tenseOf(step.status);
+  const tense = (words?.tenseOf ?? tenseOf)(step.status);
+  // Another locale's words (the default English ones take the memoized path below).
+  const tensed = (label: string) =>
+    words ? toolLabelIn(words, { toolName: name, label, tense, status: step.status }) : undefined;
 
   const hostLabel = host && hostField(step, name, 'label', host.label);
   const serverLabel = serverField(server, 'label');
@@ -138,8 +146,10 @@ function resolve(step: PresentableStep, tools: ToolPresentationOverrides | undef
     : serverLabel
       ? { label: serverLabel, source: 'server' }
       : known
-        ? { label: labelInTenseCached(known.label, tense), source: 'known' }
-        : { label: read.tensed[tense], source: read.derived ? 'derived' : 'name' };
+        ? { label: tensed(known.label) ?? labelInTenseCached(known.label, tense), source: 'known' }
+        : read.derived
+          ? { label: tensed(read.label) ?? read.tensed[tense], source: 'derived' }
+          : { label: words?.fallback ?? read.label, source: 'name' };
 
   // The derived detail, read at most once: for the detail line and for the icon's file variant.
   let derived: Detail | undefined | null = null;
@@ -183,7 +193,10 @@ function knownDetail(input: unknown, known: KnownToolPresentation): Detail | und
   return known.detailDefault ? { detail: known.detailDefault } : undefined;
 }
 
-const resolved = new WeakMap<object, [ToolPresentationOverrides | undefined, ResolvedPresentation]>();
+const resolved = new WeakMap<
+  object,
+  [ToolPresentationOverrides | undefined, ToolLabelWords | undefined, ResolvedPresentation]
+>();
 const knownLabels = new Map<string, string>();
 function labelInTenseCached(label: string, tense: Tense): string {
   if (tense === 'base') return label;
@@ -202,27 +215,35 @@ function labelInTenseCached(label: string, tense: Tense): string {
  * the built-in table, then what the kit derives from the call: the name read for people in the tense
  * of the status ("Deleting file" while running, "Deleted file" when done, "Delete file" otherwise),
  * an icon from the name's verb and noun, and the most telling argument as the detail line ("Tool
- * call" when the wire never named the tool). A host function that throws or returns a non-string
- * is skipped with a development warning. Never throws.
+ * call" when the wire never named the tool). `words` (a `labels.tools` section) replaces the derived
+ * labels' language: their tenses, verb forms and fallback. A host function that throws or returns a
+ * non-string is skipped with a development warning. Never throws.
  */
-export function presentStep(step: PresentableStep, tools?: ToolPresentationOverrides): ResolvedPresentation {
-  if (typeof step !== 'object' || step === null) return { label: 'Tool call', source: 'name' };
+export function presentStep(
+  step: PresentableStep,
+  tools?: ToolPresentationOverrides,
+  words?: ToolLabelWords,
+): ResolvedPresentation {
+  // The English words take the memoized path; only another locale's words are called.
+  const own = words && words !== defaultLabels.tools ? words : undefined;
+  const fallback = own?.fallback ?? 'Tool call';
+  if (typeof step !== 'object' || step === null) return { label: fallback, source: 'name' };
   try {
     // Steps are immutable snapshots and a row asks for its label, icon and detail on every render:
     // the same step object with the same tools gives the same presentation.
     // Host functions are called every time: they may read more than the step (a locale, a clock).
     const hit = resolved.get(step);
-    if (hit && hit[0] === tools) return hit[1];
-    const result = resolve(step, tools);
+    if (hit && hit[0] === tools && hit[1] === own) return hit[2];
+    const result = resolve(step, tools, own);
     const entry =
       tools && typeof step.toolName === 'string' && Object.hasOwn(tools, step.toolName)
         ? tools[step.toolName]
         : undefined;
     if (!entry || !Object.values(entry).some((value) => typeof value === 'function'))
-      resolved.set(step, [tools, result]);
+      resolved.set(step, [tools, own, result]);
     return result;
   } catch {
     // Only a hostile step gets here (a throwing getter or proxy): show what needs no reading of it.
-    return { label: 'Tool call', source: 'name' };
+    return { label: fallback, source: 'name' };
   }
 }

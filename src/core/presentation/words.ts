@@ -128,13 +128,14 @@ export function verbForms(word: string): VerbForms {
 /**
  * A label in the tense its status reads best in: the first word is conjugated when it reads as a
  * verb ("Delete file" → "Deleting file" while running, "Deleted file" when done); other labels
- * ("Weather", "Orders search") are returned unchanged.
+ * ("Weather", "Orders search") are returned unchanged. `forms` replaces the English verb forms
+ * (the `labels.tools.verbForms` option).
  */
-export function labelInTense(label: string, tense: Tense): string {
+export function labelInTense(label: string, tense: Tense, forms: (verb: string) => VerbForms = verbForms): string {
   if (tense === 'base') return label;
   const space = label.indexOf(' ');
   const first = space < 0 ? label : label.slice(0, space);
   if (!isVerb(first.toLowerCase())) return label;
-  const word = verbForms(first)[tense];
+  const word = forms(first)[tense];
   return `${word.charAt(0).toUpperCase()}${word.slice(1)}${space < 0 ? '' : label.slice(space)}`;
 }

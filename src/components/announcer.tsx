@@ -1,0 +1,169 @@
+'use client';
+
+import { type CSSProperties, useEffect, useRef, useState } from 'react';
+import { presentStep, type Step, type StepStore, type StepsState } from '../core';
+import type { ToolStepsLabels } from '../core/labels';
+import { useToolStepsOptions } from './context';
+import { useToolStepsLabels } from './labels';
+
+/** Props of `ToolStepsAnnouncer`. */
+export interface ToolStepsAnnouncerProps {
+  /** The list's store (or its `state`). */
+  store?: StepStore;
+  state?: StepsState;
+  /** Milliseconds of quiet before what happened is said (at most 4× this after the first change). @default 500 */
+  delay?: number;
+}
+
+// Visually hidden, never hidden from screen readers; inline, so it holds without the theme.
+const hidden: CSSProperties = {
+  position: 'absolute',
+  width: 1,
+  height: 1,
+  // no negative margin: right to left, it pushed the page 1 px wider
+  margin: 0,
+  padding: 0,
+  overflow: 'hidden',
+  clipPath: 'inset(50%)',
+  whiteSpace: 'nowrap',
+  border: 0,
+};
+
+/** What a transition into `step`'s status says; `undefined` for the ones not announced (running, progress). */
+export function announcementOf(
+  step: Step,
+  labels: ToolStepsLabels,
+  tools?: Parameters<typeof presentStep>[1],
+): string | undefined {
+  const say = labels.announce;
+  const pick =
+    step.status === 'succeeded'
+      ? say.succeeded
+      : step.status === 'failed'
+        ? say.failed
+        : step.status === 'awaiting-approval'
+          ? say.awaitingApproval
+          : step.status === 'denied'
+            ? say.denied
+            : step.status === 'cancelled'
+              ? say.cancelled
+              : step.status === 'interrupted'
+                ? say.interrupted
+                : undefined;
+  if (!pick) return undefined;
+  // The label in its base form ("Edit file"), whatever the status's tense.
+  const { label, detailTitle, detail } = presentStep({ ...step, status: undefined }, tools, labels.tools);
+  const named: { label: string; detail?: string; code?: string } = { label };
+  const shown = detailTitle ?? detail;
+  if (shown) named.detail = shown.length > 80 ? `${shown.slice(0, 79)}…` : shown;
+  if (step.status === 'failed' && step.error?.code) named.code = step.error.code;
+  return pick(named);
+}
+
+/** The transitions between two states, in order: polite ones and failures apart. */
+function transitions(
+  before: StepsState,
+  after: StepsState,
+  labels: ToolStepsLabels,
+  tools: Parameters<typeof presentStep>[1],
+): { polite: string[]; assertive: string[] } {
+  const out = { polite: [] as string[], assertive: [] as string[] };
+  if (before.byId === after.byId) return out;
+  for (const id of after.ids) {
+    const step = after.byId[id];
+    const old = Object.hasOwn(before.byId, id) ? before.byId[id] : undefined;
+    if (!step || old?.status === step.status) continue;
+    const text = announcementOf(step, labels, tools);
+    if (text) (step.status === 'failed' ? out.assertive : out.polite).push(text);
+  }
+  return out;
+}
+
+interface Said {
+  text: string;
+  /** Counts sayings, so the same words said twice still change the region. */
+  n: number;
+}
+
+/**
+ * Tells screen readers what the steps did, in words: "Edit file src/a.ts finished", "Run command is
+ * waiting for your approval" in one polite live region, "Run command failed: TOOL_TIMEOUT" in an
+ * assertive one. Only status transitions are said (never a token, an argument delta or a progress
+ * update), collected for `delay` ms of quiet and said together; the steps already there when it
+ * mounts are not. `<ToolSteps>` draws one per list.
+ *
+ * Renders a visually hidden `<div data-slot="tool-steps-announcer">` holding
+ * `<div role="status" aria-live="polite" data-slot="tool-steps-announcer-polite">` and
+ * `<div role="alert" aria-live="assertive" data-slot="tool-steps-announcer-assertive">`.
+ */
+export function ToolStepsAnnouncer({ store, state, delay = 500 }: ToolStepsAnnouncerProps) {
+  const labels = useToolStepsLabels();
+  const { tools } = useToolStepsOptions();
+  const [polite, setPolite] = useState<Said>({ text: '', n: 0 });
+  const [assertive, setAssertive] = useState<Said>({ text: '', n: 0 });
+  const latest = useRef({ labels, tools, delay });
+  latest.current = { labels, tools, delay };
+  const machine = useRef<{
+    previous: StepsState | undefined;
+    polite: string[];
+    assertive: string[];
+    timer: ReturnType<typeof setTimeout> | undefined;
+    first: number;
+  }>({ previous: undefined, polite: [], assertive: [], timer: undefined, first: 0 });
+
+  // One function that sees each new state: stable, reads the latest words through the ref.
+  const observe = useRef((next: StepsState) => {
+    const m = machine.current;
+    const before = m.previous;
+    m.previous = next;
+    if (!before || before === next) return;
+    const { labels: words, tools: own, delay: wait } = latest.current;
+    const found = transitions(before, next, words, own);
+    if (!found.polite.length && !found.assertive.length) return;
+    m.polite.push(...found.polite);
+    m.assertive.push(...found.assertive);
+    const now = Date.now();
+    if (m.timer === undefined) m.first = now;
+    else clearTimeout(m.timer);
+    const flush = () => {
+      m.timer = undefined;
+      const say = (lines: string[], set: typeof setPolite) => {
+        if (!lines.length) return;
+        const text = lines.join('. ');
+        lines.length = 0;
+        set((old) => ({ text, n: old.n + 1 }));
+      };
+      say(m.polite, setPolite);
+      say(m.assertive, setAssertive);
+    };
+    m.timer = setTimeout(flush, Math.max(0, Math.min(wait, m.first + wait * 4 - now)));
+  }).current;
+
+  useEffect(() => {
+    if (!store) return;
+    machine.current.previous = store.getSnapshot();
+    return store.subscribe(() => observe(store.getSnapshot()));
+  }, [store, observe]);
+  useEffect(() => {
+    if (state) observe(state);
+  }, [state, observe]);
+  useEffect(
+    () => () => {
+      const m = machine.current;
+      if (m.timer !== undefined) clearTimeout(m.timer);
+    },
+    [],
+  );
+  // The same words said again: a no-break space makes the region change, so it is read again.
+  const text = (said: Said) => (said.text && said.n % 2 === 0 ? `${said.text}\u00a0` : said.text);
+  return (
+    <div data-slot="tool-steps-announcer" style={hidden}>
+      <div role="status" aria-live="polite" aria-atomic="true" data-slot="tool-steps-announcer-polite">
+        {text(polite)}
+      </div>
+      <div role="alert" aria-live="assertive" aria-atomic="true" data-slot="tool-steps-announcer-assertive">
+        {text(assertive)}
+      </div>
+    </div>
+  );
+}

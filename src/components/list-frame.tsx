@@ -1,0 +1,36 @@
+'use client';
+
+import type { ReactNode } from 'react';
+import type { StepStore, StepsState } from '../core';
+import type { ToolStepsLabelsInput } from '../core/labels';
+import { DecisionScopeProvider } from '../internal/decisions';
+import { ToolStepsAnnouncer } from './announcer';
+import { ToolStepsApproveAll } from './approve-all';
+import { ToolStepsLabelsProvider } from './labels';
+
+/**
+ * What `<ToolSteps>` puts around its list for approvals, announcements and words (issue 8): the
+ * words (`labels`), one scope of decisions made here, "Approve all" above the list and the live
+ * regions after it.
+ */
+export function ToolStepsFrame({
+  labels,
+  store,
+  state,
+  children,
+}: {
+  labels: ToolStepsLabelsInput | undefined;
+  store: StepStore | undefined;
+  state: StepsState | undefined;
+  children: ReactNode;
+}) {
+  return (
+    <ToolStepsLabelsProvider labels={labels}>
+      <DecisionScopeProvider>
+        <ToolStepsApproveAll store={store} state={state} />
+        {children}
+        <ToolStepsAnnouncer store={store} state={state} />
+      </DecisionScopeProvider>
+    </ToolStepsLabelsProvider>
+  );
+}

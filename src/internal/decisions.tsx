@@ -1,0 +1,99 @@
+'use client';
+
+/**
+ * Decisions a person made here that the wire has not confirmed yet, shared by every part that shows
+ * the step (the header's status, the approval card, the list's "Approve all"), so they agree at once.
+ * One scope per list (`<ToolSteps>`) or lone row (`<ToolStep>`), so two runs that reuse a call id
+ * never share a decision. An entry counts only while its step still awaits approval.
+ */
+import { createContext, type ReactNode, useContext, useState, useSyncExternalStore } from 'react';
+import type { Step } from '../core';
+
+/** A decision made here: approved or not, and the reason typed with it. */
+export interface LocalDecision {
+  approved: boolean;
+  reason?: string;
+}
+
+/** Where a list's (or a row's) decisions are kept. */
+export interface DecisionScope {
+  get(step: Step): LocalDecision | undefined;
+  set(step: Step, decision: LocalDecision): void;
+  /** Drops the decision of a step that moved on (the wire's own state says what happened). */
+  forget(step: Step): void;
+  subscribe(listener: () => void): () => void;
+  version(): number;
+}
+
+const MAX = 1000;
+
+/**
+ * A scope keyed by call and approval id (it survives a new snapshot of a still-waiting step), or, for
+ * parts drawn alone with no list or row around them, by the step object itself.
+ */
+export function createDecisionScope(byObject = false): DecisionScope {
+  const byKey = new Map<string, LocalDecision>();
+  const byStep = new WeakMap<Step, LocalDecision>();
+  const listeners = new Set<() => void>();
+  let version = 0;
+  const keyOf = (step: Step) => `${step.id}\u0000${step.approval?.id ?? ''}`;
+  const notify = () => {
+    version++;
+    for (const listener of listeners) listener();
+  };
+  return {
+    get: (step) =>
+      step.status !== 'awaiting-approval' ? undefined : byObject ? byStep.get(step) : byKey.get(keyOf(step)),
+    set(step, decision) {
+      if (byObject) byStep.set(step, decision);
+      else {
+        if (byKey.size >= MAX) byKey.delete(byKey.keys().next().value as string);
+        byKey.set(keyOf(step), decision);
+      }
+      notify();
+    },
+    forget(step) {
+      if (step.status !== 'awaiting-approval' && !byObject && byKey.delete(keyOf(step))) notify();
+    },
+    subscribe(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    version: () => version,
+  };
+}
+
+const loose = createDecisionScope(true);
+const DecisionScopeContext = createContext<DecisionScope>(loose);
+DecisionScopeContext.displayName = 'ToolStepsDecisionScopeContext';
+
+/** Gives the parts inside one scope of decisions, unless a list or row around already does. */
+export function DecisionScopeProvider({ children }: { children?: ReactNode }) {
+  const outer = useContext(DecisionScopeContext);
+  const [own] = useState(createDecisionScope);
+  if (outer !== loose) return <>{children}</>;
+  return <DecisionScopeContext.Provider value={own}>{children}</DecisionScopeContext.Provider>;
+}
+
+/** The decisions scope the part is in. */
+export function useDecisionScope(): DecisionScope {
+  return useContext(DecisionScopeContext);
+}
+
+const idle = () => () => {};
+
+/**
+ * The decision made here on a step that still awaits approval, re-rendering when it changes. Only
+ * waiting steps listen, and a part re-renders only when its own step's decision changed.
+ */
+export function useLocalDecision(step: Step): LocalDecision | undefined {
+  const scope = useContext(DecisionScopeContext);
+  const get = () => scope.get(step);
+  return useSyncExternalStore(step.status === 'awaiting-approval' ? scope.subscribe : idle, get, get);
+}
+
+/** Re-renders when any decision in the scope is recorded (for parts that count them). */
+export function useDecisionsVersion(): number {
+  const scope = useContext(DecisionScopeContext);
+  return useSyncExternalStore(scope.subscribe, scope.version, scope.version);
+}

@@ -1,0 +1,183 @@
+// Approvals people can decide on (issue 8 item 1) and cancel/retry (item 2), in jsdom.
+import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { type Step, ToolStep, ToolStepApprove, ToolSteps } from 'tool-steps';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { makeStep, stateOf } from './step-fixtures';
+
+const slot = (container: Element, name: string) => container.querySelector(`[data-slot="${name}"]`);
+const rowOf = (container: Element, id: string) =>
+  container.querySelector(`[data-slot="tool-step"][data-step-id="${id}"]`) as HTMLElement;
+const statusText = (row: Element) => slot(row, 'tool-step-status-text')?.textContent;
+
+const LONG = `git commit -m "${'a very long message '.repeat(20)}" && git push origin main --force-with-lease`;
+const waiting = (id: string, fields: Partial<Step> = {}) =>
+  makeStep({
+    id,
+    toolName: 'run_command',
+    status: 'awaiting-approval',
+    input: { command: LONG, cwd: '.' },
+    approval: { id: `ap_${id}`, description: 'Runs a shell command', sideEffects: ['process', 'network'] },
+    ...fields,
+  });
+
+afterEach(() => {
+  vi.restoreAllMocks();
+});
+
+describe('the approval card', () => {
+  it("shows what will run in full, the description, side effects as chips and the host's consequences", () => {
+    const consequences = vi.fn((step: Step) => (step.id === 'a' ? '47 records will be deleted' : undefined));
+    const { container } = render(
+      <ToolSteps state={stateOf([waiting('a')])} onApprove={() => {}} onDeny={() => {}} consequences={consequences} />,
+    );
+    const card = slot(container, 'tool-step-approval') as HTMLElement;
+    expect(slot(card, 'tool-step-approval-input')?.textContent).toBe(LONG);
+    expect(slot(card, 'tool-step-approval-description')?.textContent).toBe('Runs a shell command');
+    expect(within(card).getByRole('list', { name: 'Side effects' })).toBeInTheDocument();
+    expect(
+      [...card.querySelectorAll('[data-slot="tool-step-approval-side-effect"]')].map((li) => li.textContent),
+    ).toEqual(['process', 'network']);
+    expect(within(card).getByText('Side effects', { selector: 'p' })).toBeInTheDocument();
+    expect(slot(card, 'tool-step-approval-consequences-text')?.textContent).toBe('47 records will be deleted');
+    expect(consequences).toHaveBeenCalledWith(expect.objectContaining({ id: 'a' }));
+    expect(
+      within(card)
+        .getAllByRole('button')
+        .map((b) => b.textContent),
+    ).toEqual(['Approve', 'Deny']);
+    expect(card.hasAttribute('data-decidable')).toBe(true);
+  });
+
+  it('without onApprove/onDeny has no dead buttons: it says the call waits for approval elsewhere', () => {
+    const { container } = render(<ToolSteps state={stateOf([waiting('a'), waiting('b')])} />);
+    expect(screen.queryAllByRole('button', { name: /Approve|Deny/ })).toEqual([]);
+    expect(slot(container, 'tool-steps-approve-all')).toBeNull();
+    expect(slot(container, 'tool-step-approval-prompt')?.textContent).toBe('This call waits for approval elsewhere.');
+    expect(slot(container, 'tool-step-approval-reason-input')).toBeNull();
+  });
+
+  it('passes the reason typed with either decision', async () => {
+    const onApprove = vi.fn();
+    const onDeny = vi.fn();
+    const steps = [waiting('a'), waiting('b')];
+    const { container } = render(<ToolSteps state={stateOf(steps)} onApprove={onApprove} onDeny={onDeny} />);
+    const [a, b] = [rowOf(container, 'a'), rowOf(container, 'b')];
+    await userEvent.type(within(a).getByLabelText('Reason (optional)'), '  ship it ');
+    await userEvent.click(within(a).getByRole('button', { name: 'Approve' }));
+    expect(onApprove).toHaveBeenCalledExactlyOnceWith(steps[0], { reason: 'ship it' });
+    await userEvent.type(within(b).getByLabelText('Reason (optional)'), 'not on main');
+    await userEvent.click(within(b).getByRole('button', { name: 'Deny' }));
+    expect(onDeny).toHaveBeenCalledExactlyOnceWith(steps[1], { reason: 'not on main' });
+    expect(slot(a, 'tool-step-approval-decision')?.textContent).toBe('Approved, running…: ship it');
+    expect(slot(b, 'tool-step-approval-decision')?.textContent).toBe('Reason: not on main');
+  });
+
+  it('after a decision the header and the card agree at once, and again once the wire says so', async () => {
+    const step = waiting('a');
+    const { container, rerender } = render(<ToolSteps state={stateOf([step])} onApprove={() => {}} />);
+    const row = rowOf(container, 'a');
+    expect(statusText(row)).toBe('Waiting for approval');
+    await userEvent.click(within(row).getByRole('button', { name: 'Approve' }));
+    expect(statusText(row)).toBe('Approved, running…');
+    expect(slot(row, 'tool-step-status')?.getAttribute('data-decision')).toBe('approved');
+    expect(slot(row, 'tool-step-approval-decision')?.textContent).toBe('Approved, running…');
+    // a new snapshot of the still-waiting step keeps the decision made here
+    rerender(<ToolSteps state={stateOf([{ ...step }])} onApprove={() => {}} />);
+    expect(statusText(row)).toBe('Approved, running…');
+    // the wire confirms: it runs
+    const running: Step = { ...step, status: 'running', approval: { ...step.approval, decision: { approved: true } } };
+    rerender(<ToolSteps state={stateOf([running])} onApprove={() => {}} />);
+    expect(statusText(row)).toBe('Running');
+    expect(slot(row, 'tool-step-status')?.hasAttribute('data-decision')).toBe(false);
+    expect(slot(row, 'tool-step-approval-decision')?.textContent).toBe('Approved');
+  });
+
+  it('a denied row says "Denied" once', () => {
+    const denied: Step = { ...waiting('a'), status: 'denied', approval: { decision: { approved: false } } };
+    const { container } = render(<ToolSteps state={stateOf([denied])} />);
+    expect(container.textContent?.match(/Denied/g)).toHaveLength(1);
+  });
+});
+
+describe('several waiting calls', () => {
+  it('are decided all at once: "Approve all 3", every row says so, focus goes to the first row', async () => {
+    const onApprove = vi.fn();
+    const steps = [waiting('a'), waiting('b'), waiting('c')];
+    const { container } = render(<ToolSteps state={stateOf(steps)} onApprove={onApprove} onDeny={() => {}} />);
+    expect(slot(container, 'tool-steps-approve-all-text')?.textContent).toBe('3 calls wait for your approval');
+    await userEvent.click(screen.getByRole('button', { name: 'Approve all 3' }));
+    expect(onApprove.mock.calls.map((call) => call[0])).toEqual(steps);
+    expect(['a', 'b', 'c'].map((id) => statusText(rowOf(container, id)))).toEqual(Array(3).fill('Approved, running…'));
+    expect(slot(container, 'tool-steps-approve-all')).toBeNull();
+    expect(document.activeElement).toBe(rowOf(container, 'a'));
+  });
+
+  it('are decided one by one: the bar counts what is left, and goes below two', async () => {
+    const onDeny = vi.fn();
+    const { container } = render(
+      <ToolSteps state={stateOf([waiting('a'), waiting('b'), waiting('c')])} onApprove={() => {}} onDeny={onDeny} />,
+    );
+    await userEvent.click(within(rowOf(container, 'b')).getByRole('button', { name: 'Deny' }));
+    expect(screen.getByRole('button', { name: 'Deny all 2' })).toBeInTheDocument();
+    await userEvent.click(within(rowOf(container, 'a')).getByRole('button', { name: 'Approve' }));
+    expect(slot(container, 'tool-steps-approve-all')).toBeNull();
+    expect(onDeny).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('bad input', () => {
+  it('a decision for a step that already finished is ignored with a development warning; nothing else changes', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    const onApprove = vi.fn();
+    const done = makeStep({ id: 'done', status: 'succeeded' });
+    const { container } = render(
+      <ToolStep step={done} onApprove={onApprove}>
+        <ToolStepApprove />
+      </ToolStep>,
+    );
+    const before = container.innerHTML;
+    await userEvent.click(screen.getByRole('button', { name: 'Approve' }));
+    expect(onApprove).not.toHaveBeenCalled();
+    expect(warn.mock.calls.some((call) => String(call[0]).includes('"done" was ignored: it is succeeded'))).toBe(true);
+    expect(container.innerHTML).toBe(before);
+  });
+});
+
+describe('cancel and retry', () => {
+  it('focus moves to the row after a press (never to the page), and the handler gets the step', async () => {
+    const onCancel = vi.fn();
+    const onRetry = vi.fn();
+    const run = makeStep({ id: 'run', status: 'running' });
+    const bad = makeStep({ id: 'bad', status: 'failed', error: { message: 'boom', code: 'TOOL_TIMEOUT' } });
+    const { container, rerender } = render(
+      <ToolSteps state={stateOf([run, bad])} onCancel={onCancel} onRetry={onRetry} />,
+    );
+    await userEvent.click(within(rowOf(container, 'run')).getByRole('button', { name: 'Cancel' }));
+    expect(onCancel).toHaveBeenCalledExactlyOnceWith(run);
+    expect(document.activeElement).toBe(rowOf(container, 'run'));
+    // the store cancels it: the button goes, focus stays on the row
+    rerender(
+      <ToolSteps state={stateOf([{ ...run, status: 'cancelled' }, bad])} onCancel={onCancel} onRetry={onRetry} />,
+    );
+    expect(document.activeElement).toBe(rowOf(container, 'run'));
+    await userEvent.click(within(rowOf(container, 'bad')).getByRole('button', { name: 'Retry' }));
+    expect(onRetry).toHaveBeenCalledExactlyOnceWith(bad);
+    expect(document.activeElement).toBe(rowOf(container, 'bad'));
+  });
+
+  it('cancelled reads differently from failed: words and icon', () => {
+    const { container } = render(
+      <ToolSteps
+        state={stateOf([
+          makeStep({ id: 'c', status: 'cancelled' }),
+          makeStep({ id: 'f', status: 'failed', error: { message: 'x' } }),
+        ])}
+      />,
+    );
+    const [c, f] = [rowOf(container, 'c'), rowOf(container, 'f')];
+    expect([statusText(c), statusText(f)]).toEqual(['Cancelled', 'Failed']);
+    const icon = (row: Element) => slot(row, 'tool-step-status-icon')?.getAttribute('data-icon');
+    expect([icon(c), icon(f)]).toEqual(['circle-slash', 'circle-x']);
+  });
+});
