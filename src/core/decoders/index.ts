@@ -1,10 +1,12 @@
 import { cogitatorWebSocket } from '../cogitator-history';
+import { type AgUiOptions, agUi } from './ag-ui';
 import { aiSdk } from './ai-sdk';
 import { anvia } from './anvia';
 import { cogitator } from './cogitator';
 import { native } from './native';
 import type { ProtocolName, StepDecoder } from './types';
 
+export type { AgUiOptions } from './ag-ui';
 export { ANVIA_CLIENT_PROTOCOL } from './anvia';
 export { detectProtocol } from './detect';
 export type { ProtocolName, StepDecoder } from './types';
@@ -21,7 +23,9 @@ export const decoders: {
   readonly anvia: () => StepDecoder;
   /** The kit's own `StepEvent` JSON (`protocol: 'native'`). */
   readonly native: () => StepDecoder;
-} = { cogitator, cogitatorWebSocket, aiSdk, anvia, native };
+  /** AG-UI events, @ag-ui/core 1.0 and 0.0.x (`protocol: 'ag-ui'`). */
+  readonly agUi: (options?: AgUiOptions) => StepDecoder;
+} = { cogitator, cogitatorWebSocket, aiSdk, anvia, native, agUi };
 
 const byProtocol: Readonly<Record<ProtocolName, () => StepDecoder>> = {
   cogitator,
@@ -29,6 +33,7 @@ const byProtocol: Readonly<Record<ProtocolName, () => StepDecoder>> = {
   'ai-sdk': aiSdk,
   anvia,
   native,
+  'ag-ui': () => agUi(),
 };
 
 /** Whether a value is one of the protocol names the kit reads (the `protocol` option's values besides `'auto'`). */

@@ -1,7 +1,7 @@
 import type { StepEvent } from '../events';
 
 /** The wire formats the kit reads. */
-export type ProtocolName = 'cogitator' | 'cogitator-ws' | 'native' | 'ai-sdk' | 'anvia';
+export type ProtocolName = 'cogitator' | 'cogitator-ws' | 'native' | 'ai-sdk' | 'anvia' | 'ag-ui';
 
 /**
  * A stateful decoder of one stream: frames in (the text of one SSE `data:` field or one JSONL line,
