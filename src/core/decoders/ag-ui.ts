@@ -272,9 +272,8 @@ export function agUi(options: AgUiOptions = {}): StepDecoder {
         out,
       );
     }
-    // 0.0.x: `outcome: "interrupt"` with the interrupt beside it.
-    const interrupts =
-      outcome?.type === 'interrupt' ? outcome.interrupts : e.outcome === 'interrupt' ? [e.interrupt] : [];
+    // Interrupts that name no call (a graph node asking a question) have no step to show on.
+    const interrupts = outcome?.type === 'interrupt' ? outcome.interrupts : [];
     if (Array.isArray(interrupts) && interrupts.length > 0) {
       for (const interrupt of interrupts) {
         if (!isRecord(interrupt) || typeof interrupt.toolCallId !== 'string' || interrupt.toolCallId === '') continue;
