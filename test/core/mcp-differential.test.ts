@@ -235,6 +235,7 @@ describe('MCP: createMcpToolCalls against the SDK Client and a real McpServer', 
       const [expected, actual] = [await oracle(s), await ours(s)];
       const step = actual.state.byId.call_1;
       if (!step) throw new Error('no step');
+      expect(actual.state.diagnostics.count).toBe(0);
       expect(step.toolName).toBe(s.tool);
       expect(step.input).toEqual(s.arguments);
       const text = (expected.result?.content ?? [])
