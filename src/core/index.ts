@@ -5,9 +5,34 @@
 
 export type { CogitatorThreadOptions } from './cogitator-history';
 export { eventsFromCogitatorThread, stepsFromCogitatorThread } from './cogitator-history';
-export type { ProtocolName, StepDecoder } from './decoders';
+export type { AgUiOptions, ProtocolName, StepDecoder } from './decoders';
 export { decoderFor, decoders, detectProtocol } from './decoders';
 export type { StepEvent, StepEventOf, StepEventType } from './events';
+export type {
+  McpCallOptions,
+  McpCallOutcome,
+  McpCallToolResult,
+  McpClientLike,
+  McpElicitation,
+  McpElicitResult,
+  McpEmit,
+  McpIcon,
+  McpProgress,
+  McpTool,
+  McpToolCalls,
+  McpTracker,
+  McpTrackerOptions,
+} from './mcp';
+export {
+  createMcpToolCalls,
+  createMcpTracker,
+  mcpIconSrc,
+  mcpNeedsApproval,
+  mcpResultEvents,
+  mcpSideEffects,
+  mcpToolLabel,
+  mcpWords,
+} from './mcp';
 export type {
   HumanizedToolName,
   KnownToolPresentation,
