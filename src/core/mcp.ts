@@ -424,6 +424,8 @@ export function createMcpTracker(options: McpTrackerOptions): McpTracker {
         const result = isRecord(message.result) ? message.result : {};
         const approved = result.action === 'accept';
         emit([{ type: 'step-decision', id: step, approved }]);
+        // Declined: the step ended `denied`; the tool's answer after that is not shown (as in `createMcpToolCalls`).
+        if (!approved) for (const [request, s] of byRequest) if (s === step) byRequest.delete(request);
       }
     },
     received(message) {

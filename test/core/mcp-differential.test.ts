@@ -297,7 +297,9 @@ describe('MCP: createMcpToolCalls against the SDK Client and a real McpServer', 
         if (dir === 'client->server') tracker.sent(message);
         else tracker.received(message);
       }
-      const viaWire = reduceSteps(emptyStepsState, tracked).byId.call_1;
+      const wireState = reduceSteps(emptyStepsState, tracked);
+      expect(wireState.diagnostics.count).toBe(0);
+      const viaWire = wireState.byId.call_1;
       expect(viaWire?.status).toBe(s.timeout ? 'cancelled' : step.status);
       expect(viaWire?.result).toEqual(step.result);
       expect(viaWire?.details).toEqual(step.details);
