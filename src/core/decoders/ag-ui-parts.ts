@@ -48,7 +48,10 @@ function unescapeToken(token: string): string {
   return token.replace(/~1/g, '/').replace(/~0/g, '~');
 }
 
-/** Applies RFC 6902 operations to a copy of `doc`; `undefined` when an operation does not apply (the document is left as it was). */
+/**
+ * Applies RFC 6902 `add`, `replace` and `remove` operations (what patch generators emit) to a copy of
+ * `doc`; `undefined` when an operation does not apply or is another one (the document is left as it was).
+ */
 export function applyPatch(doc: unknown, ops: readonly unknown[]): unknown {
   let root: unknown = structuredClone(doc);
   const locate = (path: string): { parent: unknown; key: string } | undefined => {
@@ -60,11 +63,6 @@ export function applyPatch(doc: unknown, ops: readonly unknown[]): unknown {
       parent = (parent as Record<string, unknown>)[token];
     }
     return isRecord(parent) || Array.isArray(parent) ? { parent, key: tokens[tokens.length - 1] as string } : undefined;
-  };
-  const read = (path: string): unknown => {
-    if (path === '') return root;
-    const at = locate(path);
-    return at ? (at.parent as Record<string, unknown>)[at.key] : undefined;
   };
   const write = (path: string, value: unknown, insert: boolean): boolean => {
     if (path === '') {
@@ -89,7 +87,6 @@ export function applyPatch(doc: unknown, ops: readonly unknown[]): unknown {
   };
   for (const op of ops) {
     if (!isRecord(op) || typeof op.path !== 'string') return undefined;
-    const from = typeof op.from === 'string' ? op.from : undefined;
     let ok: boolean;
     switch (op.op) {
       case 'add':
@@ -100,17 +97,6 @@ export function applyPatch(doc: unknown, ops: readonly unknown[]): unknown {
         break;
       case 'remove':
         ok = remove(op.path);
-        break;
-      case 'copy':
-        ok = from !== undefined && write(op.path, structuredClone(read(from)), true);
-        break;
-      case 'move': {
-        const value = from !== undefined ? read(from) : undefined;
-        ok = from !== undefined && remove(from) && write(op.path, value, true);
-        break;
-      }
-      case 'test':
-        ok = JSON.stringify(read(op.path)) === JSON.stringify(op.value);
         break;
       default:
         ok = false;

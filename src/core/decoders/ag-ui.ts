@@ -27,6 +27,8 @@ import {
 } from './types';
 
 const PROTOCOL: ProtocolName = 'ag-ui';
+/** Said of what `@ag-ui/client` refuses and this decoder reads. */
+const REJECTS = ' (the reference client rejects the run)';
 
 /** 0.0.x encoders write absent optional fields as `null`: every optional field here accepts it. */
 const str = nullish(string);
@@ -63,34 +65,13 @@ const fast: Readonly<Record<string, (e: Record<string, unknown>) => boolean>> = 
 };
 
 /** Event types that say nothing about tool calls: read and ignored, without a diagnostic. */
-const IGNORED: ReadonlySet<string> = new Set([
-  'TEXT_MESSAGE_START',
-  'TEXT_MESSAGE_CONTENT',
-  'TEXT_MESSAGE_END',
-  'TEXT_MESSAGE_CHUNK',
-  'REASONING_START',
-  'REASONING_MESSAGE_START',
-  'REASONING_MESSAGE_CONTENT',
-  'REASONING_MESSAGE_END',
-  'REASONING_MESSAGE_CHUNK',
-  'REASONING_END',
-  'REASONING_ENCRYPTED_VALUE',
-  'THINKING_START',
-  'THINKING_END',
-  'THINKING_TEXT_MESSAGE_START',
-  'THINKING_TEXT_MESSAGE_CONTENT',
-  'THINKING_TEXT_MESSAGE_END',
-  'STATE_SNAPSHOT',
-  'STATE_DELTA',
-  'STEP_STARTED',
-  'STEP_FINISHED',
-  'RAW',
-  'SUBAGENT_FINISHED',
-  'SUBAGENT_ERROR',
-]);
+const IGNORED =
+  /^(?:(?:TEXT_MESSAGE|REASONING|THINKING)_[A-Z_]+|STATE_(?:SNAPSHOT|DELTA)|STEP_(?:STARTED|FINISHED)|RAW|SUBAGENT_(?:FINISHED|ERROR))$/;
 
-/** Every AG-UI event type the decoder knows (for detection). */
-export const AG_UI_TYPES: ReadonlySet<string> = new Set([...Object.keys(checks), ...IGNORED, 'CUSTOM']);
+/** Whether a `type` is an AG-UI event type the decoder knows (detection asks). */
+export function isAgUiType(type: string): boolean {
+  return type === 'CUSTOM' || Object.hasOwn(checks, type) || IGNORED.test(type);
+}
 
 /** Options of `agUi()`. */
 export interface AgUiOptions {
@@ -194,7 +175,7 @@ export function agUi(options: AgUiOptions = {}): StepDecoder {
       if (!known && typeof e.toolCallName !== 'string') {
         once(
           `chunk-name:${id}`,
-          `"TOOL_CALL_CHUNK" opened call "${id}" without a "toolCallName" (the reference rejects the run); read without a name`,
+          `"TOOL_CALL_CHUNK" opened call "${id}" without a "toolCallName"${REJECTS}; read without a name`,
           out,
         );
       }
@@ -206,11 +187,7 @@ export function agUi(options: AgUiOptions = {}): StepDecoder {
       open = id;
     }
     if (open === undefined) {
-      once(
-        'chunk-orphan',
-        '"TOOL_CALL_CHUNK" without a "toolCallId" and no call open (the reference rejects the run); dropped',
-        out,
-      );
+      once('chunk-orphan', `"TOOL_CALL_CHUNK" without a "toolCallId" and no call open${REJECTS}; dropped`, out);
       return;
     }
     const delta = typeof e.delta === 'string' ? e.delta : '';
@@ -283,7 +260,7 @@ export function agUi(options: AgUiOptions = {}): StepDecoder {
     if (streaming.length > 0) {
       once(
         'finish-open',
-        `"RUN_FINISHED" with call "${streaming[0]}" still streaming its arguments (the reference rejects the run); it ends interrupted`,
+        `"RUN_FINISHED" with call "${streaming[0]}" still streaming its arguments${REJECTS}; it ends interrupted`,
         out,
       );
     }
@@ -349,11 +326,7 @@ export function agUi(options: AgUiOptions = {}): StepDecoder {
         const id = e.toolCallId as string;
         let call = calls.get(id);
         if (call?.state !== 'open') {
-          once(
-            `args:${id}`,
-            `"TOOL_CALL_ARGS" for call "${id}" that is not open (the reference rejects the run); read anyway`,
-            out,
-          );
+          once(`args:${id}`, `"TOOL_CALL_ARGS" for call "${id}" that is not open${REJECTS}; read anyway`, out);
           if (!call) call = start(id, '', undefined, out);
           if (call.state !== 'open') return;
         }
@@ -363,7 +336,7 @@ export function agUi(options: AgUiOptions = {}): StepDecoder {
       case 'TOOL_CALL_END': {
         const id = e.toolCallId as string;
         if (!calls.has(id)) {
-          once(`end:${id}`, `"TOOL_CALL_END" for call "${id}" that never started (the reference rejects the run)`, out);
+          once(`end:${id}`, `"TOOL_CALL_END" for call "${id}" that never started${REJECTS}`, out);
           start(id, '', undefined, out);
         }
         close(id, out);
@@ -416,24 +389,16 @@ export function agUi(options: AgUiOptions = {}): StepDecoder {
       const type = e.type;
       if (typeof type !== 'string') return [diagnostic(PROTOCOL, 'an event without a "type"')];
       const out: StepEvent[] = [];
-      if (IGNORED.has(type) || type === 'CUSTOM' || Object.hasOwn(checks, type)) {
+      if (isAgUiType(type)) {
         if (type !== 'RUN_STARTED') {
           if (!started) {
             started = true;
             if (type !== 'RUN_ERROR') {
-              once(
-                'no-start',
-                `the stream began with "${type}", not "RUN_STARTED" (the reference rejects the run)`,
-                out,
-              );
+              once('no-start', `the stream began with "${type}", not "RUN_STARTED"${REJECTS}`, out);
             }
             out.push({ type: 'run-start' });
           } else if (ended) {
-            once(
-              'after-end',
-              `"${type}" after the run ended, without a new "RUN_STARTED" (the reference rejects the run)`,
-              out,
-            );
+            once('after-end', `"${type}" after the run ended, without a new "RUN_STARTED"${REJECTS}`, out);
           }
         }
         if (type !== 'TOOL_CALL_CHUNK') closeLane(typeof e.subagentRunId === 'string' ? e.subagentRunId : '', out);
@@ -441,7 +406,7 @@ export function agUi(options: AgUiOptions = {}): StepDecoder {
         once(`type:${type}`, `an event of unknown type "${type}"; ignored`, out);
         return out;
       }
-      if (IGNORED.has(type)) return out;
+      if (IGNORED.test(type)) return out;
       if (fast[type]?.(e) !== true) {
         const guard = checks[type];
         const checked = guard ? check(guard, e) : { success: true as const, data: e };

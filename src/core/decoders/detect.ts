@@ -7,7 +7,7 @@
  */
 import { STEP_EVENT_TYPES } from '../event-check';
 import type { StepEvent } from '../events';
-import { AG_UI_TYPES } from './ag-ui';
+import { isAgUiType } from './ag-ui';
 import { excerpt, type ProtocolName } from './types';
 
 /** The wire formats detection can name: every decoder's protocol. */
@@ -120,7 +120,7 @@ export function candidateProtocols(frame: unknown): DetectedProtocol[] {
   if (AI_SDK_TYPES.has(type) || type.startsWith('data-')) return ['ai-sdk'];
   if (SHARED_TYPES.has(type)) return sharedCandidates(type, record);
   // AG-UI has no header; its SCREAMING_SNAKE types are its own (PROTOCOLS-MORE.md 1.2).
-  if (AG_UI_TYPES.has(type)) return ['ag-ui'];
+  if (isAgUiType(type)) return ['ag-ui'];
   if (type.includes('_')) {
     // A bare Anvia client event always carries its `runId`; without one, an underscore name is the
     // older Cogitator spelling (`tool_call_start`, PROTOCOLS.md 1.11).

@@ -178,19 +178,19 @@ describe('AG-UI decoder', () => {
 });
 
 describe('applyPatch (the RFC 6902 subset ACTIVITY_DELTA uses)', () => {
-  it('adds, replaces, removes, copies, moves and tests without touching the original', () => {
+  it('adds, replaces and removes without touching the original, and refuses what it does not apply', () => {
     const doc = { a: 1, list: [1, 2], nested: { b: 'x' } };
     const next = applyPatch(doc, [
       { op: 'replace', path: '/a', value: 2 },
       { op: 'add', path: '/list/-', value: 3 },
       { op: 'add', path: '/list/0', value: 0 },
+      { op: 'replace', path: '/list/1', value: 9 },
       { op: 'remove', path: '/nested/b' },
-      { op: 'copy', from: '/a', path: '/c' },
-      { op: 'move', from: '/c', path: '/d' },
-      { op: 'test', path: '/d', value: 2 },
+      { op: 'add', path: '/c~1d', value: true },
     ]);
-    expect(next).toEqual({ a: 2, list: [0, 1, 2, 3], nested: {}, d: 2 });
+    expect(next).toEqual({ a: 2, list: [0, 9, 2, 3], nested: {}, 'c/d': true });
     expect(doc).toEqual({ a: 1, list: [1, 2], nested: { b: 'x' } });
-    expect(applyPatch(doc, [{ op: 'test', path: '/a', value: 9 }])).toBeUndefined();
+    expect(applyPatch(doc, [{ op: 'move', from: '/a', path: '/b' }])).toBeUndefined();
+    expect(applyPatch(doc, [{ op: 'replace', path: '/missing/deep', value: 1 }])).toBeUndefined();
   });
 });
