@@ -12,7 +12,7 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { ElicitRequestSchema } from '@modelcontextprotocol/sdk/types.js';
-import { reduceSteps, type StepEvent, type StepsState } from 'tool-steps/core';
+import { createStepStore, reduceSteps, type StepEvent, type StepsState } from 'tool-steps/core';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { createMcpToolCalls, createMcpTracker, type McpTool } from '../../src/core/mcp';
@@ -308,4 +308,24 @@ describe('MCP: createMcpToolCalls against the SDK Client and a real McpServer', 
     });
   }
   it('compared every scenario', () => expect(compared).toBe(scenarios.length));
+});
+
+describe("README's MCP example", () => {
+  it('draws a call through a store, approval and elicitation included', async () => {
+    const store = createStepStore({ schedule: (flush) => flush() });
+    const calls = createMcpToolCalls({ emit: (events) => store.apply(events) });
+    const { client, tools, close } = await connect('accept', (params) =>
+      calls.elicit(params, () => ({ action: 'accept' })),
+    );
+    const tool = tools.find((t) => t.name === 'delete_branch');
+    const outcome = await calls.call(client, {
+      id: 'tc_1',
+      tool: tool as McpTool,
+      arguments: { branch: 'old' },
+      approve: () => true,
+    });
+    await close();
+    expect(outcome.status).toBe('succeeded');
+    expect(store.getSnapshot().byId.tc_1).toMatchObject({ status: 'succeeded', result: 'deleted old' });
+  });
 });
