@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { decoders, detectProtocol, eventsFromText, type StepEvent, stepsFromText } from 'tool-steps/core';
 import { describe, expect, it } from 'vitest';
 import { applyPatch } from '../../../src/core/decoders/ag-ui-parts';
@@ -12,6 +12,17 @@ describe('AG-UI detection', () => {
     expect(detectProtocol(JSON.stringify(start))).toBe('ag-ui');
     expect(detectProtocol('{"type":"RUN_ERROR","message":"x"}')).toBe('ag-ui');
     expect(detectProtocol('{"type":"TOOL_CALL_START","toolCallId":"a","toolCallName":"b"}')).toBe('ag-ui');
+  });
+
+  it('names no frame of the other wires\' recordings AG-UI', () => {
+    const dir = new URL('../../fixtures/', import.meta.url);
+    const files = readdirSync(dir).filter((f) => /\.(sse|jsonl)$/.test(f));
+    expect(files.length).toBeGreaterThan(10);
+    for (const file of files) {
+      const text = readFileSync(new URL(file, dir), 'utf8');
+      const frames = text.split('\n').map((line) => line.replace(/^data: /, ''));
+      expect(frames.filter((frame) => detectProtocol(frame) === 'ag-ui'), file).toEqual([]);
+    }
   });
 
   it('decodes the shared capture with protocol "auto" exactly as with protocol "ag-ui"', () => {
