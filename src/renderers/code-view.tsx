@@ -1,9 +1,10 @@
 'use client';
 
-import { type ReactNode, useMemo } from 'react';
-import { toCodeInput } from './code-model';
+import { type ReactNode, useEffect, useMemo, useState } from 'react';
+import { grammarFor, toCodeInput } from './code-model';
 import { CopyButton } from './copy';
 import { detailsValue } from './detect';
+import type { HighlightToken } from './highlight';
 import type { DetailsRendererProps } from './types';
 import { ROW_HEIGHT, useWindow, WindowedRows } from './window';
 
@@ -17,8 +18,28 @@ export const codeWords = {
 };
 
 /**
+ * The coloured tokens of `lines`, line by line as they are done (slices of a long file arrive one after
+ * another); `undefined` until the first slice, and for a language without a grammar. Shiki is loaded on
+ * first use, only here.
+ */
+function useHighlight(lines: string[], language: string | undefined): HighlightToken[][] | undefined {
+  const [state, setState] = useState<{ lines: string[]; tokens: HighlightToken[][] }>();
+  useEffect(() => {
+    if (language === undefined || grammarFor(language) === undefined || lines.length === 0) return;
+    const controller = new AbortController();
+    import('./highlight')
+      .then((m) => m.highlightLines(lines, language, (tokens) => setState({ lines, tokens }), controller.signal))
+      // A grammar that cannot load leaves the text plain: colour is never worth an error.
+      .catch(() => {});
+    return () => controller.abort();
+  }, [lines, language]);
+  return state?.lines === lines ? state.tokens : undefined;
+}
+
+/**
  * A file or a snippet with line numbers (starting at `startLine`), its path and language on the toolbar
- * and a copy button. Long files are windowed like the diff and terminal views (fixed 20 px rows).
+ * and a copy button. Long files are windowed like the diff and terminal views (fixed 20 px rows). A known
+ * language is coloured once its grammar has loaded (`data-highlighted`), slice by slice for long files.
  *
  * Renders `<div data-slot="tool-step-code-view" data-renderer="code" data-language?>`; lines are
  * `data-slot="tool-step-code-line"` with `tool-step-code-line-number` and `tool-step-code-text`.
@@ -26,6 +47,7 @@ export const codeWords = {
 export function CodeView({ details }: DetailsRendererProps) {
   const input = useMemo(() => toCodeInput(detailsValue(details)), [details]);
   const win = useWindow(input.lines.length);
+  const tokens = useHighlight(input.lines, input.language);
   const last = input.startLine + input.lines.length - 1;
   const digits = String(last).length;
   const row = (i: number): ReactNode => (
@@ -33,11 +55,25 @@ export function CodeView({ details }: DetailsRendererProps) {
       <span data-slot="tool-step-code-line-number" aria-hidden="true" style={{ width: `${digits}ch` }}>
         {input.startLine + i}
       </span>
-      <span data-slot="tool-step-code-text">{input.lines[i]}</span>
+      <span data-slot="tool-step-code-text">
+        {tokens?.[i]
+          ? tokens[i].map((token, k) => (
+              // biome-ignore lint/suspicious/noArrayIndexKey: the tokens of a line never reorder
+              <span key={k} style={token.style}>
+                {token.content}
+              </span>
+            ))
+          : input.lines[i]}
+      </span>
     </div>
   );
   return (
-    <div data-slot="tool-step-code-view" data-renderer="code" data-language={input.language}>
+    <div
+      data-slot="tool-step-code-view"
+      data-renderer="code"
+      data-language={input.language}
+      data-highlighted={tokens ? '' : undefined}
+    >
       <div data-slot="tool-step-renderer-toolbar">
         {input.path ? <code data-slot="tool-step-code-path">{input.path}</code> : null}
         {input.language ? <span data-slot="tool-step-code-language">{input.language}</span> : null}

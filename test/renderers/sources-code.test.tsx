@@ -1,8 +1,10 @@
-import { render, screen } from '@testing-library/react';
+import { render, screen, waitFor } from '@testing-library/react';
 import { ToolStepDetailsContent } from 'tool-steps';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { grammarFor } from '../../src/renderers/code-model';
 import { CodeView } from '../../src/renderers/code-view';
 import { detectDetailsKind } from '../../src/renderers/detect';
+import { type HighlightToken, highlightLines, SLICE_LINES } from '../../src/renderers/highlight';
 import { SourcesView } from '../../src/renderers/sources-view';
 import { makeStep } from '../../stories/renderers/data';
 
@@ -109,5 +111,55 @@ describe('the lazy sources and code renderers in the details block', () => {
     );
     expect(await screen.findByText('a.ts')).toBeTruthy();
     expect(container.querySelector('[data-renderer="code"]')).not.toBeNull();
+  });
+});
+
+describe('syntax highlighting of the code view', () => {
+  it('colours a known language once its grammar loads, with both themes as CSS variables', async () => {
+    const { container } = render(
+      <CodeView
+        step={makeStep()}
+        details={{ kind: 'code', code: 'const a: number = 1;\n', language: 'ts' }}
+        kind="code"
+      />,
+    );
+    expect(container.querySelector('[data-highlighted]')).toBeNull();
+    await waitFor(() => expect(container.querySelector('[data-highlighted]')).not.toBeNull(), { timeout: 10_000 });
+    const spans = [...container.querySelectorAll<HTMLElement>('[data-slot="tool-step-code-text"] > span')];
+    expect(spans.map((s) => s.textContent).join('')).toBe('const a: number = 1;');
+    const keyword = spans.find((s) => s.textContent === 'const');
+    expect(keyword?.style.getPropertyValue('--shiki-light')).toMatch(/^#/);
+    expect(keyword?.style.getPropertyValue('--shiki-dark')).toMatch(/^#/);
+  });
+
+  it('knows languages by name and by file extension, and has no grammar for the rest (they stay plain)', () => {
+    expect(['ts', 'TSX', 'py', 'sh', 'yml', 'rs', 'typescript'].map(grammarFor)).toEqual([
+      'typescript',
+      'tsx',
+      'python',
+      'shellscript',
+      'yaml',
+      'rust',
+      'typescript',
+    ]);
+    expect(grammarFor('cobol')).toBeUndefined();
+    expect(grammarFor('constructor')).toBeUndefined();
+  });
+
+  it('tokenizes a long file in slices that continue the grammar state (a comment opened in one slice closes in the next)', async () => {
+    const lines = Array.from({ length: 1000 }, (_, i) => `const v${i} = ${i};`);
+    lines.splice(SLICE_LINES - 1, 2, '/* a comment', 'still the comment */');
+    const slices: number[] = [];
+    let last: HighlightToken[][] = [];
+    await highlightLines(lines, 'typescript', (tokens) => {
+      slices.push(tokens.length);
+      last = tokens;
+    });
+    expect(slices).toEqual([SLICE_LINES, SLICE_LINES * 2, 1000]);
+    expect(last.map((line) => line.map((t) => t.content).join(''))).toEqual(lines);
+    const inComment = last[SLICE_LINES]?.[0]?.style?.['--shiki-light'];
+    const code = last[SLICE_LINES + 2]?.[0]?.style?.['--shiki-light'];
+    expect(inComment).toBe(last[SLICE_LINES - 1]?.[0]?.style?.['--shiki-light']);
+    expect(inComment).not.toBe(code);
   });
 });

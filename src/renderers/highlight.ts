@@ -1,0 +1,111 @@
+/**
+ * Syntax highlighting for the code view: Shiki's fine-grained core with its JavaScript regex engine (no
+ * WebAssembly), one grammar loaded per language on first use, and the GitHub light and dark themes as
+ * CSS variables (`--shiki-light`, `--shiki-dark`) so a token's colour follows the block's colour scheme.
+ * This module is imported only when a code block names a language it knows.
+ *
+ * Long files are tokenized in slices of `SLICE_LINES` lines, each continuing the grammar state of the
+ * one before, with a yield to the event loop between slices: the block shows plain text at once and
+ * gains colour slice by slice, and no task is longer than one slice.
+ */
+import { createHighlighterCore, type HighlighterCore, type ThemedToken } from '@shikijs/core';
+import { createJavaScriptRegexEngine } from '@shikijs/engine-javascript';
+import { type GrammarName, grammarFor } from './code-model';
+
+type Grammar = () => Promise<unknown>;
+
+const GRAMMARS: Readonly<Record<GrammarName, Grammar>> = {
+  typescript: () => import('@shikijs/langs/typescript'),
+  tsx: () => import('@shikijs/langs/tsx'),
+  javascript: () => import('@shikijs/langs/javascript'),
+  jsx: () => import('@shikijs/langs/jsx'),
+  json: () => import('@shikijs/langs/json'),
+  python: () => import('@shikijs/langs/python'),
+  shellscript: () => import('@shikijs/langs/shellscript'),
+  rust: () => import('@shikijs/langs/rust'),
+  go: () => import('@shikijs/langs/go'),
+  css: () => import('@shikijs/langs/css'),
+  html: () => import('@shikijs/langs/html'),
+  yaml: () => import('@shikijs/langs/yaml'),
+  sql: () => import('@shikijs/langs/sql'),
+  markdown: () => import('@shikijs/langs/markdown'),
+  diff: () => import('@shikijs/langs/diff'),
+};
+
+/** Lines per slice: a slice of ordinary code takes a few milliseconds. */
+export const SLICE_LINES = 400;
+/** Past this many lines the rest stays plain (and a line past 2,000 characters is not coloured). */
+export const MAX_HIGHLIGHT_LINES = 50_000;
+
+let highlighter: Promise<HighlighterCore> | undefined;
+const loaded = new Map<string, Promise<void>>();
+
+function getHighlighter(): Promise<HighlighterCore> {
+  highlighter ??= Promise.all([import('@shikijs/themes/github-light'), import('@shikijs/themes/github-dark')]).then(
+    ([light, dark]) =>
+      createHighlighterCore({
+        themes: [light.default, dark.default],
+        langs: [],
+        engine: createJavaScriptRegexEngine({ forgiving: true }),
+      }),
+  );
+  return highlighter;
+}
+
+async function withGrammar(lang: string): Promise<HighlighterCore> {
+  const core = await getHighlighter();
+  let ready = loaded.get(lang);
+  if (!ready) {
+    ready = GRAMMARS[lang as GrammarName]().then((mod) => core.loadLanguage((mod as { default: never }).default));
+    loaded.set(lang, ready);
+  }
+  await ready;
+  return core;
+}
+
+/** One coloured piece of a line: its text and the light and dark colours. */
+export interface HighlightToken {
+  content: string;
+  style?: Record<string, string>;
+}
+
+const yieldToEventLoop = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+
+/**
+ * Tokenizes `lines` in slices, calling `onSlice(tokens)` with every line done so far after each slice.
+ * Stops when `signal` aborts. Rejects only if the grammar cannot be loaded.
+ */
+export async function highlightLines(
+  lines: readonly string[],
+  language: string,
+  onSlice: (tokens: HighlightToken[][]) => void,
+  signal?: AbortSignal,
+): Promise<void> {
+  const lang = grammarFor(language);
+  if (!lang) return;
+  const core = await withGrammar(lang);
+  const done: HighlightToken[][] = [];
+  let grammarState: ReturnType<HighlighterCore['getLastGrammarState']> | undefined;
+  const end = Math.min(lines.length, MAX_HIGHLIGHT_LINES);
+  for (let start = 0; start < end; start += SLICE_LINES) {
+    if (signal?.aborted) return;
+    const slice = lines.slice(start, Math.min(end, start + SLICE_LINES)).join('\n');
+    const result = core.codeToTokens(slice, {
+      lang,
+      themes: { light: 'github-light', dark: 'github-dark' },
+      defaultColor: false,
+      tokenizeMaxLineLength: 2000,
+      ...(grammarState && { grammarState: grammarState as never }),
+    });
+    grammarState = result.grammarState as never;
+    for (const line of result.tokens as ThemedToken[][]) {
+      done.push(
+        line.map((t) =>
+          t.htmlStyle ? { content: t.content, style: t.htmlStyle as Record<string, string> } : { content: t.content },
+        ),
+      );
+    }
+    onSlice(done.slice());
+    await yieldToEventLoop();
+  }
+}
