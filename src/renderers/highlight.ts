@@ -4,9 +4,10 @@
  * CSS variables (`--shiki-light`, `--shiki-dark`) so a token's colour follows the block's colour scheme.
  * This module is imported only when a code block names a language it knows.
  *
- * Long files are tokenized in slices of `SLICE_LINES` lines, each continuing the grammar state of the
- * one before, with a yield to the event loop between slices: the block shows plain text at once and
- * gains colour slice by slice, and no task is longer than one slice.
+ * Long files are tokenized in slices of about `SLICE_MS` milliseconds (pieces of lines sized from how long
+ * the last piece took), each continuing the grammar state of the one before, with a yield to the event
+ * loop between slices: the block shows plain text at once and gains colour slice by slice. The first use
+ * of a grammar also compiles it (a one-time cost, not sliced).
  */
 import { createHighlighterCore, type HighlighterCore, type ThemedToken } from '@shikijs/core';
 import { createJavaScriptRegexEngine } from '@shikijs/engine-javascript';
@@ -32,8 +33,12 @@ const GRAMMARS: Readonly<Record<GrammarName, Grammar>> = {
   diff: () => import('@shikijs/langs/diff'),
 };
 
-/** Lines per slice: a slice of ordinary code takes a few milliseconds. */
-export const SLICE_LINES = 400;
+/** How long one slice may tokenize before yielding to the event loop, ms. */
+export const SLICE_MS = 12;
+/** Lines of the first piece; later pieces are sized from how long the last one took. */
+export const FIRST_SLICE_LINES = 20;
+/** The most lines one piece takes, however fast the grammar is. */
+const MAX_SLICE_LINES = 2000;
 /** Past this many lines the rest stays plain (and a line past 2,000 characters is not coloured). */
 export const MAX_HIGHLIGHT_LINES = 50_000;
 
@@ -87,10 +92,14 @@ export async function highlightLines(
   const done: HighlightToken[][] = [];
   let grammarState: ReturnType<HighlighterCore['getLastGrammarState']> | undefined;
   const end = Math.min(lines.length, MAX_HIGHLIGHT_LINES);
-  for (let start = 0; start < end; start += SLICE_LINES) {
+  let size = FIRST_SLICE_LINES;
+  let reported = 0;
+  let sliceStart = performance.now();
+  for (let start = 0; start < end; ) {
     if (signal?.aborted) return;
-    const slice = lines.slice(start, Math.min(end, start + SLICE_LINES)).join('\n');
-    const result = core.codeToTokens(slice, {
+    const count = Math.min(size, end - start);
+    const t0 = performance.now();
+    const result = core.codeToTokens(lines.slice(start, start + count).join('\n'), {
       lang,
       themes: { light: 'github-light', dark: 'github-dark' },
       defaultColor: false,
@@ -105,7 +114,17 @@ export async function highlightLines(
         ),
       );
     }
-    onSlice(done.slice());
+    start += count;
+    // Aim each piece at a quarter of the slice budget, from how long this one took.
+    const took = Math.max(0.1, performance.now() - t0);
+    size = Math.max(1, Math.min(MAX_SLICE_LINES, Math.round((count * SLICE_MS) / 4 / took)));
+    if (performance.now() - sliceStart < SLICE_MS && start < end) continue;
+    if (done.length > reported) {
+      reported = done.length;
+      onSlice(done.slice());
+    }
     await yieldToEventLoop();
+    sliceStart = performance.now();
   }
+  if (done.length > reported) onSlice(done.slice());
 }

@@ -62,4 +62,35 @@ describe('sources and code in Chromium', () => {
     const row = screen.container.querySelector('[data-slot="tool-step-code-line"]') as HTMLElement;
     expect(row.getBoundingClientRect().height).toBe(20);
   });
+
+  it('shows a 10,000-line TypeScript file at once and colours it slice by slice, in the scheme of the block', async () => {
+    const code = Array.from({ length: 10_000 }, (_, i) => `export const value${i} = ${i}; // line ${i + 1}`).join('\n');
+    const tasks: number[] = [];
+    const observer = new PerformanceObserver((list) => {
+      for (const entry of list.getEntries()) tasks.push(entry.duration);
+    });
+    observer.observe({ type: 'longtask', buffered: false });
+    const t0 = performance.now();
+    const screen = await render(
+      <div data-theme="dark" style={{ width: 600 }}>
+        <CodeView step={makeStep()} kind="code" details={{ kind: 'code', code, language: 'typescript' }} />
+      </div>,
+    );
+    expect(screen.container.querySelector('[data-slot="tool-step-code-line"]')).not.toBeNull();
+    const shownMs = performance.now() - t0;
+    await expect.poll(() => screen.container.querySelector('[data-highlighted]'), { timeout: 20_000 }).not.toBeNull();
+    const keyword = [
+      ...screen.container.querySelectorAll<HTMLElement>('[data-slot="tool-step-code-text"] > span'),
+    ].find((s) => s.textContent === 'export') as HTMLElement;
+    expect(getComputedStyle(keyword).color).toBe(hexToRgb(keyword.style.getPropertyValue('--shiki-dark')));
+    observer.disconnect();
+    console.log(
+      `[code-highlight] ${JSON.stringify({ lines: 10_000, shownMs: Math.round(shownMs), longestTaskMs: Math.round(Math.max(0, ...tasks)) })}`,
+    );
+  });
 });
+
+function hexToRgb(hex: string): string {
+  const n = Number.parseInt(hex.trim().slice(1, 7), 16);
+  return `rgb(${(n >> 16) & 255}, ${(n >> 8) & 255}, ${n & 255})`;
+}
