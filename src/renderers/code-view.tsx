@@ -1,7 +1,8 @@
 'use client';
 
 import { type ReactNode, useEffect, useMemo, useState } from 'react';
-import { grammarFor, toCodeInput } from './code-model';
+import { grammarFor } from './code-languages';
+import { toCodeInput } from './code-model';
 import { CopyButton } from './copy';
 import { detailsValue } from './detect';
 import type { HighlightToken } from './highlight';

@@ -9,9 +9,15 @@
  * loop between slices: the block shows plain text at once and gains colour slice by slice. The first use
  * of a grammar also compiles it (a one-time cost, not sliced).
  */
-import { createHighlighterCore, type HighlighterCore, type ThemedToken } from '@shikijs/core';
+
 import { createJavaScriptRegexEngine } from '@shikijs/engine-javascript';
-import { type GrammarName, grammarFor } from './code-model';
+import {
+  codeToTokensWithThemes,
+  createShikiPrimitiveAsync,
+  getLastGrammarState,
+  type ShikiPrimitive,
+} from '@shikijs/primitive';
+import { type GrammarName, grammarFor } from './code-languages';
 
 type Grammar = () => Promise<unknown>;
 
@@ -42,13 +48,13 @@ const MAX_SLICE_LINES = 2000;
 /** Past this many lines the rest stays plain (and a line past 2,000 characters is not coloured). */
 export const MAX_HIGHLIGHT_LINES = 50_000;
 
-let highlighter: Promise<HighlighterCore> | undefined;
+let highlighter: Promise<ShikiPrimitive> | undefined;
 const loaded = new Map<string, Promise<void>>();
 
-function getHighlighter(): Promise<HighlighterCore> {
+function getHighlighter(): Promise<ShikiPrimitive> {
   highlighter ??= Promise.all([import('@shikijs/themes/github-light'), import('@shikijs/themes/github-dark')]).then(
     ([light, dark]) =>
-      createHighlighterCore({
+      createShikiPrimitiveAsync({
         themes: [light.default, dark.default],
         langs: [],
         engine: createJavaScriptRegexEngine({ forgiving: true }),
@@ -57,7 +63,7 @@ function getHighlighter(): Promise<HighlighterCore> {
   return highlighter;
 }
 
-async function withGrammar(lang: string): Promise<HighlighterCore> {
+async function withGrammar(lang: string): Promise<ShikiPrimitive> {
   const core = await getHighlighter();
   let ready = loaded.get(lang);
   if (!ready) {
@@ -90,7 +96,7 @@ export async function highlightLines(
   if (!lang) return;
   const core = await withGrammar(lang);
   const done: HighlightToken[][] = [];
-  let grammarState: ReturnType<HighlighterCore['getLastGrammarState']> | undefined;
+  let grammarState: ReturnType<typeof getLastGrammarState> | undefined;
   const end = Math.min(lines.length, MAX_HIGHLIGHT_LINES);
   let size = FIRST_SLICE_LINES;
   let reported = 0;
@@ -99,19 +105,22 @@ export async function highlightLines(
     if (signal?.aborted) return;
     const count = Math.min(size, end - start);
     const t0 = performance.now();
-    const result = core.codeToTokens(lines.slice(start, start + count).join('\n'), {
+    const tokens = codeToTokensWithThemes(core, lines.slice(start, start + count).join('\n'), {
       lang,
       themes: { light: 'github-light', dark: 'github-dark' },
-      defaultColor: false,
       tokenizeMaxLineLength: 2000,
-      ...(grammarState && { grammarState: grammarState as never }),
+      ...(grammarState && { grammarState }),
     });
-    grammarState = result.grammarState as never;
-    for (const line of result.tokens as ThemedToken[][]) {
+    grammarState = getLastGrammarState(core, tokens as never);
+    for (const line of tokens) {
       done.push(
-        line.map((t) =>
-          t.htmlStyle ? { content: t.content, style: t.htmlStyle as Record<string, string> } : { content: t.content },
-        ),
+        line.map((t) => {
+          const light = t.variants.light?.color;
+          const dark = t.variants.dark?.color;
+          return light && dark
+            ? { content: t.content, style: { '--shiki-light': light, '--shiki-dark': dark } }
+            : { content: t.content };
+        }),
       );
     }
     start += count;

@@ -1,7 +1,7 @@
 import { render, screen, waitFor } from '@testing-library/react';
 import { ToolStepDetailsContent } from 'tool-steps';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { grammarFor } from '../../src/renderers/code-model';
+import { grammarFor } from '../../src/renderers/code-languages';
 import { CodeView } from '../../src/renderers/code-view';
 import { detectDetailsKind } from '../../src/renderers/detect';
 import { FIRST_SLICE_LINES, type HighlightToken, highlightLines } from '../../src/renderers/highlight';
