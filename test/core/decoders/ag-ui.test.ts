@@ -14,14 +14,17 @@ describe('AG-UI detection', () => {
     expect(detectProtocol('{"type":"TOOL_CALL_START","toolCallId":"a","toolCallName":"b"}')).toBe('ag-ui');
   });
 
-  it('names no frame of the other wires\' recordings AG-UI', () => {
+  it("names no frame of the other wires' recordings AG-UI", () => {
     const dir = new URL('../../fixtures/', import.meta.url);
     const files = readdirSync(dir).filter((f) => /\.(sse|jsonl)$/.test(f));
     expect(files.length).toBeGreaterThan(10);
     for (const file of files) {
       const text = readFileSync(new URL(file, dir), 'utf8');
       const frames = text.split('\n').map((line) => line.replace(/^data: /, ''));
-      expect(frames.filter((frame) => detectProtocol(frame) === 'ag-ui'), file).toEqual([]);
+      expect(
+        frames.filter((frame) => detectProtocol(frame) === 'ag-ui'),
+        file,
+      ).toEqual([]);
     }
   });
 
