@@ -196,7 +196,7 @@ export const agUiLegacyCapture: AgUiCapture = {
   runs: [
     [
       { type: 'RUN_STARTED', threadId: 'thread_1', runId: 'run_1', timestamp: null, rawEvent: null },
-      { type: 'THINKING_START', title: null, timestamp: null },
+      { type: 'THINKING_START', timestamp: null },
       { type: 'THINKING_END', timestamp: null },
       { type: 'TOOL_CALL_START', toolCallId: 'call_1', toolCallName: 'get_weather', parentMessageId: null },
       { type: 'TOOL_CALL_ARGS', toolCallId: 'call_1', delta: '{"city":"Oslo"}' },

@@ -3,7 +3,8 @@
  * (`HttpAgent.runAgent` over a fake fetch: parseSSEStream → CompatibilityBoundary → enforceEvents →
  * transformChunks → verifyEvents → defaultApplyEvents) and through `readStream` + `reduceSteps`, and
  * every tool call is compared on name, input, status, output and error, using the projection of
- * PROTOCOLS-MORE.md 1.4. The captures are test/fixtures/wires/ag-ui-*.sse: `ag-ui-tools` is the shared
+ * PROTOCOLS-MORE.md 1.4; the captures the 0.0.x line accepts also through `@ag-ui/client` 0.0.59
+ * (CopilotKit's). The captures are test/fixtures/wires/ag-ui-*.sse: `ag-ui-tools` is the shared
  * one; the others are made here from test/core/decoders/ag-ui-captures.ts (regenerate with
  * UPDATE_WIRE_FIXTURES=1) and must still be what `@ag-ui/encoder` writes.
  */
@@ -11,6 +12,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { HttpAgent } from '@ag-ui/client';
 import { EventSchema } from '@ag-ui/core/schemas';
 import { EventEncoder } from '@ag-ui/encoder';
+import { HttpAgent as HttpAgent0 } from 'ag-ui-client-0';
 import { eventsFromText, reduceSteps, type StepEvent, type StepsState } from 'tool-steps/core';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { emptyStepsState } from '../../../src/core/step';
@@ -50,14 +52,18 @@ interface VendorResult {
 }
 
 /** Runs the bytes of each run through `HttpAgent` (one agent, one request per run). */
-async function vendor(runs: string[], resume: AgUiCapture['resume'] = []): Promise<VendorResult> {
+async function vendor(
+  runs: string[],
+  resume: AgUiCapture['resume'] = [],
+  Agent: typeof HttpAgent = HttpAgent,
+): Promise<VendorResult> {
   const warnings: string[] = [];
   const warn = vi
     .spyOn(console, 'warn')
     .mockImplementation((...args) => void warnings.push(args.map(String).join(' ')));
   const error = vi.spyOn(console, 'error').mockImplementation(() => {});
   let current = 0;
-  const agent = new HttpAgent({
+  const agent = new Agent({
     url: 'http://agent.test/run',
     threadId: 'thread_1',
     initialMessages: [USER],
@@ -262,6 +268,25 @@ describe('AG-UI: our decoder against @ag-ui/client 1.0.0 on the same bytes', () 
     expect(state.byId.call_q?.parentId).toBe('call_r');
     expect(state.byId.call_q?.details).toMatchObject({ kind: 'media' });
   });
+});
+
+describe('AG-UI: the 0.0.x line (@ag-ui/client 0.0.59, as CopilotKit ships it) on the captures it accepts', () => {
+  afterEach(() => vi.restoreAllMocks());
+  const names = ['ag-ui-legacy', 'ag-ui-interrupt', 'ag-ui-run-error'];
+  for (const capture of [...agUiCaptures, agUiLegacyCapture].filter((c) => names.includes(c.name))) {
+    it(`${capture.name}: the reducers agree call by call`, async () => {
+      const runs = encode(capture);
+      const v = await vendor(runs, capture.resume, HttpAgent0 as unknown as typeof HttpAgent);
+      for (const run of v.runs) expect(run.rejected).toBeUndefined();
+      const { state } = ours(runs, capture.resume);
+      const known: Record<string, Partial<Call>> = capture.name === 'ag-ui-run-error'
+        ? { call_s: { status: 'failed', error: 'HTTP 429 Too Many Requests', result: 'Search failed: rate limited' } }
+        : {};
+      const { compared, disagreements } = compare(state, v, known);
+      expect(compared).toBeGreaterThan(0);
+      expect(disagreements).toEqual(Object.keys(known));
+    });
+  }
 });
 
 /** Frames the reference rejects (or drops): ours reads them and counts a diagnostic. */
