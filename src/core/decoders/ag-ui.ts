@@ -68,6 +68,11 @@ const fast: Readonly<Record<string, (e: Record<string, unknown>) => boolean>> = 
 const IGNORED =
   /^(?:(?:TEXT_MESSAGE|REASONING|THINKING)_[A-Z_]+|STATE_(?:SNAPSHOT|DELTA)|STEP_(?:STARTED|FINISHED)|RAW|SUBAGENT_(?:FINISHED|ERROR))$/;
 
+/** Events that close the open chunked call of every lane (the client's `transformChunks`). */
+const CLOSES_ALL = /^(?:RUN_(?:STARTED|FINISHED|ERROR)|MESSAGES_SNAPSHOT)$/;
+/** Events that leave a lane's open chunked call open; any other event closes the call of its own lane. */
+const KEEPS_OPEN = /^(?:TOOL_CALL_CHUNK|RAW|ACTIVITY_(?:SNAPSHOT|DELTA)|REASONING_ENCRYPTED_VALUE|SUBAGENT_STARTED)$/;
+
 /** Whether a `type` is an AG-UI event type the decoder knows (detection asks). */
 export function isAgUiType(type: string): boolean {
   return type === 'CUSTOM' || Object.hasOwn(checks, type) || IGNORED.test(type);
@@ -172,10 +177,10 @@ export function agUi(options: AgUiOptions = {}): StepDecoder {
       closeLane(lane, out);
       const known = calls.get(id);
       const name = typeof e.toolCallName === 'string' ? e.toolCallName : (known?.name ?? '');
-      if (!known && typeof e.toolCallName !== 'string') {
+      if (typeof e.toolCallName !== 'string') {
         once(
           `chunk-name:${id}`,
-          `"TOOL_CALL_CHUNK" opened call "${id}" without a "toolCallName"${REJECTS}; read without a name`,
+          `"TOOL_CALL_CHUNK" opened call "${id}" without a "toolCallName"${REJECTS}; read anyway`,
           out,
         );
       }
@@ -401,7 +406,8 @@ export function agUi(options: AgUiOptions = {}): StepDecoder {
             once('after-end', `"${type}" after the run ended, without a new "RUN_STARTED"${REJECTS}`, out);
           }
         }
-        if (type !== 'TOOL_CALL_CHUNK') closeLane(typeof e.subagentRunId === 'string' ? e.subagentRunId : '', out);
+        if (CLOSES_ALL.test(type)) for (const lane of [...lanes.keys()]) closeLane(lane, out);
+        else if (!KEEPS_OPEN.test(type)) closeLane(typeof e.subagentRunId === 'string' ? e.subagentRunId : '', out);
       } else {
         once(`type:${type}`, `an event of unknown type "${type}"; ignored`, out);
         return out;

@@ -289,6 +289,45 @@ describe('AG-UI: the 0.0.x line (@ag-ui/client 0.0.59, as CopilotKit ships it) o
   }
 });
 
+describe('AG-UI: chunked calls across other events, against @ag-ui/client 1.0.0', () => {
+  afterEach(() => vi.restoreAllMocks());
+  const sse = (events: Record<string, unknown>[]) => events.map((e) => `data: ${JSON.stringify(e)}\n\n`).join('');
+  const start = { type: 'RUN_STARTED', threadId: 't', runId: 'run_1' };
+  const finish = { type: 'RUN_FINISHED', threadId: 't', runId: 'run_1' };
+  const streams: Record<string, Record<string, unknown>[]> = {
+    'activity and raw events leave the call open': [
+      start,
+      { type: 'TOOL_CALL_CHUNK', toolCallId: 'a', toolCallName: 'set', delta: '{"x":' },
+      { type: 'ACTIVITY_SNAPSHOT', messageId: 'act', activityType: 'P', content: { label: 'working' } },
+      { type: 'RAW', event: { any: 1 } },
+      { type: 'TOOL_CALL_CHUNK', delta: '2}' },
+      { type: 'STEP_STARTED', stepName: 'tools' },
+      { type: 'TOOL_CALL_RESULT', messageId: 'm1', toolCallId: 'a', content: 'ok' },
+      { type: 'STEP_FINISHED', stepName: 'tools' },
+      finish,
+    ],
+    // The reference needs the name again on a chunk that reopens a call; without it, it rejects the run.
+    'A, B, A: the reopened call gets the rest of its arguments': [
+      start,
+      { type: 'TOOL_CALL_CHUNK', toolCallId: 'a', toolCallName: 'set', delta: '{"x":' },
+      { type: 'TOOL_CALL_CHUNK', toolCallId: 'b', toolCallName: 'get', delta: '{}' },
+      { type: 'TOOL_CALL_CHUNK', toolCallId: 'a', toolCallName: 'set', delta: '1}' },
+      { type: 'TOOL_CALL_RESULT', messageId: 'm1', toolCallId: 'a', content: 'ok' },
+      finish,
+    ],
+  };
+  for (const [name, events] of Object.entries(streams)) {
+    it(name, async () => {
+      const bytes = sse(events);
+      const v = await vendor([bytes]);
+      expect(v.runs[0]?.rejected).toBeUndefined();
+      const { state } = ours([bytes]);
+      expect(compare(state, v).compared).toBeGreaterThan(0);
+      expect(state.diagnostics.count).toBe(0);
+    });
+  }
+});
+
 /** Frames the reference rejects (or drops): ours reads them and counts a diagnostic. */
 describe('AG-UI: what the reference rejects, we read and count', () => {
   afterEach(() => vi.restoreAllMocks());

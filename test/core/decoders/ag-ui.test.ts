@@ -60,7 +60,40 @@ describe('AG-UI decoder', () => {
     );
     expect(state.ids).toEqual(['a', 'b']);
     expect(state.byId.a).toMatchObject({ toolName: 'set', input: { x: 1 }, status: 'succeeded' });
+    // The reference wants the name again on the chunk that reopens a call: one diagnostic.
+    expect(state.diagnostics.count).toBe(1);
     expect(state.byId.b).toMatchObject({ input: {}, status: 'succeeded' });
+  });
+
+  it('keeps a chunked call open across events that do not close it (ACTIVITY, RAW), as the reference does', () => {
+    const state = stepsFromText(
+      sse([
+        start,
+        { type: 'TOOL_CALL_CHUNK', toolCallId: 'a', toolCallName: 'set', delta: '{"x":' },
+        { type: 'ACTIVITY_SNAPSHOT', messageId: 'act', activityType: 'P', content: { label: 'working' } },
+        { type: 'RAW', event: { any: 1 } },
+        { type: 'TOOL_CALL_CHUNK', delta: '2}' },
+        { type: 'STEP_FINISHED', stepName: 'agent' },
+        { type: 'TOOL_CALL_RESULT', messageId: 'm1', toolCallId: 'a', content: 'ok' },
+        finish,
+      ]),
+    );
+    expect(state.byId.a).toMatchObject({ input: { x: 2 }, status: 'succeeded' });
+    expect(state.diagnostics.count).toBe(0);
+  });
+
+  it('closes the chunked calls of every lane at RUN_FINISHED, sub-agents included', () => {
+    const state = stepsFromText(
+      sse([
+        start,
+        { type: 'TOOL_CALL_CHUNK', toolCallId: 'p', toolCallName: 'plan', delta: '{}' },
+        { type: 'TOOL_CALL_CHUNK', toolCallId: 's', toolCallName: 'search', delta: '{"q":1}', subagentRunId: 'sub' },
+        finish,
+      ]),
+    );
+    expect(state.byId.p).toMatchObject({ input: {}, status: 'running' });
+    expect(state.byId.s).toMatchObject({ input: { q: 1 }, status: 'running' });
+    expect(state.diagnostics.count).toBe(0);
   });
 
   it('fails a call from the tool message of a later MESSAGES_SNAPSHOT, with the content as what the model read', () => {
