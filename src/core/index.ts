@@ -25,7 +25,7 @@ export {
 } from './approvals';
 export type { CogitatorThreadOptions } from './cogitator-history';
 export { eventsFromCogitatorThread, stepsFromCogitatorThread } from './cogitator-history';
-export type { OpenAIAgentsOptions, ProtocolName, StepDecoder, ToolOutputsOptions } from './decoders';
+export type { AgUiOptions, OpenAIAgentsOptions, ProtocolName, StepDecoder, ToolOutputsOptions } from './decoders';
 export {
   AGENTS_REJECTION_TEXT,
   AGENTS_TOOL_ERROR_TEXT,
@@ -38,6 +38,31 @@ export {
 export type { StepEvent, StepEventOf, StepEventType } from './events';
 export type { AnnouncedStep, ToolLabelInfo, ToolLabelWords, ToolStepsLabels, ToolStepsLabelsInput } from './labels';
 export { defaultLabels, formatDurationIn, mergeLabels, plural, toolLabelIn } from './labels';
+export type {
+  McpCallOptions,
+  McpCallOutcome,
+  McpCallToolResult,
+  McpClientLike,
+  McpElicitation,
+  McpElicitResult,
+  McpEmit,
+  McpIcon,
+  McpProgress,
+  McpTool,
+  McpToolCalls,
+  McpTracker,
+  McpTrackerOptions,
+} from './mcp';
+export {
+  createMcpToolCalls,
+  createMcpTracker,
+  mcpIconSrc,
+  mcpNeedsApproval,
+  mcpResultEvents,
+  mcpSideEffects,
+  mcpToolLabel,
+  mcpWords,
+} from './mcp';
 export type {
   HumanizedToolName,
   KnownToolPresentation,

@@ -13,8 +13,14 @@ export const LazyDiffView = lazy(() => import('./diff-view'));
 /** The terminal view, loaded on first use so that the ANSI parser (anser) stays out of the base bundle. */
 export const LazyTerminalView = lazy(() => import('./terminal-view'));
 
+/** The sources view (links from web search and fetch results), loaded on first use. */
+export const LazySourcesView = lazy(() => import('./sources-view'));
+
+/** The code view (a file or snippet with line numbers), loaded on first use. */
+export const LazyCodeView = lazy(() => import('./code-view'));
+
 /**
- * The built-in renderer of each kind. `diff` and `terminal` are `React.lazy` components: render them
+ * The built-in renderer of each kind. `diff`, `terminal`, `sources` and `code` are `React.lazy` components: render them
  * inside `<Suspense>`.
  */
 export const builtinRenderers: Readonly<Record<DetailsKind, DetailsRenderer>> = {
@@ -24,4 +30,6 @@ export const builtinRenderers: Readonly<Record<DetailsKind, DetailsRenderer>> = 
   table: TableView,
   media: MediaView,
   text: TextView,
+  sources: LazySourcesView,
+  code: LazyCodeView,
 };

@@ -1,3 +1,4 @@
+import { isCodeRecord } from './code-model';
 import {
   hasAnsi,
   isFlatRecordArray,
@@ -8,6 +9,7 @@ import {
   toDiffInput,
   toTableInput,
 } from './normalize';
+import { isSourceList } from './sources-model';
 import type { DetailsKind } from './types';
 import { DETAILS_KINDS } from './types';
 
@@ -28,6 +30,8 @@ function explicitKind(details: unknown): DetailsKind | undefined {
  * - `media`: file/image parts (Anvia `{ type: 'file', mediaType, data, filename }`, `{ type: 'content', value }`,
  *   AI SDK and MCP-style image parts), alone or in a list with text parts;
  * - `table`: a non-empty array of flat records (or `{ rows, columns }`);
+ * - `sources`: `{ sources: [{ url, title?, snippet? }] }` (web search and fetch results);
+ * - `code`: `{ code, language? , path? }` with a language or a path;
  * - `text`: any other string;
  * - `json`: anything else.
  * Never throws.
@@ -48,6 +52,8 @@ export function detectDetailsKind(details: unknown): DetailsKind {
   if (isMediaValue(details)) return 'media';
   if (isTerminalRecord(details)) return 'terminal';
   if (Array.isArray(details.rows) && toTableInput(details) && (details.rows as unknown[]).length > 0) return 'table';
+  if (isSourceList(details.sources)) return 'sources';
+  if (isCodeRecord(details)) return 'code';
   return 'json';
 }
 

@@ -3,7 +3,7 @@
  * read" switch. The heavy renderers (diff, terminal) are reached through `builtinRenderers` /
  * `LazyDiffView` / `LazyTerminalView`, which load them on first use.
  */
-export { builtinRenderers, LazyDiffView, LazyTerminalView } from './builtin';
+export { builtinRenderers, LazyCodeView, LazyDiffView, LazySourcesView, LazyTerminalView } from './builtin';
 export type { CopyButtonProps } from './copy';
 export { CopyButton, copyText } from './copy';
 export { detailsValue, detectDetailsKind } from './detect';

@@ -2,7 +2,7 @@ import type { ComponentType } from 'react';
 import type { Step } from '../core';
 
 /** The kinds of details block the kit knows how to draw. */
-export type DetailsKind = 'diff' | 'terminal' | 'json' | 'table' | 'media' | 'text';
+export type DetailsKind = 'diff' | 'terminal' | 'json' | 'table' | 'media' | 'text' | 'sources' | 'code';
 
 /** Every details kind, in a fixed order. */
 export const DETAILS_KINDS = [
@@ -12,6 +12,8 @@ export const DETAILS_KINDS = [
   'table',
   'media',
   'text',
+  'sources',
+  'code',
 ] as const satisfies readonly DetailsKind[];
 
 /** What a details renderer receives: the whole step, the value to draw and its detected kind. */

@@ -204,7 +204,7 @@ describe('framing', () => {
 
   it('an unknown protocol option ends the read with UNKNOWN_PROTOCOL naming it, and cancels the body unread', async () => {
     const message =
-      'Unknown protocol "ai_sdk": the kit reads "cogitator", "cogitator-ws", "ai-sdk", "anvia", "native", "openai-responses", "openai-agents", "anthropic" (or "auto" to detect it from the stream). Check the protocol option\'s spelling.';
+      'Unknown protocol "ai_sdk": the kit reads "cogitator", "cogitator-ws", "ai-sdk", "anvia", "native", "openai-responses", "openai-agents", "anthropic", "ag-ui" (or "auto" to detect it from the stream). Check the protocol option\'s spelling.';
     const cancels: unknown[] = [];
     const body = new ReadableStream<Uint8Array>({
       start(controller) {

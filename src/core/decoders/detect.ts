@@ -7,6 +7,7 @@
  */
 import { STEP_EVENT_TYPES } from '../event-check';
 import type { StepEvent } from '../events';
+import { isAgUiType } from './ag-ui';
 import { excerpt, type ProtocolName } from './types';
 
 /** The wire formats detection can name: every decoder's protocol. */
@@ -21,6 +22,7 @@ const PROTOCOLS: readonly DetectedProtocol[] = [
   'openai-responses',
   'openai-agents',
   'anthropic',
+  'ag-ui',
 ];
 
 const NATIVE_TYPES: ReadonlySet<string> = new Set(STEP_EVENT_TYPES);
@@ -132,6 +134,8 @@ export function candidateProtocols(frame: unknown): DetectedProtocol[] {
   const vendor = vendorCandidates(type, record);
   if (vendor) return vendor;
   if (SHARED_TYPES.has(type)) return sharedCandidates(type, record);
+  // AG-UI has no header; its SCREAMING_SNAKE types are its own (PROTOCOLS-MORE.md 1.2).
+  if (isAgUiType(type)) return ['ag-ui'];
   if (type.includes('_')) {
     // A bare Anvia client event always carries its `runId`; without one, an underscore name is the
     // older Cogitator spelling (`tool_call_start`, PROTOCOLS.md 1.11).

@@ -1,3 +1,4 @@
+import { type AgUiOptions, agUi } from './ag-ui';
 import { aiSdk } from './ai-sdk';
 import { anthropic } from './anthropic';
 import { anvia } from './anvia';
@@ -8,6 +9,7 @@ import { openaiResponses } from './openai';
 import { openaiAgents } from './openai-agents';
 import { isProtocolName, type ProtocolName, type StepDecoder, unknownProtocolMessage } from './types';
 
+export type { AgUiOptions } from './ag-ui';
 export { ANVIA_CLIENT_PROTOCOL } from './anvia';
 export { detectProtocol } from './detect';
 export type { OpenAIAgentsOptions } from './openai-agents';
@@ -35,6 +37,8 @@ export const decoders: {
   readonly openaiAgents: () => StepDecoder;
   /** The Anthropic Messages API stream (`protocol: 'anthropic'`); client calls wait for `eventsFromToolOutputs`. */
   readonly anthropic: () => StepDecoder;
+  /** AG-UI events, @ag-ui/core 1.0 and 0.0.x (`protocol: 'ag-ui'`). */
+  readonly agUi: (options?: AgUiOptions) => StepDecoder;
 } = {
   cogitator,
   cogitatorWebSocket,
@@ -44,6 +48,7 @@ export const decoders: {
   openaiResponses,
   openaiAgents: () => openaiAgents(),
   anthropic,
+  agUi,
 };
 
 const byProtocol: Readonly<Record<ProtocolName, () => StepDecoder>> = {
@@ -55,6 +60,7 @@ const byProtocol: Readonly<Record<ProtocolName, () => StepDecoder>> = {
   'openai-responses': openaiResponses,
   'openai-agents': () => openaiAgents(),
   anthropic,
+  'ag-ui': () => agUi(),
 };
 
 /**

@@ -25,5 +25,7 @@ export function loadDecoder(protocol: ProtocolName): Promise<StepDecoder> {
       return import('./openai-agents').then((m) => m.openaiAgents());
     case 'anthropic':
       return import('./anthropic').then((m) => m.anthropic());
+    case 'ag-ui':
+      return import('./ag-ui').then((m) => m.agUi());
   }
 }

@@ -9,7 +9,8 @@ export type ProtocolName =
   | 'anvia'
   | 'openai-responses'
   | 'openai-agents'
-  | 'anthropic';
+  | 'anthropic'
+  | 'ag-ui';
 
 /**
  * Every protocol name, for checks and messages that must not import the decoders themselves (the
@@ -24,6 +25,7 @@ export const PROTOCOL_NAMES: readonly ProtocolName[] = [
   'openai-responses',
   'openai-agents',
   'anthropic',
+  'ag-ui',
 ];
 
 /** Whether a value is one of the protocol names the kit reads (the `protocol` option's values besides `'auto'`). */

@@ -1,0 +1,435 @@
+/**
+ * AG-UI (`@ag-ui/core` 1.0.0 and the 0.0.x line CopilotKit still ships): one JSON event per SSE
+ * `data:` field, `type` in SCREAMING_SNAKE case, no protocol header and no `[DONE]`. See
+ * shared/PROTOCOLS-MORE.md section 1. Tool calls are keyed by `toolCallId`.
+ *
+ * The trap: a failed tool looks like a success. `TOOL_CALL_RESULT` has no error field in 1.0 (the
+ * 1.0 client strips one if a producer sends it); the failure comes, if at all, as `error` on the tool
+ * message of a later `MESSAGES_SNAPSHOT`. This decoder fails the step from either place.
+ *
+ * The reference reducer (`@ag-ui/client`'s `defaultApplyEvents`, checked on the same bytes in
+ * test/core/decoders/ag-ui-differential.test.ts) rejects the whole run on a first event other than
+ * `RUN_STARTED`, arguments for a call not open, a `RUN_FINISHED` with calls open, and anything after
+ * the run ended; it drops unknown event types. This decoder reads all of those and counts one
+ * diagnostic for each kind.
+ */
+import { array, type Check, check, nonEmpty, nullish, object, present, string, unknown } from '../check';
+import type { StepEvent } from '../events';
+import { agUiContent, applyPatch } from './ag-ui-parts';
+import {
+  closedEarly,
+  describeIssue,
+  diagnostic,
+  isRecord,
+  type ProtocolName,
+  parseFrame,
+  type StepDecoder,
+} from './types';
+
+const PROTOCOL: ProtocolName = 'ag-ui';
+/** Said of what `@ag-ui/client` refuses and this decoder reads. */
+const REJECTS = ' (the reference client rejects the run)';
+
+/** 0.0.x encoders write absent optional fields as `null`: every optional field here accepts it. */
+const str = nullish(string);
+const loose = (shape: Record<string, Check>) => object<Record<string, unknown>>(shape, true);
+
+const checks: Readonly<Record<string, Check<Record<string, unknown>>>> = {
+  RUN_STARTED: loose({ threadId: str, runId: str }),
+  RUN_FINISHED: loose({ outcome: unknown }),
+  RUN_ERROR: loose({ message: str, code: str }),
+  TOOL_CALL_START: loose({ toolCallId: nonEmpty, toolCallName: string, subagentRunId: str }),
+  TOOL_CALL_ARGS: loose({ toolCallId: nonEmpty, delta: string }),
+  TOOL_CALL_END: loose({ toolCallId: nonEmpty }),
+  TOOL_CALL_CHUNK: loose({ toolCallId: str, toolCallName: str, delta: str, subagentRunId: str }),
+  TOOL_CALL_RESULT: loose({ toolCallId: nonEmpty, content: present, error: str }),
+  MESSAGES_SNAPSHOT: loose({ messages: array(unknown) }),
+  ACTIVITY_SNAPSHOT: loose({ messageId: nonEmpty, content: unknown }),
+  ACTIVITY_DELTA: loose({ messageId: nonEmpty, patch: array(unknown) }),
+  SUBAGENT_STARTED: loose({ subagentRunId: nonEmpty, parentToolCallId: str }),
+};
+
+const id = (v: unknown): boolean => typeof v === 'string' && v !== '';
+const text = (v: unknown): boolean => typeof v === 'string';
+const absentOrText = (v: unknown): boolean => v == null || typeof v === 'string';
+/**
+ * The same answers as `checks` for the frames of a call, without copying the frame: these come once per
+ * argument fragment, so they are the decoder's hot path. `false` sends the frame to `checks` (for its
+ * diagnostic, or for the fields checked only there).
+ */
+const fast: Readonly<Record<string, (e: Record<string, unknown>) => boolean>> = {
+  TOOL_CALL_START: (e) => id(e.toolCallId) && text(e.toolCallName) && absentOrText(e.subagentRunId),
+  TOOL_CALL_ARGS: (e) => id(e.toolCallId) && text(e.delta),
+  TOOL_CALL_END: (e) => id(e.toolCallId),
+  TOOL_CALL_RESULT: (e) => id(e.toolCallId) && e.content !== undefined && absentOrText(e.error),
+};
+
+/** Event types that say nothing about tool calls: read and ignored, without a diagnostic. */
+const IGNORED =
+  /^(?:(?:TEXT_MESSAGE|REASONING|THINKING)_[A-Z_]+|STATE_(?:SNAPSHOT|DELTA)|STEP_(?:STARTED|FINISHED)|RAW|SUBAGENT_(?:FINISHED|ERROR))$/;
+
+/** Events that close the open chunked call of every lane (the client's `transformChunks`). */
+const CLOSES_ALL = /^(?:RUN_(?:STARTED|FINISHED|ERROR)|MESSAGES_SNAPSHOT)$/;
+/** Events that leave a lane's open chunked call open; any other event closes the call of its own lane. */
+const KEEPS_OPEN = /^(?:TOOL_CALL_CHUNK|RAW|ACTIVITY_(?:SNAPSHOT|DELTA)|REASONING_ENCRYPTED_VALUE|SUBAGENT_STARTED)$/;
+
+/** Whether a `type` is an AG-UI event type the decoder knows (detection asks). */
+export function isAgUiType(type: string): boolean {
+  return type === 'CUSTOM' || Object.hasOwn(checks, type) || IGNORED.test(type);
+}
+
+/** Options of `agUi()`. */
+export interface AgUiOptions {
+  /**
+   * Maps a `CUSTOM { name, value }` event to step events (AG-UI leaves progress to each app's
+   * convention; `ACTIVITY_*` with `content.toolCallId` is read without this). Returns nothing to ignore it.
+   */
+  custom?: (name: string, value: unknown) => readonly StepEvent[] | undefined;
+}
+
+interface Call {
+  /** `open`: arguments streaming; `running`: arguments complete; `ended`: a result or an error came. */
+  state: 'open' | 'running' | 'ended';
+  name: string;
+  /** The argument text of a call built from chunks (re-parsed when a chunk reopens it). */
+  text?: string;
+  /** Closed once already: a later chunk for it appends, as the reference does. */
+  reopened?: boolean;
+}
+
+/** Milliseconds since 2000 and before 2100: the only `timestamp`s read as times (the unit is a convention). */
+function plausibleTime(value: unknown): number | undefined {
+  return typeof value === 'number' && value > 946_684_800_000 && value < 4_102_444_800_000 ? value : undefined;
+}
+
+function parseJson(text: string): { ok: true; value: unknown } | { ok: false } {
+  try {
+    return { ok: true, value: JSON.parse(text) };
+  } catch {
+    return { ok: false };
+  }
+}
+
+/** Makes a decoder for one AG-UI event stream (one or more runs). */
+export function agUi(options: AgUiOptions = {}): StepDecoder {
+  const calls = new Map<string, Call>();
+  /** Calls started in the current run: the client's `pendingToolCallIds` when the producer gives none. */
+  let runCalls: string[] = [];
+  /** The call a `TOOL_CALL_CHUNK` lane (`subagentRunId`, or `''`) has open. */
+  const lanes = new Map<string, string>();
+  const subagentParents = new Map<string, string>();
+  const activities = new Map<string, unknown>();
+  const reported = new Set<string>();
+  let started = false;
+  let ended = false;
+
+  function once(key: string, reason: string, out: StepEvent[]): void {
+    if (reported.has(key)) return;
+    reported.add(key);
+    out.push(diagnostic(PROTOCOL, reason));
+  }
+
+  function start(id: string, name: string, subagent: unknown, out: StepEvent[]): Call {
+    let call = calls.get(id);
+    if (call) {
+      // A repeated start (replay, a chunk reopening its call) keeps the step; a new name renames it.
+      if (name && name !== call.name) {
+        call.name = name;
+        out.push({ type: 'step-start', id, toolName: name });
+      }
+      return call;
+    }
+    call = { state: 'open', name };
+    calls.set(id, call);
+    runCalls.push(id);
+    const event: StepEvent = { type: 'step-start', id, toolName: name };
+    const parent = typeof subagent === 'string' ? subagentParents.get(subagent) : undefined;
+    if (parent !== undefined) event.parentId = parent;
+    out.push(event);
+    return call;
+  }
+
+  /** The arguments of a call are complete. */
+  function close(id: string, out: StepEvent[]): void {
+    const call = calls.get(id);
+    if (!call || call.state === 'ended') return;
+    if (call.reopened && call.text !== undefined) {
+      // The step is already running: the reducer takes no more text, so give it the whole input again.
+      const parsed = parseJson(call.text);
+      if (parsed.ok) out.push({ type: 'step-input', id, input: parsed.value });
+    } else if (call.state === 'open') out.push({ type: 'step-input', id });
+    call.state = 'running';
+  }
+
+  /** Any event of a lane other than a chunk closes the call that lane's chunks left open. */
+  function closeLane(lane: string, out: StepEvent[]): void {
+    const open = lanes.get(lane);
+    if (open === undefined) return;
+    lanes.delete(lane);
+    close(open, out);
+  }
+
+  function chunk(e: Record<string, unknown>, out: StepEvent[]): void {
+    const lane = typeof e.subagentRunId === 'string' ? e.subagentRunId : '';
+    const id = typeof e.toolCallId === 'string' && e.toolCallId !== '' ? e.toolCallId : undefined;
+    let open = lanes.get(lane);
+    if (id !== undefined && id !== open) {
+      closeLane(lane, out);
+      const known = calls.get(id);
+      const name = typeof e.toolCallName === 'string' ? e.toolCallName : (known?.name ?? '');
+      if (typeof e.toolCallName !== 'string') {
+        once(
+          `chunk-name:${id}`,
+          `"TOOL_CALL_CHUNK" opened call "${id}" without a "toolCallName"${REJECTS}; read anyway`,
+          out,
+        );
+      }
+      const call = start(id, name, e.subagentRunId, out);
+      if (call.state === 'ended') return;
+      if (call.state === 'running') call.reopened = true;
+      call.text ??= '';
+      lanes.set(lane, id);
+      open = id;
+    }
+    if (open === undefined) {
+      once('chunk-orphan', `"TOOL_CALL_CHUNK" without a "toolCallId" and no call open${REJECTS}; dropped`, out);
+      return;
+    }
+    const delta = typeof e.delta === 'string' ? e.delta : '';
+    const call = calls.get(open) as Call;
+    if (delta === '' || call.state === 'ended') return;
+    call.text = (call.text ?? '') + delta;
+    if (call.state === 'open') out.push({ type: 'step-input-delta', id: open, delta });
+  }
+
+  function result(id: string, content: unknown, error: unknown, out: StepEvent[]): void {
+    const call = calls.get(id);
+    if (call?.state === 'ended') return;
+    if (call) call.state = 'ended';
+    else calls.set(id, { state: 'ended', name: '' });
+    const { result: value, details } = agUiContent(content);
+    if (typeof error === 'string' && error !== '') {
+      const event: StepEvent = { type: 'step-error', id, message: error, result: value };
+      if (details) event.details = details;
+      out.push(event);
+      return;
+    }
+    const event: StepEvent = { type: 'step-result', id, result: value };
+    if (details) event.details = details;
+    out.push(event);
+  }
+
+  function snapshot(messages: readonly unknown[], out: StepEvent[]): void {
+    const names = new Map<string, string>();
+    for (const message of messages) {
+      if (!isRecord(message) || message.role !== 'assistant' || !Array.isArray(message.toolCalls)) continue;
+      for (const tc of message.toolCalls) {
+        if (!isRecord(tc) || typeof tc.id !== 'string' || tc.id === '') continue;
+        const fn = isRecord(tc.function) ? tc.function : {};
+        const name = typeof fn.name === 'string' ? fn.name : '';
+        names.set(tc.id, name);
+        if (calls.has(tc.id)) continue;
+        // A call this stream never streamed (a snapshot of an earlier turn, a producer that only snapshots).
+        start(tc.id, name, undefined, out);
+        const call = calls.get(tc.id) as Call;
+        call.state = 'running';
+        const args = typeof fn.arguments === 'string' ? parseJson(fn.arguments) : { ok: false as const };
+        out.push(args.ok ? { type: 'step-input', id: tc.id, input: args.value } : { type: 'step-input', id: tc.id });
+      }
+    }
+    for (const message of messages) {
+      if (!isRecord(message) || message.role !== 'tool' || typeof message.toolCallId !== 'string') continue;
+      const id = message.toolCallId;
+      if (id === '' || calls.get(id)?.state === 'ended') continue;
+      if (!calls.has(id)) start(id, names.get(id) ?? '', undefined, out);
+      result(id, message.content, message.error, out);
+    }
+  }
+
+  function activity(messageId: string, content: unknown, out: StepEvent[]): void {
+    activities.set(messageId, content);
+    if (!isRecord(content) || typeof content.toolCallId !== 'string') return;
+    const call = calls.get(content.toolCallId);
+    if (!call || call.state === 'ended') return;
+    const text = typeof content.label === 'string' ? content.label : content.message;
+    const event: StepEvent = { type: 'step-progress', id: content.toolCallId, details: content };
+    if (text !== undefined) event.content = text;
+    out.push(event);
+  }
+
+  function finished(e: Record<string, unknown>, out: StepEvent[]): void {
+    ended = true;
+    const outcome = isRecord(e.outcome) ? e.outcome : undefined;
+    const open = runCalls.filter((id) => calls.get(id)?.state !== 'ended');
+    const streaming = open.filter((id) => calls.get(id)?.state === 'open');
+    if (streaming.length > 0) {
+      once(
+        'finish-open',
+        `"RUN_FINISHED" with call "${streaming[0]}" still streaming its arguments${REJECTS}; it ends interrupted`,
+        out,
+      );
+    }
+    // Interrupts that name no call (a graph node asking a question) have no step to show on.
+    const interrupts = outcome?.type === 'interrupt' ? outcome.interrupts : [];
+    if (Array.isArray(interrupts) && interrupts.length > 0) {
+      for (const interrupt of interrupts) {
+        if (!isRecord(interrupt) || typeof interrupt.toolCallId !== 'string' || interrupt.toolCallId === '') continue;
+        const id = interrupt.toolCallId;
+        const approval: StepEvent = { type: 'step-approval', id };
+        if (typeof interrupt.id === 'string') approval.approvalId = interrupt.id;
+        const description = typeof interrupt.message === 'string' ? interrupt.message : interrupt.reason;
+        if (typeof description === 'string') approval.description = description;
+        if (!calls.has(id)) calls.set(id, { state: 'running', name: '' });
+        out.push(approval);
+      }
+      out.push({ type: 'run-finish', status: 'paused' });
+      return;
+    }
+    if (outcome?.type === 'cancelled') {
+      for (const id of open) {
+        out.push({ type: 'step-cancelled', id, reason: 'The run was cancelled.' });
+        (calls.get(id) as Call).state = 'ended';
+      }
+      out.push({ type: 'run-finish', status: 'done' });
+      return;
+    }
+    // Frontend tools: the client runs them after the run ends, so they stay running. The producer's
+    // list wins; without one, every call of this run that got no result (as the reference derives it).
+    const given = Array.isArray(outcome?.pendingToolCallIds)
+      ? outcome.pendingToolCallIds.filter((id): id is string => typeof id === 'string')
+      : [];
+    const keepOpen = (given.length > 0 ? given : open).filter((id) => calls.get(id)?.state === 'running');
+    out.push(
+      keepOpen.length > 0 ? { type: 'run-finish', status: 'done', keepOpen } : { type: 'run-finish', status: 'done' },
+    );
+  }
+
+  function translate(type: string, e: Record<string, unknown>, out: StepEvent[]): void {
+    switch (type) {
+      case 'RUN_STARTED': {
+        started = true;
+        ended = false;
+        runCalls = [];
+        out.push(typeof e.runId === 'string' ? { type: 'run-start', runId: e.runId } : { type: 'run-start' });
+        return;
+      }
+      case 'RUN_FINISHED':
+        finished(e, out);
+        return;
+      case 'RUN_ERROR': {
+        ended = true;
+        const message = typeof e.message === 'string' && e.message !== '' ? e.message : 'The agent reported an error.';
+        out.push(
+          typeof e.code === 'string' ? { type: 'run-error', message, code: e.code } : { type: 'run-error', message },
+        );
+        return;
+      }
+      case 'TOOL_CALL_START':
+        start(e.toolCallId as string, e.toolCallName as string, e.subagentRunId, out);
+        return;
+      case 'TOOL_CALL_ARGS': {
+        const id = e.toolCallId as string;
+        let call = calls.get(id);
+        if (call?.state !== 'open') {
+          once(`args:${id}`, `"TOOL_CALL_ARGS" for call "${id}" that is not open${REJECTS}; read anyway`, out);
+          if (!call) call = start(id, '', undefined, out);
+          if (call.state !== 'open') return;
+        }
+        if (e.delta !== '') out.push({ type: 'step-input-delta', id, delta: e.delta as string });
+        return;
+      }
+      case 'TOOL_CALL_END': {
+        const id = e.toolCallId as string;
+        if (!calls.has(id)) {
+          once(`end:${id}`, `"TOOL_CALL_END" for call "${id}" that never started${REJECTS}`, out);
+          start(id, '', undefined, out);
+        }
+        close(id, out);
+        return;
+      }
+      case 'TOOL_CALL_CHUNK':
+        chunk(e, out);
+        return;
+      case 'TOOL_CALL_RESULT':
+        result(e.toolCallId as string, e.content, e.error, out);
+        return;
+      case 'MESSAGES_SNAPSHOT':
+        snapshot(e.messages as unknown[], out);
+        return;
+      case 'ACTIVITY_SNAPSHOT': {
+        const id = e.messageId as string;
+        if (e.replace === false && activities.has(id)) return;
+        activity(id, e.content, out);
+        return;
+      }
+      case 'ACTIVITY_DELTA': {
+        const id = e.messageId as string;
+        const next = applyPatch(activities.get(id) ?? {}, e.patch as unknown[]);
+        if (next === undefined) {
+          once(`patch:${id}`, `an "ACTIVITY_DELTA" patch for "${id}" that does not apply; dropped`, out);
+          return;
+        }
+        activity(id, next, out);
+        return;
+      }
+      case 'SUBAGENT_STARTED':
+        if (typeof e.parentToolCallId === 'string') subagentParents.set(e.subagentRunId as string, e.parentToolCallId);
+        return;
+      case 'CUSTOM': {
+        const mapped = options.custom?.(String(e.name), e.value);
+        if (mapped) for (const event of mapped) out.push(event);
+        return;
+      }
+    }
+  }
+
+  return {
+    protocol: PROTOCOL,
+    push(frame) {
+      const parsed = parseFrame(PROTOCOL, frame);
+      if (parsed.ok === 'skip') return [];
+      if (parsed.ok === false) return [parsed.event];
+      const e = parsed.value;
+      if (!isRecord(e)) return [diagnostic(PROTOCOL, 'an event that is not a JSON object')];
+      const type = e.type;
+      if (typeof type !== 'string') return [diagnostic(PROTOCOL, 'an event without a "type"')];
+      const out: StepEvent[] = [];
+      if (isAgUiType(type)) {
+        if (type !== 'RUN_STARTED') {
+          if (!started) {
+            started = true;
+            if (type !== 'RUN_ERROR') {
+              once('no-start', `the stream began with "${type}", not "RUN_STARTED"${REJECTS}`, out);
+            }
+            out.push({ type: 'run-start' });
+          } else if (ended) {
+            once('after-end', `"${type}" after the run ended, without a new "RUN_STARTED"${REJECTS}`, out);
+          }
+        }
+        if (CLOSES_ALL.test(type)) for (const lane of [...lanes.keys()]) closeLane(lane, out);
+        else if (!KEEPS_OPEN.test(type)) closeLane(typeof e.subagentRunId === 'string' ? e.subagentRunId : '', out);
+      } else {
+        once(`type:${type}`, `an event of unknown type "${type}"; ignored`, out);
+        return out;
+      }
+      if (IGNORED.test(type)) return out;
+      if (fast[type]?.(e) !== true) {
+        const guard = checks[type];
+        const checked = guard ? check(guard, e) : { success: true as const, data: e };
+        if (!checked.success) {
+          out.push(diagnostic(PROTOCOL, `a malformed "${type}" event${describeIssue(checked.error)}`));
+          return out;
+        }
+      }
+      translate(type, e, out);
+      const at = plausibleTime(e.timestamp);
+      if (at !== undefined) for (const event of out) if (event.type !== 'diagnostic') event.at ??= at;
+      return out;
+    },
+    end() {
+      if (ended) return [];
+      ended = true;
+      return [closedEarly(started)];
+    },
+  };
+}

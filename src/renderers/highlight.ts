@@ -1,0 +1,139 @@
+/**
+ * Syntax highlighting for the code view: Shiki's fine-grained core with its JavaScript regex engine (no
+ * WebAssembly), one grammar loaded per language on first use, and the GitHub light and dark themes as
+ * CSS variables (`--shiki-light`, `--shiki-dark`) so a token's colour follows the block's colour scheme.
+ * This module is imported only when a code block names a language it knows.
+ *
+ * Long files are tokenized in slices of about `SLICE_MS` milliseconds (pieces of lines sized from how long
+ * the last piece took), each continuing the grammar state of the one before, with a yield to the event
+ * loop between slices: the block shows plain text at once and gains colour slice by slice. The first use
+ * of a grammar also compiles it (a one-time cost, not sliced).
+ */
+
+import { createJavaScriptRegexEngine } from '@shikijs/engine-javascript';
+import {
+  codeToTokensWithThemes,
+  createShikiPrimitiveAsync,
+  getLastGrammarState,
+  type ShikiPrimitive,
+} from '@shikijs/primitive';
+import { type GrammarName, grammarFor } from './code-languages';
+
+type Grammar = () => Promise<unknown>;
+
+const GRAMMARS: Readonly<Record<GrammarName, Grammar>> = {
+  typescript: () => import('@shikijs/langs/typescript'),
+  tsx: () => import('@shikijs/langs/tsx'),
+  javascript: () => import('@shikijs/langs/javascript'),
+  jsx: () => import('@shikijs/langs/jsx'),
+  json: () => import('@shikijs/langs/json'),
+  python: () => import('@shikijs/langs/python'),
+  shellscript: () => import('@shikijs/langs/shellscript'),
+  rust: () => import('@shikijs/langs/rust'),
+  go: () => import('@shikijs/langs/go'),
+  css: () => import('@shikijs/langs/css'),
+  html: () => import('@shikijs/langs/html'),
+  yaml: () => import('@shikijs/langs/yaml'),
+  sql: () => import('@shikijs/langs/sql'),
+  markdown: () => import('@shikijs/langs/markdown'),
+  diff: () => import('@shikijs/langs/diff'),
+};
+
+/** How long one slice may tokenize before yielding to the event loop, ms. */
+export const SLICE_MS = 12;
+/** Lines of the first piece; later pieces are sized from how long the last one took. */
+export const FIRST_SLICE_LINES = 20;
+/** The most lines one piece takes, however fast the grammar is. */
+const MAX_SLICE_LINES = 2000;
+/** Past this many lines the rest stays plain (and a line past 2,000 characters is not coloured). */
+export const MAX_HIGHLIGHT_LINES = 50_000;
+
+let highlighter: Promise<ShikiPrimitive> | undefined;
+const loaded = new Map<string, Promise<void>>();
+
+function getHighlighter(): Promise<ShikiPrimitive> {
+  highlighter ??= Promise.all([import('@shikijs/themes/github-light'), import('@shikijs/themes/github-dark')]).then(
+    ([light, dark]) =>
+      createShikiPrimitiveAsync({
+        themes: [light.default, dark.default],
+        langs: [],
+        engine: createJavaScriptRegexEngine({ forgiving: true }),
+      }),
+  );
+  return highlighter;
+}
+
+async function withGrammar(lang: string): Promise<ShikiPrimitive> {
+  const core = await getHighlighter();
+  let ready = loaded.get(lang);
+  if (!ready) {
+    ready = GRAMMARS[lang as GrammarName]().then((mod) => core.loadLanguage((mod as { default: never }).default));
+    loaded.set(lang, ready);
+  }
+  await ready;
+  return core;
+}
+
+/** One coloured piece of a line: its text and the light and dark colours. */
+export interface HighlightToken {
+  content: string;
+  style?: Record<string, string>;
+}
+
+const yieldToEventLoop = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+
+/**
+ * Tokenizes `lines` in slices, calling `onSlice(tokens)` with every line done so far after each slice.
+ * Stops when `signal` aborts. Rejects only if the grammar cannot be loaded.
+ */
+export async function highlightLines(
+  lines: readonly string[],
+  language: string,
+  onSlice: (tokens: HighlightToken[][]) => void,
+  signal?: AbortSignal,
+): Promise<void> {
+  const lang = grammarFor(language);
+  if (!lang) return;
+  const core = await withGrammar(lang);
+  const done: HighlightToken[][] = [];
+  let grammarState: ReturnType<typeof getLastGrammarState> | undefined;
+  const end = Math.min(lines.length, MAX_HIGHLIGHT_LINES);
+  let size = FIRST_SLICE_LINES;
+  let reported = 0;
+  let sliceStart = performance.now();
+  for (let start = 0; start < end; ) {
+    if (signal?.aborted) return;
+    const count = Math.min(size, end - start);
+    const t0 = performance.now();
+    const tokens = codeToTokensWithThemes(core, lines.slice(start, start + count).join('\n'), {
+      lang,
+      themes: { light: 'github-light', dark: 'github-dark' },
+      tokenizeMaxLineLength: 2000,
+      ...(grammarState && { grammarState }),
+    });
+    grammarState = getLastGrammarState(core, tokens as never);
+    for (const line of tokens) {
+      done.push(
+        line.map((t) => {
+          const light = t.variants.light?.color;
+          const dark = t.variants.dark?.color;
+          return light && dark
+            ? { content: t.content, style: { '--shiki-light': light, '--shiki-dark': dark } }
+            : { content: t.content };
+        }),
+      );
+    }
+    start += count;
+    // Aim each piece at a quarter of the slice budget, from how long this one took.
+    const took = Math.max(0.1, performance.now() - t0);
+    size = Math.max(1, Math.min(MAX_SLICE_LINES, Math.round((count * SLICE_MS) / 4 / took)));
+    if (performance.now() - sliceStart < SLICE_MS && start < end) continue;
+    if (done.length > reported) {
+      reported = done.length;
+      onSlice(done.slice());
+    }
+    await yieldToEventLoop();
+    sliceStart = performance.now();
+  }
+  if (done.length > reported) onSlice(done.slice());
+}

@@ -1,0 +1,151 @@
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { expect, fn, userEvent, waitFor, within } from 'storybook/test';
+import { type Step, ToolSteps } from 'tool-steps';
+import { createMcpTracker, eventsFromText, type StepEvent } from 'tool-steps/core';
+import agUiInterrupt from '../test/fixtures/wires/ag-ui-interrupt.1.sse?raw';
+import agUiRunError from '../test/fixtures/wires/ag-ui-run-error.sse?raw';
+import agUiSubagent from '../test/fixtures/wires/ag-ui-subagent-cancelled.sse?raw';
+import agUiTools from '../test/fixtures/wires/ag-ui-tools.sse?raw';
+import mcpElicitDecline from '../test/fixtures/wires/mcp-elicit-decline.jsonl?raw';
+import mcpLinks from '../test/fixtures/wires/mcp-links.jsonl?raw';
+import mcpMedia from '../test/fixtures/wires/mcp-media.jsonl?raw';
+import mcpProgress from '../test/fixtures/wires/mcp-progress.jsonl?raw';
+import mcpThrown from '../test/fixtures/wires/mcp-thrown.jsonl?raw';
+import { part, stepRow, summarize } from './support/dom';
+import { ReplayPlayer } from './support/replay';
+
+/** MCP recordings (both directions of the JSON-RPC wire) read by the generic tracker, one step per call. */
+function mcpEvents(recordings: Record<string, string>): StepEvent[] {
+  const events: StepEvent[] = [{ type: 'run-start' }];
+  for (const [id, text] of Object.entries(recordings)) {
+    const tracker = createMcpTracker({ emit: (e) => events.push(...e), stepId: () => id });
+    for (const line of text.trim().split('\n')) {
+      const { dir, message } = JSON.parse(line) as { dir: string; message: unknown };
+      if (dir === 'client->server') tracker.sent(message);
+      else tracker.received(message);
+    }
+  }
+  return events;
+}
+
+/**
+ * AG-UI and MCP recordings (test/fixtures/wires/), decoded with protocol `'auto'` (AG-UI) or read by
+ * `createMcpTracker` (MCP), and replayed through a real store.
+ */
+const recordings = {
+  /** AG-UI: parallel calls, a result with an image, activity progress, a frontend tool left running. */
+  'ag-ui-tools': eventsFromText(agUiTools),
+  /** AG-UI: chunked calls, a failure only the messages snapshot carries, an interrupt as an approval. */
+  'ag-ui-interrupt': eventsFromText(agUiInterrupt),
+  /** AG-UI: a producer's error on a result, then RUN_ERROR with a call half streamed. */
+  'ag-ui-run-error': eventsFromText(agUiRunError),
+  /** AG-UI: a sub-agent's call nested under the call that started it; the run is cancelled. */
+  'ag-ui-subagent': eventsFromText(agUiSubagent),
+  /** MCP: progress with a total, media content, resource links as sources, a thrown error, a declined elicitation. */
+  mcp: mcpEvents({
+    mcp_search: mcpProgress,
+    mcp_chart: mcpMedia,
+    mcp_docs: mcpLinks,
+    mcp_deploy: mcpThrown,
+    mcp_delete: mcpElicitDecline,
+  }),
+} satisfies Record<string, StepEvent[]>;
+
+type RecordingName = keyof typeof recordings;
+
+interface ProtocolStoryArgs {
+  recording: RecordingName;
+  onApprove: (step: Step) => void;
+  onDeny: (step: Step) => void;
+}
+
+const meta = {
+  title: 'Recipes/Protocols (AG-UI and MCP)',
+  args: { recording: 'ag-ui-tools', onApprove: fn(), onDeny: fn() },
+  argTypes: {
+    recording: { control: 'select', options: Object.keys(recordings) },
+  },
+  render: ({ recording, onApprove, onDeny }) => (
+    <ReplayPlayer key={recording} events={recordings[recording]} initialSpeed="instant">
+      {(replay) => <ToolSteps store={replay.store} onApprove={onApprove} onDeny={onDeny} />}
+    </ReplayPlayer>
+  ),
+} satisfies Meta<ProtocolStoryArgs>;
+
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+async function replayed(canvasElement: HTMLElement, recording: RecordingName) {
+  const total = recordings[recording].length;
+  await waitFor(() =>
+    expect(canvasElement.querySelector('[data-replay-position]')).toHaveTextContent(`${total} of ${total} events`),
+  );
+}
+
+const statuses = (canvasElement: HTMLElement) => summarize(canvasElement).map((row) => `${row.tool}:${row.status}`);
+
+/** AG-UI: the frontend tool `confirm_deploy` stays running after the run: the client runs it. */
+export const ReplayAgUi: Story = {
+  args: { recording: 'ag-ui-tools' },
+  play: async ({ canvasElement }) => {
+    await replayed(canvasElement, 'ag-ui-tools');
+    await expect(statuses(canvasElement)).toEqual(['read_file:succeeded', 'grep:succeeded', 'confirm_deploy:running']);
+  },
+};
+
+/** AG-UI: the failure of `write_file` arrives only in MESSAGES_SNAPSHOT; the interrupt asks about `delete_branch`. */
+export const ReplayAgUiInterrupt: Story = {
+  args: { recording: 'ag-ui-interrupt' },
+  play: async ({ canvasElement, args }) => {
+    await replayed(canvasElement, 'ag-ui-interrupt');
+    await expect(statuses(canvasElement)).toEqual([
+      'list_files:succeeded',
+      'write_file:failed',
+      'delete_branch:awaiting-approval',
+    ]);
+    await expect(part(stepRow(canvasElement, 'call_w'), 'tool-step-error')).toHaveTextContent(/EACCES/);
+    await userEvent.click(within(stepRow(canvasElement, 'call_d')).getByRole('button', { name: 'Approve' }));
+    await expect(args.onApprove).toHaveBeenCalledWith(expect.objectContaining({ id: 'call_d' }));
+  },
+};
+
+/** AG-UI: the result that says it failed is a failure; the call cut by RUN_ERROR is interrupted. */
+export const ReplayAgUiRunError: Story = {
+  args: { recording: 'ag-ui-run-error' },
+  play: async ({ canvasElement }) => {
+    await replayed(canvasElement, 'ag-ui-run-error');
+    await expect(statuses(canvasElement)).toEqual(['web_search:failed', 'fetch_page:interrupted']);
+  },
+};
+
+/** AG-UI: a sub-agent's search nested under `research`; the cancelled run cancels what was still running. */
+export const ReplayAgUiSubagent: Story = {
+  args: { recording: 'ag-ui-subagent' },
+  play: async ({ canvasElement }) => {
+    await replayed(canvasElement, 'ag-ui-subagent');
+    await expect(statuses(canvasElement)).toEqual([
+      'research:cancelled',
+      'web_search:succeeded',
+      'summarize:cancelled',
+    ]);
+  },
+};
+
+/** MCP: the tool's title is the label; `isError` results fail; a declined elicitation is denied. */
+export const ReplayMcp: Story = {
+  args: { recording: 'mcp' },
+  play: async ({ canvasElement }) => {
+    await replayed(canvasElement, 'mcp');
+    await expect(statuses(canvasElement)).toEqual([
+      'search_files:succeeded',
+      'render_chart:succeeded',
+      'find_docs:succeeded',
+      'deploy:failed',
+      'delete_branch:denied',
+    ]);
+    await expect(part(stepRow(canvasElement, 'mcp_deploy'), 'tool-step-label')).toHaveTextContent('Deploy service');
+    await expect(part(stepRow(canvasElement, 'mcp_deploy'), 'tool-step-error')).toHaveTextContent(
+      'permission denied: prod',
+    );
+  },
+};

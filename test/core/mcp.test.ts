@@ -1,0 +1,125 @@
+import { reduceSteps, type StepEvent } from 'tool-steps/core';
+import { describe, expect, it, vi } from 'vitest';
+import {
+  createMcpToolCalls,
+  createMcpTracker,
+  type McpClientLike,
+  mcpIconSrc,
+  mcpSideEffects,
+  mcpToolLabel,
+} from '../../src/core/mcp';
+import { emptyStepsState } from '../../src/core/step';
+
+const PNG = 'data:image/png;base64,iVBORw0KGgo=';
+
+describe('MCP tool metadata', () => {
+  it('labels a tool by title, then annotations.title, then name', () => {
+    expect(mcpToolLabel({ name: 'a', title: 'A', annotations: { title: 'B' } })).toBe('A');
+    expect(mcpToolLabel({ name: 'a', annotations: { title: 'B' } })).toBe('B');
+    expect(mcpToolLabel({ name: 'a' })).toBe('a');
+  });
+
+  it('picks an https or raster data icon for the theme and never an SVG or another scheme', () => {
+    const tool = {
+      name: 't',
+      icons: [
+        { src: 'https://x.test/icon.svg' },
+        { src: 'data:image/svg+xml;base64,PHN2Zz4=' },
+        { src: 'http://x.test/icon.png' },
+        { src: 'javascript:alert(1)' },
+        { src: 'https://x.test/dark.png', theme: 'dark' as const },
+        { src: PNG },
+      ],
+    };
+    expect(mcpIconSrc(tool)).toBe(PNG);
+    expect(mcpIconSrc(tool, 'dark')).toBe('https://x.test/dark.png');
+    expect(
+      mcpIconSrc({ name: 't', icons: [{ src: 'https://x.test/i.png', mimeType: 'image/svg+xml' }] }),
+    ).toBeUndefined();
+  });
+
+  it('reads side effects from annotations with the spec defaults (destructive and open-world unless said otherwise)', () => {
+    expect(mcpSideEffects({ name: 't' })).toHaveLength(2);
+    expect(mcpSideEffects({ name: 't', annotations: { readOnlyHint: true, openWorldHint: false } })).toEqual([]);
+    expect(mcpSideEffects({ name: 't', annotations: { destructiveHint: false, openWorldHint: false } })).toEqual([]);
+  });
+});
+
+describe('createMcpToolCalls', () => {
+  it('asks before calling a tool not marked read-only, and never calls it when denied', async () => {
+    const events: StepEvent[] = [];
+    const client: McpClientLike = { callTool: vi.fn(async () => ({ content: [] })) };
+    const calls = createMcpToolCalls({ emit: (e) => events.push(...e) });
+    const tool = { name: 'deploy', annotations: { destructiveHint: true } };
+    let seen: StepEvent | undefined;
+    const outcome = await calls.call(client, {
+      id: 'c1',
+      tool,
+      arguments: { env: 'prod' },
+      approve: () => {
+        seen = reduceSteps(emptyStepsState, events).byId.c1 as never;
+        return false;
+      },
+    });
+    expect(outcome.status).toBe('denied');
+    expect(client.callTool).not.toHaveBeenCalled();
+    expect(seen).toMatchObject({ status: 'awaiting-approval', approval: { sideEffects: mcpSideEffects(tool) } });
+    expect(reduceSteps(emptyStepsState, events).byId.c1?.status).toBe('denied');
+  });
+
+  it('does not ask about a read-only tool', async () => {
+    const approve = vi.fn(() => true);
+    const calls = createMcpToolCalls({ emit: () => {} });
+    const client: McpClientLike = { callTool: async () => ({ content: [{ type: 'text', text: 'ok' }] }) };
+    await calls.call(client, { id: 'c1', tool: { name: 'read', annotations: { readOnlyHint: true } }, approve });
+    expect(approve).not.toHaveBeenCalled();
+  });
+});
+
+describe('createMcpTracker', () => {
+  it('fails a call answered with a JSON-RPC error, with its code', () => {
+    const events: StepEvent[] = [];
+    const tracker = createMcpTracker({ emit: (e) => events.push(...e) });
+    tracker.sent({ jsonrpc: '2.0', id: 7, method: 'tools/call', params: { name: 'x', arguments: { a: 1 } } });
+    tracker.received({ jsonrpc: '2.0', id: 7, error: { code: -32602, message: 'Unknown tool: x' } });
+    expect(reduceSteps(emptyStepsState, events).byId['mcp-7']).toMatchObject({
+      status: 'failed',
+      input: { a: 1 },
+      error: { message: 'Unknown tool: x', code: 'MCP_-32602' },
+    });
+  });
+
+  it('cancels a call the server cancelled, and ignores a result that comes after', () => {
+    const events: StepEvent[] = [];
+    const tracker = createMcpTracker({ emit: (e) => events.push(...e) });
+    tracker.sent({ jsonrpc: '2.0', id: 'r1', method: 'tools/call', params: { name: 'x' } });
+    tracker.received({
+      jsonrpc: '2.0',
+      method: 'notifications/cancelled',
+      params: { requestId: 'r1', reason: 'shutting down' },
+    });
+    tracker.received({ jsonrpc: '2.0', id: 'r1', result: { content: [{ type: 'text', text: 'late' }] } });
+    const state = reduceSteps(emptyStepsState, events);
+    expect(state.byId['mcp-r1']?.status).toBe('cancelled');
+    expect(state.diagnostics.count).toBe(0);
+  });
+
+  it('shows indeterminate progress without a total, and "n of total" when the total is known', () => {
+    const events: StepEvent[] = [];
+    const tracker = createMcpTracker({ emit: (e) => events.push(...e) });
+    tracker.sent({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'x', _meta: { progressToken: 'p' } } });
+    tracker.received({ jsonrpc: '2.0', method: 'notifications/progress', params: { progressToken: 'p', progress: 5 } });
+    expect(events.at(-1)).toEqual({ type: 'step-progress', id: 'mcp-1', details: { progress: 5 } });
+    tracker.received({
+      jsonrpc: '2.0',
+      method: 'notifications/progress',
+      params: { progressToken: 'p', progress: 2, total: 4 },
+    });
+    expect(events.at(-1)).toEqual({
+      type: 'step-progress',
+      id: 'mcp-1',
+      content: '2 of 4',
+      details: { progress: 2, total: 4 },
+    });
+  });
+});
