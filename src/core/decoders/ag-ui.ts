@@ -16,6 +16,7 @@
 import { array, type Check, check, nonEmpty, nullish, object, present, string, unknown } from '../check';
 import type { StepEvent } from '../events';
 import { agUiContent, applyPatch } from './ag-ui-parts';
+import { AG_UI_IGNORED, isAgUiType } from './ag-ui-types';
 import {
   closedEarly,
   describeIssue,
@@ -65,18 +66,12 @@ const fast: Readonly<Record<string, (e: Record<string, unknown>) => boolean>> = 
 };
 
 /** Event types that say nothing about tool calls: read and ignored, without a diagnostic. */
-const IGNORED =
-  /^(?:(?:TEXT_MESSAGE|REASONING|THINKING)_[A-Z_]+|STATE_(?:SNAPSHOT|DELTA)|STEP_(?:STARTED|FINISHED)|RAW|SUBAGENT_(?:FINISHED|ERROR))$/;
+const IGNORED = AG_UI_IGNORED;
 
 /** Events that close the open chunked call of every lane (the client's `transformChunks`). */
 const CLOSES_ALL = /^(?:RUN_(?:STARTED|FINISHED|ERROR)|MESSAGES_SNAPSHOT)$/;
 /** Events that leave a lane's open chunked call open; any other event closes the call of its own lane. */
 const KEEPS_OPEN = /^(?:TOOL_CALL_CHUNK|RAW|ACTIVITY_(?:SNAPSHOT|DELTA)|REASONING_ENCRYPTED_VALUE|SUBAGENT_STARTED)$/;
-
-/** Whether a `type` is an AG-UI event type the decoder knows (detection asks). */
-export function isAgUiType(type: string): boolean {
-  return type === 'CUSTOM' || Object.hasOwn(checks, type) || IGNORED.test(type);
-}
 
 /** Options of `agUi()`. */
 export interface AgUiOptions {
