@@ -67,7 +67,10 @@ const meta = {
   },
   render: ({ recording, onApprove, onDeny }) => (
     <ReplayPlayer key={recording} events={recordings[recording]} initialSpeed="instant">
-      {(replay) => <ToolSteps store={replay.store} onApprove={onApprove} onDeny={onDeny} />}
+      {(replay) => (
+        // every call as its own row, drawn as it ends: the play function reads each row's status
+        <ToolSteps store={replay.store} group={false} minRunningMs={0} onApprove={onApprove} onDeny={onDeny} />
+      )}
     </ReplayPlayer>
   ),
 } satisfies Meta<ProtocolStoryArgs>;
@@ -123,6 +126,10 @@ export const ReplayAgUiSubagent: Story = {
   args: { recording: 'ag-ui-subagent' },
   play: async ({ canvasElement }) => {
     await replayed(canvasElement, 'ag-ui-subagent');
+    // the sub-agent's calls sit behind their parent's "1 step" button once the parent has ended
+    const nested = canvasElement.querySelector<HTMLElement>('[data-slot="tool-step-nested-trigger"]');
+    await expect(nested).not.toBeNull();
+    if (nested?.getAttribute('aria-expanded') === 'false') await userEvent.click(nested);
     await expect(statuses(canvasElement)).toEqual([
       'research:cancelled',
       'web_search:succeeded',

@@ -99,6 +99,8 @@ export const States: Story = {
     await expect(args.onDeny).toHaveBeenCalledTimes(1);
     await expect(args.onDeny).toHaveBeenCalledWith(expect.objectContaining({ id: 'step-awaiting-approval' }));
     await expect(args.onApprove).not.toHaveBeenCalled();
-    await expect(part(waiting, 'tool-step-approval')).toHaveAttribute('data-decision', 'denied');
+    // denied without a reason: the header says "Denied" once, and the card goes
+    await waitFor(() => expect(partText(waiting, 'tool-step-status')?.trim()).toBe('Denied'));
+    await expect(part(waiting, 'tool-step-approval')).toBeNull();
   },
 };

@@ -120,7 +120,7 @@ export const States: Story = {
 
     const denied = stepRow(canvasElement, 'step-denied');
     await expect(part(denied, 'tool-step-approval')).toHaveAttribute('data-decision', 'denied');
-    await expect(part(denied, 'tool-step-approval')).toHaveTextContent('Denied: Secrets stay out of the workspace.');
+    await expect(part(denied, 'tool-step-approval')).toHaveTextContent('Reason: Secrets stay out of the workspace.');
 
     const waiting = stepRow(canvasElement, 'step-awaiting-approval');
     await expect(waiting).toHaveAttribute('data-state', 'open');

@@ -76,7 +76,10 @@ const meta = {
   },
   render: ({ recording, onApprove, onDeny }) => (
     <ReplayPlayer key={recording} events={recordings[recording]} initialSpeed="instant">
-      {(replay) => <ToolSteps store={replay.store} onApprove={onApprove} onDeny={onDeny} />}
+      {(replay) => (
+        // every call as its own row, drawn as it ends: the play function reads each row's status
+        <ToolSteps store={replay.store} group={false} minRunningMs={0} onApprove={onApprove} onDeny={onDeny} />
+      )}
     </ReplayPlayer>
   ),
 } satisfies Meta<VendorStoryArgs>;

@@ -37,7 +37,7 @@ export const States: Story = {
       <Frame title="Empty file">
         <CodeView step={makeStep({ id: 'a' })} details={{ kind: 'code', code: '', path: 'empty.txt' }} kind="code" />
       </Frame>
-      <Frame title="5,000 lines">
+      <Frame title="A long file">
         <CodeView
           step={makeStep({ id: 'b' })}
           details={{

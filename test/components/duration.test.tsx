@@ -45,6 +45,8 @@ describe('step time', () => {
     act(() => store.apply({ type: 'step-result', id: 'run', result: 'ok' }));
     expect(durationOf(container, 'run')?.textContent).toBe('1m 5s');
     expect(durationOf(container, 'run')).not.toHaveAttribute('data-running');
+    act(() => vi.advanceTimersByTime(1000)); // the live region's debounced "finished" goes out
+    expect(durationOf(container, 'run')?.textContent).toBe('1m 5s');
     expect(vi.getTimerCount()).toBe(0); // nothing ticks once nothing runs
   });
 

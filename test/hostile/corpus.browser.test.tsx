@@ -77,7 +77,11 @@ function check(root: HTMLElement, payload: string, listBox: DOMRect) {
     hits.push({ payload, field: fieldOf(element), check: name, what: what.slice(0, 120) });
   for (const element of root.querySelectorAll('*')) {
     const tag = element.tagName.toLowerCase();
-    if (!TAGS.has(tag)) hit(element, 'injected element', tag);
+    // the kit's own form elements: the approval card's optional reason field, and nothing else
+    const kitField =
+      (tag === 'label' && element.matches('[data-slot="tool-step-approval-reason"]')) ||
+      (tag === 'input' && element.matches('[data-slot="tool-step-approval-reason-input"]'));
+    if (!TAGS.has(tag) && !kitField) hit(element, 'injected element', tag);
     if (element.id === 'injected') hit(element, 'injected element', '#injected');
     for (const attribute of element.attributes) {
       if (/^on/i.test(attribute.name)) hit(element, 'on* attribute', attribute.name);
