@@ -139,6 +139,7 @@ export default defineConfig({
           name: 'core',
           environment: 'node',
           include: ['test/core/**/*.test.ts', 'test/fuzz/**/*.test.ts', 'test/network/**/*.test.ts'],
+          exclude: [...configDefaults.exclude, '**/*.browser.test.*'],
         },
       },
       {
@@ -188,6 +189,8 @@ export default defineConfig({
         test: {
           name: 'browser',
           include: ['test/**/*.browser.test.{ts,tsx}'],
+          // the network-fault server (Node) for test/network/faults.browser.test.tsx
+          globalSetup: ['./test/network/fault-server.global.ts'],
           browser: chromium(),
         },
       },
@@ -218,6 +221,7 @@ export default defineConfig({
           // the renderer screenshots (VITE_RENDERER_SHOTS) are taken once, by the browser project
           exclude: [...configDefaults.exclude, 'test/renderers/renderers-screens.browser.test.tsx'],
           setupFiles: ['./test/setup-react18.ts'],
+          globalSetup: ['./test/network/fault-server.global.ts'],
           sequence: { groupOrder: 1 },
           provide: { reactMajor: 18 },
           browser: chromium(),

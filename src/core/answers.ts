@@ -210,6 +210,9 @@ function prepend(chunks: readonly Uint8Array[], body: ReadableStream<Uint8Array>
 /** The first line of a text has ended (after something that is not blank). */
 const firstLineEnded = (text: string) => /\S[^\n]*\n/.test(text);
 
+/** The statuses whose responses have no body (the Fetch standard's null body statuses). */
+const NULL_BODY_STATUSES: ReadonlySet<number> = new Set([101, 103, 204, 205, 304]);
+
 /**
  * An answer that is no stream, said in words: no body (204), an HTML page (a sign-in page from a
  * proxy, an error page), or a JSON error body with a 200. `undefined` for anything else, which is
@@ -222,7 +225,9 @@ export async function notAStream(
   signal: AbortSignal | undefined,
 ): Promise<Answer> {
   const body = response.body;
-  if (body === null) {
+  // A null-body status has no body whatever the fetch hands over: Chromium's 204 carries an empty stream.
+  if (body === null || NULL_BODY_STATUSES.has(response.status)) {
+    await body?.cancel().catch(() => {});
     const status = `${response.status}${response.statusText ? ` ${response.statusText}` : response.status === 204 ? ' No Content' : ''}`;
     return {
       event: { type: 'run-abort', reason: `The server answered ${status} with no body: there was no stream to read.` },

@@ -1,9 +1,7 @@
-// Issue 10, network faults: Node's own fetch against a local node:http server, through createToolStream
+// Issue 10, network faults: Node's own fetch against a local node:http server (test/network/fault-server.ts,
+// shared with the Chromium matrix in faults.browser.test.tsx), through createToolStream
 // (and readStream for an abort through a signal). Each fault ends in a stated run status with a message a
 // person understands, and the server sees its response closed: nothing is left open.
-import { once } from 'node:events';
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import {
   createStepStore,
   createToolStream,
@@ -13,73 +11,18 @@ import {
   type StepEvent,
   type StepsState,
 } from 'tool-steps/core';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type FaultServer, refusedUrl, startFaultServer } from './fault-server';
 
-const frame = (event: object) => `data: ${JSON.stringify(event)}\n\n`;
-const native = (...events: StepEvent[]) => events.map(frame).join('');
-const START: StepEvent = { type: 'run-start' };
-const C1: StepEvent = { type: 'step-start', id: 'c1', toolName: 'read_file' };
-const C1_INPUT: StepEvent = { type: 'step-input', id: 'c1', input: { path: 'docs/über.md' } };
-const C1_DONE: StepEvent = { type: 'step-result', id: 'c1', result: 'Grüße, 世界' };
-const FINISH: StepEvent = { type: 'run-finish', status: 'done' };
-const WHOLE = native(START, C1, C1_INPUT, C1_DONE, FINISH);
-const SSE = { 'content-type': 'text/event-stream' };
-
-type Route = (req: IncomingMessage, res: ServerResponse) => void;
-
-let server: Server;
+let server: FaultServer;
 let base: string;
-const routes = new Map<string, Route>();
-/** Resolves when the server's response for a path closed (finished, or the client went away). */
-const closed = new Map<string, Promise<void>>();
-/** Lets a stalled route go on: the test calls it once the client has shown what came so far. */
-const release = new Map<string, () => void>();
 
 beforeAll(async () => {
-  server = createServer((req, res) => {
-    const path = req.url ?? '';
-    closed.set(
-      path,
-      once(res, 'close').then(() => {}),
-    );
-    const route = routes.get(path);
-    if (route) route(req, res);
-    else res.writeHead(404).end();
-  });
-  server.listen(0, '127.0.0.1');
-  await once(server, 'listening');
-  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  server = await startFaultServer();
+  base = server.base;
 });
 
-afterAll(async () => {
-  server.closeAllConnections();
-  server.close();
-  await once(server, 'close');
-});
-
-beforeEach(() => {
-  routes.clear();
-  closed.clear();
-  release.clear();
-});
-
-/** Waits for a route to be released by the test. */
-function stall(path: string): Promise<void> {
-  return new Promise((resolve) => release.set(path, resolve));
-}
-
-/** Writes a text one byte at a time, each write after the previous one was flushed. */
-async function drip(res: ServerResponse, text: string): Promise<void> {
-  for (const byte of Buffer.from(text)) {
-    await new Promise<void>((resolve, reject) => res.write(Buffer.of(byte), (e) => (e ? reject(e) : resolve())));
-  }
-}
-
-const bytes = Buffer.from(WHOLE);
-/** The byte offset inside the 'ü' of "über" (a two-byte character): cutting there splits it. */
-const MID_UTF8 = bytes.indexOf(Buffer.from('ü')) + 1;
-/** The byte offset in the middle of the result frame. */
-const MID_FRAME = bytes.indexOf(Buffer.from('"step-result"')) + 5;
+afterAll(() => server.close());
 
 async function run(path: string, during?: (stream: ReturnType<typeof createToolStream>) => Promise<void> | void) {
   const store = createStepStore({ schedule: (flush) => flush() });
@@ -105,7 +48,6 @@ async function hasStep(stream: ReturnType<typeof createToolStream>, id: string):
 interface Case {
   fault: string;
   path: string;
-  route: Route;
   during?: (stream: ReturnType<typeof createToolStream>) => Promise<void> | void;
   status: 'done' | 'error' | 'interrupted';
   message: RegExp | undefined;
@@ -116,7 +58,6 @@ const cases: Case[] = [
   {
     fault: 'a whole run (control)',
     path: '/whole',
-    route: (_req, res) => res.writeHead(200, SSE).end(WHOLE),
     status: 'done',
     message: undefined,
     check: (state) => expect(state.byId.c1).toMatchObject({ status: 'succeeded', result: 'Grüße, 世界' }),
@@ -124,10 +65,6 @@ const cases: Case[] = [
   {
     fault: 'cut mid-frame, connection reset',
     path: '/cut-reset',
-    route: (_req, res) => {
-      res.writeHead(200, SSE);
-      res.write(bytes.subarray(0, MID_FRAME), () => setImmediate(() => res.socket?.destroy()));
-    },
     status: 'error',
     message: /^The stream broke off: terminated \(other side closed\)$/,
     check: (state) => expect(state.byId.c1?.status).toBe('interrupted'),
@@ -135,7 +72,6 @@ const cases: Case[] = [
   {
     fault: 'cut mid-frame, clean close',
     path: '/cut-close',
-    route: (_req, res) => res.writeHead(200, SSE).end(bytes.subarray(0, MID_FRAME)),
     status: 'interrupted',
     message: /^The stream closed in the middle of a frame, before the run finished\.$/,
     check: (state) => {
@@ -146,17 +82,12 @@ const cases: Case[] = [
   {
     fault: 'cut mid-UTF-8, connection reset',
     path: '/utf8-reset',
-    route: (_req, res) => {
-      res.writeHead(200, SSE);
-      res.write(bytes.subarray(0, MID_UTF8), () => setImmediate(() => res.socket?.destroy()));
-    },
     status: 'error',
     message: /^The stream broke off: terminated \(other side closed\)$/,
   },
   {
     fault: 'cut mid-UTF-8, clean close',
     path: '/utf8-close',
-    route: (_req, res) => res.writeHead(200, SSE).end(bytes.subarray(0, MID_UTF8)),
     status: 'interrupted',
     message: /in the middle of a frame/,
     check: (state) => expect(state.byId.c1?.status).toBe('interrupted'),
@@ -164,15 +95,10 @@ const cases: Case[] = [
   {
     fault: 'stall, then close',
     path: '/stall',
-    route: (_req, res) => {
-      res.writeHead(200, SSE);
-      res.write(native(START, C1));
-      void stall('/stall').then(() => res.end());
-    },
     during: async (stream) => {
       await hasStep(stream, 'c1');
       expect(stream.getSnapshot().status).toBe('streaming');
-      release.get('/stall')?.();
+      server.release('/stall');
     },
     status: 'interrupted',
     message: /^The stream closed before the run finished\.$/,
@@ -181,10 +107,6 @@ const cases: Case[] = [
   {
     fault: '401 with a JSON body',
     path: '/401-json',
-    route: (_req, res) =>
-      res
-        .writeHead(401, { 'content-type': 'application/json' })
-        .end(JSON.stringify({ error: { message: 'Sign in first.', code: 'UNAUTHENTICATED' } })),
     status: 'error',
     message: /^Sign in first\.$/,
     check: (state) => expect(state.run.error).toEqual({ message: 'Sign in first.', code: 'UNAUTHENTICATED' }),
@@ -192,66 +114,64 @@ const cases: Case[] = [
   {
     fault: '403 with an HTML page',
     path: '/403-html',
-    route: (_req, res) =>
-      res
-        .writeHead(403, { 'content-type': 'text/html' })
-        .end('<html><head><title>Access denied</title></head><body><h1>403</h1><p>No.</p></body></html>'),
     status: 'error',
     message: /^The server answered 403 Forbidden: Access denied$/,
   },
   {
     fault: '500 with a JSON body',
     path: '/500-json',
-    route: (_req, res) =>
-      res.writeHead(500, { 'content-type': 'application/json' }).end(JSON.stringify({ error: 'The model is down.' })),
     status: 'error',
     message: /^The model is down\.$/,
   },
   {
     fault: '502 with an HTML page',
     path: '/502-html',
-    route: (_req, res) =>
-      res
-        .writeHead(502, { 'content-type': 'text/html' })
-        .end(
-          `<!DOCTYPE html>\n<html>\n<head><title>502 Bad Gateway</title><style>${'x'.repeat(500)}</style></head>\n<body><center><h1>502 Bad Gateway</h1></center><hr><center>nginx</center></body>\n</html>`,
-        ),
     status: 'error',
     message: /^The server answered 502 Bad Gateway: 502 Bad Gateway$/,
   },
   {
+    fault: '401 with an HTML page',
+    path: '/401-html',
+    status: 'error',
+    message: /^The server answered 401 Unauthorized: Sign in required$/,
+  },
+  {
+    fault: '403 with a JSON body',
+    path: '/403-json',
+    status: 'error',
+    message: /^This key may not run tools\.$/,
+    check: (state) => expect(state.run.error).toEqual({ message: 'This key may not run tools.', code: 'FORBIDDEN' }),
+  },
+  {
+    fault: '500 with an HTML page',
+    path: '/500-html',
+    status: 'error',
+    message: /^The server answered 500 Internal Server Error: Internal Server Error$/,
+  },
+  {
+    fault: '502 with a JSON body',
+    path: '/502-json',
+    status: 'error',
+    message: /^The upstream model did not answer\.$/,
+  },
+  {
     fault: '200 with an HTML page (a sign-in page)',
     path: '/200-html',
-    route: (_req, res) =>
-      res
-        .writeHead(200, { 'content-type': 'text/html; charset=utf-8' })
-        .end(
-          `<!doctype html><html><head><title>Sign in &ndash; Corp SSO</title></head><body>${'<p>x</p>'.repeat(50_000)}</body></html>`,
-        ),
     status: 'error',
     message: /^The server answered with an HTML page, not a stream \("Sign in – Corp SSO"\)\./,
   },
   {
     fault: '200 with a JSON error body',
     path: '/200-json',
-    route: (_req, res) =>
-      res
-        .writeHead(200, { 'content-type': 'application/json' })
-        .end(JSON.stringify({ error: { message: 'Your API key has expired.', code: 'invalid_key' } })),
     status: 'error',
     message: /^Your API key has expired\.$/,
   },
   {
     fault: '200 application/json carrying JSON lines (read as they come, not buffered)',
     path: '/json-lines',
-    route: (_req, res) => {
-      res.writeHead(200, { 'content-type': 'application/json' });
-      res.write(`${JSON.stringify(START)}\n${JSON.stringify(C1)}\n`);
-      void stall('/json-lines').then(() => res.end(`${[C1_DONE, FINISH].map((e) => JSON.stringify(e)).join('\n')}\n`));
-    },
     during: async (stream) => {
       await hasStep(stream, 'c1');
-      release.get('/json-lines')?.();
+      server.release('/json-lines');
     },
     status: 'done',
     message: undefined,
@@ -260,37 +180,24 @@ const cases: Case[] = [
   {
     fault: '200 application/json, one pretty-printed run-error document',
     path: '/json-doc',
-    route: (_req, res) =>
-      res
-        .writeHead(200, { 'content-type': 'application/json' })
-        .end(JSON.stringify({ type: 'run-error', message: 'Quota exceeded.', code: 'quota' }, null, 2)),
     status: 'error',
     message: /^Quota exceeded\.$/,
   },
   {
     fault: '200 with an empty body',
     path: '/empty',
-    route: (_req, res) => res.writeHead(200, SSE).end(),
     status: 'interrupted',
     message: /^The stream closed before any run started\.$/,
   },
   {
     fault: '204 No Content',
     path: '/204',
-    route: (_req, res) => res.writeHead(204).end(),
     status: 'interrupted',
     message: /^The server answered 204 No Content with no body: there was no stream to read\.$/,
   },
   {
     fault: 'a frame over the size limit (33 MiB)',
     path: '/huge',
-    route: (_req, res) => {
-      res.writeHead(200, SSE);
-      res.write(native(START, C1, C1_INPUT));
-      res.write('data: {"type":"step-result","id":"c1","result":"');
-      res.write(Buffer.alloc(33 * 1024 * 1024, 'x'));
-      res.end(`"}\n\n${native(FINISH)}`);
-    },
     status: 'done',
     message: undefined,
     check: (state) => {
@@ -301,10 +208,6 @@ const cases: Case[] = [
   {
     fault: 'a slow drip (one byte per write)',
     path: '/drip',
-    route: (_req, res) => {
-      res.writeHead(200, SSE);
-      void drip(res, WHOLE).then(() => res.end());
-    },
     status: 'done',
     message: undefined,
     check: (state) => expect(state.byId.c1).toMatchObject({ status: 'succeeded', input: { path: 'docs/über.md' } }),
@@ -312,10 +215,6 @@ const cases: Case[] = [
   {
     fault: 'stop() mid-stream',
     path: '/stop',
-    route: (_req, res) => {
-      res.writeHead(200, SSE);
-      res.write(native(START, C1));
-    },
     during: async (stream) => {
       await hasStep(stream, 'c1');
       stream.stop();
@@ -330,8 +229,7 @@ const cases: Case[] = [
 ];
 
 describe('network faults through createToolStream (Node fetch, local server)', () => {
-  it.each(cases)('$fault → $status', async ({ path, route, during, status, message, check }) => {
-    routes.set(path, route);
+  it.each(cases)('$fault → $status', async ({ path, during, status, message, check }) => {
     const { stream, state } = await run(path, during);
     const snapshot = stream.getSnapshot();
     expect(snapshot.status).toBe(status);
@@ -342,16 +240,11 @@ describe('network faults through createToolStream (Node fetch, local server)', (
     for (const id of state.ids) expect(['input-streaming', 'running']).not.toContain(state.byId[id]?.status);
     check?.(state);
     // Nothing left open: the server's response is closed (finished, or the client cancelled it).
-    await closed.get(path);
+    await server.closed(path);
   });
 
   it('refused connection → error naming the URL', async () => {
-    const gone = createServer();
-    gone.listen(0, '127.0.0.1');
-    await once(gone, 'listening');
-    const url = `http://127.0.0.1:${(gone.address() as AddressInfo).port}/gone`;
-    gone.close();
-    await once(gone, 'close');
+    const url = await refusedUrl();
     const stream = createToolStream({ api: url, fetch: globalThis.fetch });
     await stream.send();
     expect(stream.getSnapshot().status).toBe('error');
@@ -365,10 +258,6 @@ describe('network faults through createToolStream (Node fetch, local server)', (
 
 describe('readStream with Node fetch: an abort through the signal ends with run-abort (defect 2)', () => {
   it('aborted mid-stream: the read settles with run-abort, the run is interrupted, the response closed', async () => {
-    routes.set('/abort', (_req, res) => {
-      res.writeHead(200, SSE);
-      res.write(native(START, C1));
-    });
     const controller = new AbortController();
     const response = await fetch(`${base}/abort`, { signal: controller.signal });
     let state = emptyStepsState;
@@ -381,6 +270,6 @@ describe('readStream with Node fetch: an abort through the signal ends with run-
     expect(batches.at(-1)?.at(-1)).toEqual({ type: 'run-abort', reason: 'Stopped before the run finished.' });
     expect(state.run).toEqual({ status: 'interrupted', reason: 'Stopped before the run finished.' });
     expect(state.byId.c1?.status).toBe('interrupted');
-    await closed.get('/abort');
+    await server.closed('/abort');
   });
 });
