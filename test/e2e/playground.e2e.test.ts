@@ -88,10 +88,16 @@ describe.each(['cogitator', 'ai-sdk', 'anvia', 'native'])('"Fix the failing test
     await command.locator('[data-slot="tool-step-approve"]').waitFor({ timeout: 30_000 });
     expect(await command.getAttribute('data-status')).toBe('awaiting-approval');
     expect(await page.getByTestId('assistant-turn').getAttribute('data-status')).toBe('paused');
-    // a step that just ended is drawn running a moment longer (the list's minRunningMs), so poll
-    for (const tool of ['glob', 'grep', 'edit_file'])
-      await expect.poll(() => row(page, tool).getAttribute('data-status')).toBe('succeeded');
-    await expect.poll(() => row(page, 'read_file', 1).getAttribute('data-status')).toBe('succeeded');
+    // a step that just ended is drawn running a moment longer (the list's minRunningMs), and finished
+    // reads and searches then collapse into a group row: open the groups, and poll
+    const statusOf = async (tool: string, nth = 0) => {
+      for (const trigger of await page.locator('[data-slot="tool-steps-group-trigger"][aria-expanded="false"]').all())
+        await trigger.click();
+      const found = row(page, tool, nth);
+      return (await found.count()) > 0 ? found.getAttribute('data-status') : 'not drawn';
+    };
+    for (const tool of ['glob', 'grep', 'edit_file']) await expect.poll(() => statusOf(tool)).toBe('succeeded');
+    await expect.poll(() => statusOf('read_file', 1)).toBe('succeeded');
     expect(await row(page, 'read_file').locator('[data-slot="tool-step-detail"]').textContent()).toBe(
       'src/discount.mjs',
     );
