@@ -54,7 +54,9 @@ describe('the determinate progress bar', () => {
       const part = box(root, 'tool-step-progress');
       const bar = box(root, 'tool-step-progress-bar');
       const label = box(root, 'tool-step-label');
-      const text = (root.querySelector('[data-slot="tool-step-progress"] > bdi') as HTMLElement).getBoundingClientRect();
+      const text = (
+        root.querySelector('[data-slot="tool-step-progress"] > bdi') as HTMLElement
+      ).getBoundingClientRect();
       const row = box(root, 'tool-step');
 
       // a bar people can see: the theme's 6px track, at most 8rem wide
