@@ -50,8 +50,12 @@ export type { ToolStepHeaderProps, ToolStepHeaderState } from './components/step
 export { ToolStepHeader } from './components/step-header';
 export type { ToolStepIconProps, ToolStepIconState } from './components/step-icon';
 export { ToolStepIcon } from './components/step-icon';
-export type { ToolStepProgressProps, ToolStepProgressState } from './components/step-progress';
-export { ToolStepProgress } from './components/step-progress';
+export type {
+  DeterminateProgress,
+  ToolStepProgressProps,
+  ToolStepProgressState,
+} from './components/step-progress';
+export { determinateProgress, progressWords, ToolStepProgress } from './components/step-progress';
 export type { ToolStepRootProps, ToolStepRootState } from './components/step-root';
 export { ToolStepRoot } from './components/step-root';
 export type { StatusIndicator, ToolStepStatusProps, ToolStepStatusState } from './components/step-status';

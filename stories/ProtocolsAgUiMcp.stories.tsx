@@ -28,6 +28,49 @@ function mcpEvents(recordings: Record<string, string>): StepEvent[] {
   return events;
 }
 
+/** A server's own tool icon (`tools/list` `icons`): a 32×32 PNG as a data URL, so the story fetches nothing. */
+const SEARCH_ICON =
+  'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAACAAAAAgCAYAAABzenr0AAAAk0lEQVR42u3XQQ6AMAgEwH7Af/sA/1tvpprGsFu2cICEm5aJqS204zrbJ7s4X/V2Fp5Cooo/iBSAHpkQYBZbAJaQAJiQAthnKACy8ArCBED3yTKAXYx5rwAFyPkXpDgH2JNQClDcCW63IYtw7QcYhHtHhCIkLRmCkPWEVoS0KbUg5F1x6BcYEX97oCajFMNp2Hh+A8CQrkyX+wXgAAAAAElFTkSuQmCC';
+
+/**
+ * An MCP search caught mid-call (the recorded `search_files` up to its second progress notification, its
+ * tool listed with an icon) beside a call whose progress has no total: the bar and its text, then text only.
+ */
+function mcpMidCall(): StepEvent[] {
+  const events: StepEvent[] = [{ type: 'run-start' }];
+  const tracker = createMcpTracker({
+    emit: (e) => events.push(...e),
+    tools: [
+      {
+        name: 'search_files',
+        title: 'Search files',
+        icons: [{ src: SEARCH_ICON, mimeType: 'image/png', sizes: ['32x32'] }],
+      },
+      { name: 'hang', title: 'Wait for the index' },
+    ],
+    stepId: ({ name }) => `mcp_${name}`,
+  });
+  const lines = mcpProgress
+    .trim()
+    .split('\n')
+    .map((line) => JSON.parse(line) as { message: Record<string, unknown> });
+  // The call and its first two updates; the listing is left out so the tools above (with the icon) stay.
+  const call = lines.filter(
+    ({ message }) => message.method === 'tools/call' || message.method === 'notifications/progress',
+  );
+  for (const { message } of call.slice(0, 3)) {
+    if (message.method === 'tools/call') tracker.sent(message);
+    else tracker.received(message);
+  }
+  tracker.sent({ jsonrpc: '2.0', id: 9, method: 'tools/call', params: { name: 'hang', _meta: { progressToken: 9 } } });
+  tracker.received({
+    jsonrpc: '2.0',
+    method: 'notifications/progress',
+    params: { progressToken: 9, progress: 40, message: 'Waiting for the index to build' },
+  });
+  return events;
+}
+
 /**
  * AG-UI and MCP recordings (test/fixtures/wires/), decoded with protocol `'auto'` (AG-UI) or read by
  * `createMcpTracker` (MCP), and replayed through a real store.
@@ -49,6 +92,8 @@ const recordings = {
     mcp_deploy: mcpThrown,
     mcp_delete: mcpElicitDecline,
   }),
+  /** MCP mid-call: a determinate bar from `notifications/progress` with a total, the tool's own icon. */
+  'mcp-progress': mcpMidCall(),
 } satisfies Record<string, StepEvent[]>;
 
 type RecordingName = keyof typeof recordings;
@@ -154,5 +199,26 @@ export const ReplayMcp: Story = {
     await expect(part(stepRow(canvasElement, 'mcp_deploy'), 'tool-step-error')).toHaveTextContent(
       'permission denied: prod',
     );
+  },
+};
+
+/**
+ * MCP mid-call: `notifications/progress` with a total draws a bar (2 of 3) named by the tool's title,
+ * with the server's message beside it, and the tool's own icon from `tools/list`; progress without a
+ * total stays text.
+ */
+export const McpDeterminateProgress: Story = {
+  args: { recording: 'mcp-progress' },
+  play: async ({ canvasElement }) => {
+    await replayed(canvasElement, 'mcp-progress');
+    const search = stepRow(canvasElement, 'mcp_search_files');
+    const bar = part(search, 'tool-step-progress-bar') as HTMLProgressElement;
+    await expect([bar.value, bar.max]).toEqual([2, 3]);
+    await expect(within(search).getByRole('progressbar', { name: 'Search files' })).toBe(bar);
+    await expect(part(search, 'tool-step-progress')).toHaveTextContent('Scanned 2 of 3 folders');
+    await expect(part(search, 'tool-step-icon')?.querySelector('img')?.getAttribute('src')).toBe(SEARCH_ICON);
+    const wait = stepRow(canvasElement, 'mcp_hang');
+    await expect(part(wait, 'tool-step-progress-bar')).toBeNull();
+    await expect(part(wait, 'tool-step-progress')).toHaveTextContent('Waiting for the index to build');
   },
 };

@@ -2,6 +2,7 @@
 
 import { Component, type ComponentPropsWithoutRef, forwardRef, type ReactNode, useContext, useState } from 'react';
 import type { Step } from '../core';
+import { isIconSrc } from '../core/icon-src';
 import { warnOnce } from '../core/warn';
 import { drawPart, type RenderProp } from '../internal/render';
 import { ToolStepContext, type ToolsConfig, usePresentation, useToolStepsOptions } from './context';
@@ -10,8 +11,10 @@ import { FALLBACK_ICON, resolveToolIcon, type ToolIconMap, toolIcons } from './i
 /** What a `render` function of `ToolStepIcon` receives besides the props. */
 export interface ToolStepIconState {
   step: Step | undefined;
-  /** The icon name drawn (`wrench` when the requested one is unknown or failed). */
+  /** The icon name drawn (`wrench` when the requested one is unknown or failed; `url` for an image). */
   name: string;
+  /** The image drawn, when the icon is an image URL (`isIconSrc`: `https:` or a raster `data:` URL). */
+  src?: string;
 }
 
 /** Props of `ToolStepIcon`. */
@@ -59,9 +62,13 @@ class IconBoundary extends Component<IconBoundaryProps, { failed: boolean }> {
 
 /**
  * The tool's icon, from the curated Lucide table (or the host's `icons`); an unknown or missing name,
- * or a host icon that throws, draws `wrench`. Decorative: the label says what the step is.
+ * or a host icon that throws, draws `wrench`. An icon that is an image URL (an MCP tool's `icons`:
+ * `https:`, not SVG, or a raster `data:` image) is drawn as `<img alt="" referrerpolicy="no-referrer">`
+ * at `size`; any other URL, or an image that fails to load, draws `wrench`. Decorative: the label says
+ * what the step is.
  *
- * Renders `<span data-slot="tool-step-icon" data-icon="<name drawn>" aria-hidden="true">` around the SVG.
+ * Renders `<span data-slot="tool-step-icon" data-icon="<name drawn>" aria-hidden="true">` around the SVG
+ * (`data-icon="url"` around an image).
  */
 export const ToolStepIcon = forwardRef<HTMLSpanElement, ToolStepIconProps>(function ToolStepIcon(
   { step: explicit, name, icons, tools, size = 16, render, ...props },
@@ -73,7 +80,34 @@ export const ToolStepIcon = forwardRef<HTMLSpanElement, ToolStepIconProps>(funct
   const step = explicit ?? row?.step;
   const presentation = usePresentation(explicit, tools);
   const requested = name ?? presentation?.icon;
-  let { name: drawn, Icon } = resolveToolIcon(requested, icons ?? options.icons);
+  if (isIconSrc(requested) && broken !== requested) {
+    return drawPart(
+      'span',
+      render,
+      {
+        'data-slot': 'tool-step-icon',
+        'data-icon': 'url',
+        'aria-hidden': 'true',
+        children: (
+          <img
+            key={requested}
+            src={requested}
+            alt=""
+            width={size}
+            height={size}
+            referrerPolicy="no-referrer"
+            decoding="async"
+            draggable={false}
+            onError={() => setBroken(requested)}
+          />
+        ),
+      },
+      props,
+      ref,
+      { step, name: 'url', src: requested },
+    );
+  }
+  let { name: drawn, Icon } = resolveToolIcon(isIconSrc(requested) ? undefined : requested, icons ?? options.icons);
   if (broken !== undefined && broken === drawn) ({ name: drawn, Icon } = resolveToolIcon(undefined));
   return drawPart(
     'span',

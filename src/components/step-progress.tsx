@@ -1,15 +1,47 @@
 'use client';
 
 import { type ComponentPropsWithoutRef, forwardRef } from 'react';
-import type { Step } from '../core';
+import type { Step, StepProgress } from '../core';
 import { formatCompact } from '../internal/format';
 import { drawPart, type RenderProp } from '../internal/render';
 import { WireText } from '../internal/visible-text';
-import { useStepOf } from './context';
+import { usePresentation, useStepOf } from './context';
+import { useToolStepsLabels } from './labels';
+
+/** The English words of the progress part; replace a field to translate it (folded into `labels` later). */
+export const progressWords = {
+  /** The text of a determinate update without a message: "2 of 4" (numbers already formatted for the locale). */
+  of: (value: string, total: string): string => `${value} of ${total}`,
+};
+
+/** How far a determinate update is: `value` out of `max`, with `0 <= value <= max` and `max > 0`. */
+export interface DeterminateProgress {
+  value: number;
+  max: number;
+}
+
+/**
+ * The determinate part of a progress update, or `undefined` for an indeterminate one: `details` with
+ * a finite `progress` (MCP's `notifications/progress`; `done` as AG-UI activities often say) and a
+ * finite positive `total`. A value below 0 or above the total is clamped; anything else (NaN, a
+ * string, a total of 0) is indeterminate.
+ */
+export function determinateProgress(progress: StepProgress | undefined): DeterminateProgress | undefined {
+  const details: unknown = progress?.details;
+  if (typeof details !== 'object' || details === null) return undefined;
+  const d = details as Record<string, unknown>;
+  const total = d.total;
+  const value = typeof d.progress === 'number' ? d.progress : d.done;
+  if (typeof total !== 'number' || !Number.isFinite(total) || total <= 0) return undefined;
+  if (typeof value !== 'number' || !Number.isFinite(value)) return undefined;
+  return { value: Math.min(Math.max(value, 0), total), max: total };
+}
 
 /** What a `render` function of `ToolStepProgress` receives besides the props. */
 export interface ToolStepProgressState {
   step: Step;
+  /** The update's value and total when it has both (`determinateProgress`). */
+  determinate: DeterminateProgress | undefined;
 }
 
 /** Props of `ToolStepProgress`. */
@@ -22,19 +54,31 @@ export interface ToolStepProgressProps extends ComponentPropsWithoutRef<'div'> {
 
 /**
  * The latest progress update, as text (a string as it is, anything else as compact JSON), in a polite
- * live region so screen readers hear each new update without being interrupted. Children replace the
- * text.
+ * live region so screen readers hear each new update without being interrupted. An update with a
+ * value and a total (`determinateProgress`) also draws a bar, a native `<progress>` named by the
+ * step's label, and "2 of 4" when it has no text of its own. Children replace the bar and the text.
  *
  * Renders `<div data-slot="tool-step-progress" aria-live="polite">`; `data-count` is the number of
- * updates so far. Mount it while the step runs (even empty) so the first update is announced.
+ * updates so far; `data-determinate` is present with the bar,
+ * `<progress data-slot="tool-step-progress-bar" value max aria-label>`. Mount it while the step runs
+ * (even empty) so the first update is announced.
  */
 export const ToolStepProgress = forwardRef<HTMLDivElement, ToolStepProgressProps>(function ToolStepProgress(
   { step: explicit, render, ...props },
   ref,
 ) {
   const step = useStepOf(explicit, 'ToolStepProgress');
+  const presentation = usePresentation(explicit, undefined);
+  const labels = useToolStepsLabels();
   const progress = step.progress;
-  const content = formatCompact(progress?.content);
+  const determinate = determinateProgress(progress);
+  let content = formatCompact(progress?.content);
+  if (content === '' && determinate) {
+    const number = new Intl.NumberFormat(labels.locale, { maximumFractionDigits: 2 });
+    content = progressWords.of(number.format(determinate.value), number.format(determinate.max));
+  }
+  // wire text: masked, its hidden characters shown, isolated (empty stays :empty)
+  const text = content === '' ? undefined : <WireText text={content} lines />;
   return drawPart(
     'div',
     render,
@@ -42,11 +86,23 @@ export const ToolStepProgress = forwardRef<HTMLDivElement, ToolStepProgressProps
       'data-slot': 'tool-step-progress',
       'aria-live': 'polite',
       'data-count': progress?.count ?? 0,
-      // wire text: masked, its hidden characters shown, isolated (empty stays :empty)
-      children: content === '' ? undefined : <WireText text={content} lines />,
+      'data-determinate': determinate ? '' : undefined,
+      children: determinate ? (
+        <>
+          <progress
+            data-slot="tool-step-progress-bar"
+            value={determinate.value}
+            max={determinate.max}
+            aria-label={presentation?.label}
+          />
+          {text}
+        </>
+      ) : (
+        text
+      ),
     },
     props,
     ref,
-    { step },
+    { step, determinate },
   );
 });

@@ -15,6 +15,7 @@
  * timeout with the same code (-32001): only the caller's own signal tells them apart.
  */
 import type { StepEvent } from './events';
+import { isIconSrc } from './icon-src';
 import type { ToolPresentation } from './step';
 
 /** The English words the MCP adapters put on steps; replace a field to translate it. */
@@ -89,12 +90,20 @@ export type McpEmit = (events: StepEvent[]) => void;
 
 /** The label of a tool: `title`, then `annotations.title`, then `name` (the SDK's `getDisplayName`). */
 export function mcpToolLabel(tool: McpTool): string {
-  return tool.title || tool.annotations?.title || tool.name;
+  // A tool from a `tools/list` the tracker read is the server's JSON: only strings are names.
+  const text = (value: unknown) => (typeof value === 'string' && value !== '' ? value : undefined);
+  return text(tool.title) ?? text(tool.annotations?.title) ?? tool.name;
 }
 
-/** The presentation of a tool's steps: its label (the icon comes from the kit's table by name; see `mcpIconSrc`). */
-export function mcpToolPresentation(tool: McpTool): ToolPresentation {
-  return { label: mcpToolLabel(tool) };
+/**
+ * The presentation of a tool's steps: its label (`mcpToolLabel`) and, when the tool has a safe one, its
+ * icon as an image URL (`mcpIconSrc`; without one, the kit's table picks an icon by name).
+ */
+export function mcpToolPresentation(tool: McpTool, theme?: 'light' | 'dark'): ToolPresentation {
+  const presentation: ToolPresentation = { label: mcpToolLabel(tool) };
+  const icon = mcpIconSrc(tool, theme);
+  if (icon !== undefined) presentation.icon = icon;
+  return presentation;
 }
 
 /**
@@ -116,24 +125,16 @@ export function mcpNeedsApproval(tool: McpTool): boolean {
   return tool.annotations?.readOnlyHint !== true;
 }
 
-const RASTER = /^data:image\/(png|jpeg|gif|webp|avif);base64,[A-Za-z0-9+/=\s]+$/;
-
 /**
  * The tool icon to draw, or `undefined`: the first of `icons` for the theme (or without one) whose
- * `src` is `https:` or a raster `data:` image. SVG is never chosen (the spec warns it can carry
- * script). Put it in the list's `icons` map under the tool's icon name to draw it.
+ * `src` is `https:` or a raster `data:` image (`isIconSrc`). SVG is never chosen (the spec warns it can
+ * carry script). The adapters put it on the step as `presentation.icon`, which `ToolStepIcon` draws
+ * as an image.
  */
 export function mcpIconSrc(tool: McpTool, theme?: 'light' | 'dark'): string | undefined {
-  const safe = (icon: McpIcon) => {
-    if (/svg/i.test(icon.mimeType ?? '') || /^data:image\/svg/i.test(icon.src)) return false;
-    if (icon.src.startsWith('data:')) return RASTER.test(icon.src);
-    try {
-      return new URL(icon.src).protocol === 'https:' && !/\.svg$/i.test(new URL(icon.src).pathname);
-    } catch {
-      return false;
-    }
-  };
-  const icons = (tool.icons ?? []).filter(safe);
+  const safe = (icon: unknown): icon is McpIcon =>
+    isRecord(icon) && isIconSrc(icon.src) && !(typeof icon.mimeType === 'string' && /svg/i.test(icon.mimeType));
+  const icons = Array.isArray(tool.icons) ? tool.icons.filter(safe) : [];
   return (icons.find((i) => i.theme === theme) ?? icons.find((i) => i.theme === undefined) ?? icons[0])?.src;
 }
 
@@ -289,7 +290,11 @@ interface InFlight {
  * then `calls.call(client, { id, tool, arguments })` for each call. No dependency on the SDK: any
  * object with a `callTool(params, schema, options)` method works.
  */
-export function createMcpToolCalls(options: { emit: McpEmit }): McpToolCalls {
+export function createMcpToolCalls(options: {
+  emit: McpEmit;
+  /** Which of a tool's themed icons to put on its steps (the page's colour scheme). */
+  iconTheme?: 'light' | 'dark';
+}): McpToolCalls {
   const { emit } = options;
   const inFlight = new Set<InFlight>();
   return {
@@ -297,7 +302,7 @@ export function createMcpToolCalls(options: { emit: McpEmit }): McpToolCalls {
       const { id, signal } = call;
       const tool: McpTool = typeof call.tool === 'string' ? { name: call.tool } : call.tool;
       emit([
-        { type: 'step-start', id, toolName: tool.name, presentation: mcpToolPresentation(tool) },
+        { type: 'step-start', id, toolName: tool.name, presentation: mcpToolPresentation(tool, options.iconTheme) },
         { type: 'step-input', id, input: call.arguments ?? {} },
       ]);
       if (call.approve && (call.needsApproval ?? mcpNeedsApproval)(tool)) {
@@ -366,6 +371,8 @@ export interface McpTrackerOptions {
   tools?: readonly McpTool[];
   /** The step id of a `tools/call` request. @default `mcp-<JSON-RPC id>` */
   stepId?: (request: { id: string | number; name: string; arguments?: unknown }) => string;
+  /** Which of a tool's themed icons to put on its steps (the page's colour scheme). */
+  iconTheme?: 'light' | 'dark';
 }
 
 /** A JSON-RPC transport's messages in, steps out. */
@@ -411,7 +418,7 @@ export function createMcpTracker(options: McpTrackerOptions): McpTracker {
         if (meta.progressToken !== undefined) byToken.set(key(meta.progressToken), id);
         const tool = tools.get(params.name) ?? { name: params.name };
         emit([
-          { type: 'step-start', id, toolName: params.name, presentation: mcpToolPresentation(tool) },
+          { type: 'step-start', id, toolName: params.name, presentation: mcpToolPresentation(tool, options.iconTheme) },
           { type: 'step-input', id, input: params.arguments ?? {} },
         ]);
       } else if (message.method === 'tools/list' && message.id !== undefined) {

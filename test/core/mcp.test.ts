@@ -123,3 +123,61 @@ describe('createMcpTracker', () => {
     });
   });
 });
+
+describe('MCP title and icon on the step', () => {
+  const tool = {
+    name: 'search_docs',
+    title: 'Search the docs',
+    icons: [
+      { src: 'data:image/svg+xml;base64,PHN2Zz4=' },
+      { src: 'https://icons.test/light.png', theme: 'light' as const },
+      { src: 'https://icons.test/dark.png', theme: 'dark' as const },
+    ],
+  };
+
+  it('puts the title and the safe icon on the step of a call through the Client adapter', async () => {
+    const events: StepEvent[] = [];
+    const calls = createMcpToolCalls({ emit: (e) => events.push(...e), iconTheme: 'dark' });
+    await calls.call({ callTool: async () => ({ content: [] }) }, { id: 'c1', tool });
+    expect(reduceSteps(emptyStepsState, events).byId.c1?.presentation).toEqual({
+      label: 'Search the docs',
+      icon: 'https://icons.test/dark.png',
+    });
+  });
+
+  it('puts the icon of a tool from a tools/list it read on the tracked step', () => {
+    const events: StepEvent[] = [];
+    const tracker = createMcpTracker({ emit: (e) => events.push(...e) });
+    tracker.sent({ jsonrpc: '2.0', id: 1, method: 'tools/list' });
+    tracker.received({ jsonrpc: '2.0', id: 1, result: { tools: [tool] } });
+    tracker.sent({ jsonrpc: '2.0', id: 2, method: 'tools/call', params: { name: 'search_docs' } });
+    expect(reduceSteps(emptyStepsState, events).byId['mcp-2']?.presentation).toEqual({
+      label: 'Search the docs',
+      icon: 'https://icons.test/light.png',
+    });
+  });
+
+  it('leaves the icon to the kit when the server lists only unsafe or malformed icons, and never throws', () => {
+    const events: StepEvent[] = [];
+    const tracker = createMcpTracker({ emit: (e) => events.push(...e) });
+    const hostile = [
+      { name: 'a', title: { html: '<b>' }, icons: [{ src: 'javascript:alert(1)' }, { src: 42 }, null, 'x'] },
+      { name: 'b', icons: 'https://icons.test/b.png' },
+      { name: 'c', icons: [{ src: 'https://icons.test/c.svg' }, { src: 'https://icons.test/c.SVG?v=1' }] },
+      { name: 'd', icons: [{ src: 'data:image/png;base64,<script>' }, { src: 'https:icons.test/d.png' }] },
+      {
+        name: 'e',
+        icons: [{ src: 'https://icons.test/e.png', mimeType: 'image/svg+xml' }, { src: '//icons.test/e.png' }],
+      },
+      { name: 'f', icons: [{ src: `data:image/png;base64,${'A'.repeat(200_000)}` }] },
+    ];
+    tracker.sent({ jsonrpc: '2.0', id: 1, method: 'tools/list' });
+    tracker.received({ jsonrpc: '2.0', id: 1, result: { tools: hostile } });
+    for (const [i, { name }] of hostile.entries())
+      tracker.sent({ jsonrpc: '2.0', id: 10 + i, method: 'tools/call', params: { name } });
+    const state = reduceSteps(emptyStepsState, events);
+    expect(hostile.map((_, i) => state.byId[`mcp-${10 + i}`]?.presentation)).toEqual(
+      hostile.map(({ name }) => ({ label: name })),
+    );
+  });
+});
