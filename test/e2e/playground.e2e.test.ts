@@ -149,6 +149,43 @@ describe('in the page', () => {
     await page.context().close();
   });
 
+  test("the sub-agent's calls nest under task on the ai-sdk wire (whole UIMessages as preliminary outputs)", async () => {
+    const page = await open('ai-sdk');
+    await page.getByRole('button', { name: 'Review the project with a sub-agent' }).click();
+    const task = row(page, 'task');
+    await expect.poll(() => task.getAttribute('data-status'), { timeout: 30_000 }).toBe('succeeded');
+    await expect.poll(() => page.getByTestId('assistant-turn').getAttribute('data-status')).toBe('done');
+    // a finished sub-agent's calls fold behind the trigger in its row (flat calls would have none); open them
+    const trigger = task.locator('[data-slot="tool-step-nested-trigger"]');
+    await expect.poll(() => trigger.getAttribute('aria-expanded')).toBe('false');
+    expect(await trigger.textContent()).toMatch(/5/);
+    await trigger.click();
+    const nested = task.locator('[data-slot="tool-steps"][data-nested]');
+    // the steps under task: rows, and the ids a group row (finished reads and listings) folds
+    const children = () =>
+      nested.evaluate((list) => {
+        const rows = [...list.querySelectorAll('[data-slot="tool-step"]')];
+        const groups = [...list.querySelectorAll('[data-slot="tool-steps-group"]')];
+        const ids = new Set([
+          ...rows.map((el) => el.getAttribute('data-step-id') ?? ''),
+          ...groups.flatMap((group) => (group.getAttribute('data-group-steps') ?? '').split(' ').filter(Boolean)),
+        ]);
+        return {
+          ids: [...ids],
+          rows: rows.map((el) => `${el.getAttribute('data-tool')}:${el.getAttribute('data-status')}`),
+        };
+      });
+    await expect.poll(async () => (await children()).ids.length).toBe(5);
+    await expect.poll(async () => (await children()).rows).toContain('count_lines:succeeded');
+    const taskId = await task.getAttribute('data-step-id');
+    const { ids, rows } = await children();
+    expect(ids.every((id) => id.startsWith(`${taskId}/`))).toBe(true); // `<task>/<the sub-agent's call id>`
+    expect(rows.every((r) => r.endsWith(':succeeded'))).toBe(true);
+    await expect.poll(() => page.getByTestId('assistant-turn').textContent()).toContain("The reviewer's verdict");
+    await shot(page, 'review-ai-sdk');
+    await page.context().close();
+  });
+
   test('two tabs at once: each works on its own copy and both finish', async () => {
     const tabs = await Promise.all([open('ai-sdk'), open('anvia')]);
     await Promise.all(tabs.map((page) => page.getByRole('button', { name: 'Fix the failing test' }).click()));
