@@ -71,6 +71,19 @@ async function open(wire: string, width = 900): Promise<Page> {
 const row = (page: Page, tool: string, nth = 0) =>
   page.locator(`[data-slot="tool-step"][data-tool="${tool}"]`).nth(nth);
 
+/**
+ * A row's status, or undefined while it is not drawn. Finished reads and searches fold into group rows,
+ * so every closed group is opened first (a group's open state is kept as it grows). Never waits, so it
+ * can be polled.
+ */
+async function statusOf(page: Page, tool: string, nth = 0): Promise<string | null | undefined> {
+  for (const trigger of await page.locator('[data-slot="tool-steps-group-trigger"][aria-expanded="false"]').all()) {
+    await trigger.click();
+  }
+  const r = row(page, tool, nth);
+  return (await r.count()) > 0 ? r.getAttribute('data-status') : undefined;
+}
+
 async function shot(page: Page, name: string) {
   if (!SHOTS) return;
   mkdirSync(SHOTS, { recursive: true });
@@ -88,10 +101,10 @@ describe.each(['cogitator', 'ai-sdk', 'anvia', 'native'])('"Fix the failing test
     await command.locator('[data-slot="tool-step-approve"]').waitFor({ timeout: 30_000 });
     expect(await command.getAttribute('data-status')).toBe('awaiting-approval');
     expect(await page.getByTestId('assistant-turn').getAttribute('data-status')).toBe('paused');
-    // a step that just ended is drawn running a moment longer (the list's minRunningMs), so poll
-    for (const tool of ['glob', 'grep', 'edit_file'])
-      await expect.poll(() => row(page, tool).getAttribute('data-status')).toBe('succeeded');
-    await expect.poll(() => row(page, 'read_file', 1).getAttribute('data-status')).toBe('succeeded');
+    // a step that just ended is drawn running a moment longer (the list's minRunningMs), then joins a
+    // group of finished reads and searches: poll, opening groups
+    for (const tool of ['glob', 'grep', 'edit_file']) await expect.poll(() => statusOf(page, tool)).toBe('succeeded');
+    await expect.poll(() => statusOf(page, 'read_file', 1)).toBe('succeeded');
     expect(await row(page, 'read_file').locator('[data-slot="tool-step-detail"]').textContent()).toBe(
       'src/discount.mjs',
     );
@@ -157,6 +170,7 @@ describe('in the page', () => {
     await expect.poll(() => page.getByTestId('assistant-turn').getAttribute('data-status')).toBe('done');
     // a finished sub-agent's calls fold behind the trigger in its row (flat calls would have none); open them
     const trigger = task.locator('[data-slot="tool-step-nested-trigger"]');
+    await expect.poll(() => trigger.count()).toBe(1);
     await expect.poll(() => trigger.getAttribute('aria-expanded')).toBe('false');
     expect(await trigger.textContent()).toMatch(/5/);
     await trigger.click();
