@@ -17,9 +17,9 @@ export const WIRE_NAMES: Record<Wire, string> = {
 /** What each wire cannot carry, said under the switch. */
 export const WIRE_GAPS: Record<Wire, string> = {
   cogitator:
-    "Cogitator SSE: text, progress, details, errorCode, approvals. No nesting: a sub-agent's calls arrive flat.",
+    "Cogitator SSE: text, progress, details, errorCode, approvals. No nesting (no parent field): a sub-agent's calls arrive flat.",
   'ai-sdk':
-    'AI SDK UI message stream (written by the ai package): progress as preliminary outputs; no error codes (in the text only), no details beside the output, no nesting here.',
+    "AI SDK UI message stream (written by the ai package): progress as preliminary outputs; a sub-agent's calls nest, sent as its whole UIMessages in the task call's outputs. No error codes (in the text only), no details beside the output.",
   anvia:
     'Anvia anvia.client.v3: nesting (scopes), error codes, interactions. No progress: command output arrives with the result.',
   native: "The kit's native events: everything a step has. No text: the StepEvent union carries none.",

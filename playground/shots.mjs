@@ -107,10 +107,13 @@ try {
   await shot(page, 'run-tests-native-dark');
   await page.context().close();
 
-  for (const wire of ['anvia', 'cogitator']) {
+  for (const wire of ['ai-sdk', 'anvia', 'cogitator']) {
     page = await open(wire);
     await page.getByRole('button', { name: 'Review the project with a sub-agent' }).click();
     await settle(page);
+    // a finished sub-agent's calls are folded in the task row: open them (Cogitator has none)
+    const nested = page.locator('[data-slot="tool-step-nested-trigger"][aria-expanded="false"]');
+    if ((await nested.count()) > 0) await nested.first().click();
     await shot(page, `review-subagent-${wire}`);
     await page.context().close();
   }

@@ -341,8 +341,10 @@ async function review(run) {
     ...files.map((path) => run.call('read_file', { path }, task)),
     run.call('count_lines', { path: '.' }, task),
   ]);
-  run.emit({ type: 'subagent-end', id: task });
   const summary = `Read ${files.length} source files. applyDiscount subtracts a percentage as an amount (a real bug); two TODOs remain (coupons, sales tax).`;
+  // the sub-agent's last words are its report: what the task call returns
+  await run.say(summary, task);
+  run.emit({ type: 'subagent-end', id: task });
   run.emit({ type: 'result', id: task, name: 'task', input, result: summary });
   await run.say(`The reviewer's verdict: ${summary}`);
 }

@@ -3,16 +3,18 @@
 // anvia.client.v3 JSONL, or the kit's native events. Each returns a Sink the run writes into.
 //
 // What a wire cannot carry (the page says so too):
-// - Cogitator: no nesting (a sub-agent's calls arrive as top-level calls); a denial has no event of its
-//   own (the client applied the decision; the resumed stream just goes on).
+// - Cogitator: no nesting (its events have no parent field, PROTOCOLS.md §1.2, so a sub-agent's calls
+//   arrive as top-level calls and its text is dropped); a denial has no event of its own (the client
+//   applied the decision; the resumed stream just goes on).
 // - AI SDK: no error codes (TOOL_TIMEOUT is only in the error text), no `details` beside the output
-//   (the output itself carries the diff and the command output), no nesting here (the SDK's sub-agent
-//   pattern of whole UIMessages as preliminary outputs is not read as nested steps by the kit yet).
+//   (the output itself carries the diff and the command output). Nesting goes the SDK's sub-agent way
+//   (the `task` call's outputs are the sub-agent's whole UIMessages); a sub-agent that pauses for an
+//   approval is not carried (the pause ends its message stream; its calls after the resume go flat).
 // - Anvia: no progress (a command's output arrives with its result), no `details` (the output
 //   carries the diff), no presentation.
 // - native: no text at all (the StepEvent union has no text event).
 import { randomUUID } from 'node:crypto';
-import { createUIMessageStream, pipeUIMessageStreamToResponse } from 'ai';
+import { createUIMessageStream, pipeUIMessageStreamToResponse, readUIMessageStream } from 'ai';
 
 /** @typedef {import('./agent.mjs').AgentEvent} AgentEvent */
 /** @typedef {import('./agent.mjs').Sink} Sink */
@@ -366,9 +368,98 @@ function anvia(res, run, { resumed = false } = {}) {
 }
 
 /**
+ * A sub-agent on the AI SDK wire, the SDK's documented way (https://ai-sdk.dev/docs/agents/subagents): a
+ * tool whose `execute` yields the sub-agent's whole `UIMessage` as it grows. The sub-agent's events become
+ * UI message chunks of a stream of its own; the SDK's `readUIMessageStream` makes the message after each
+ * chunk (its text parts and its tool parts with their states), and `onMessage` sends each one on.
+ * @param {string} id the parent call's id
+ * @param {(message: import('ai').UIMessage) => void} onMessage
+ */
+function subAgent(id, onMessage) {
+  /** @type {ReadableStreamDefaultController<import('ai').UIMessageChunk>} */
+  let controller;
+  const stream = new ReadableStream({
+    start(c) {
+      controller = c;
+    },
+  });
+  let open = true;
+  let textId;
+  /** @type {import('ai').UIMessage | undefined} */
+  let last;
+  const push = (chunk) => {
+    if (open) controller.enqueue(chunk);
+  };
+  const read = (async () => {
+    for await (const message of readUIMessageStream({ stream })) {
+      last = message;
+      onMessage(message);
+    }
+  })();
+  const closeText = () => {
+    if (!textId) return;
+    push({ type: 'text-end', id: textId });
+    textId = undefined;
+  };
+  push({ type: 'start', messageId: `msg_${id}` });
+  push({ type: 'start-step' });
+  return {
+    /** @param {AgentEvent} e one of the sub-agent's events */
+    emit(e) {
+      switch (e.type) {
+        case 'text':
+          // a blank delta ends a paragraph: each paragraph is a text part, so the last one is its report
+          if (!e.delta.trim()) return closeText();
+          if (!textId) {
+            textId = `txt_${randomUUID().slice(0, 12)}`;
+            push({ type: 'text-start', id: textId });
+          }
+          push({ type: 'text-delta', id: textId, delta: e.delta });
+          return;
+        case 'call':
+          closeText();
+          push({ type: 'tool-input-start', toolCallId: e.id, toolName: e.name });
+          push({ type: 'tool-input-available', toolCallId: e.id, toolName: e.name, input: e.input });
+          return;
+        case 'progress':
+          push({ type: 'tool-output-available', toolCallId: e.id, output: e.details ?? e.content, preliminary: true });
+          return;
+        case 'result':
+          push({ type: 'tool-output-available', toolCallId: e.id, output: e.result });
+          return;
+        case 'error':
+          push({ type: 'tool-output-error', toolCallId: e.id, errorText: e.message });
+          return;
+        case 'denied':
+          push({ type: 'tool-output-denied', toolCallId: e.id });
+          return;
+        case 'approval':
+          // drawn as a child waiting for approval; the pause then ends this stream (see the top)
+          push({ type: 'tool-approval-request', approvalId: e.approvalId, toolCallId: e.id });
+          return;
+        default:
+      }
+    },
+    /** Ends the sub-agent's stream; resolves with its last message once the reader has made it. */
+    async end() {
+      if (open) {
+        closeText();
+        push({ type: 'finish-step' });
+        push({ type: 'finish', finishReason: 'stop' });
+        open = false;
+        controller.close();
+      }
+      await read;
+      return last;
+    },
+  };
+}
+
+/**
  * The AI SDK UI message stream, written through the `ai` package's own server code:
  * `createUIMessageStream` and its writer, piped to the response by `pipeUIMessageStreamToResponse`
- * (headers, SSE framing and `[DONE]` are the SDK's).
+ * (headers, SSE framing and `[DONE]` are the SDK's). A sub-agent's calls go out the SDK's way, as the
+ * whole `UIMessage`s of `subAgent` in the preliminary outputs of its `task` call, the last one final.
  */
 function aiSdk(res, run) {
   const queue = [{ type: 'start', messageId: run.messageId }];
@@ -378,6 +469,14 @@ function aiSdk(res, run) {
   let textId;
   let paused = false;
   let failed = false;
+  /** The open sub-agents by their `task` call id, and the last message of each that ended. */
+  const agents = new Map();
+  const finals = new Map();
+  /**
+   * Events are written in order through one chain: a sub-agent's messages are made asynchronously by
+   * the SDK's reader, and the `task` call's final output (and all after it) waits for its last one.
+   */
+  let tail = Promise.resolve();
   const closeText = () => {
     if (!textId) return;
     write({ type: 'text-end', id: textId });
@@ -393,69 +492,108 @@ function aiSdk(res, run) {
     onError: (error) => (error instanceof Error ? error.message : String(error)),
   });
   pipeUIMessageStreamToResponse({ response: res, stream });
+
+  /**
+   * @param {AgentEvent} e
+   * @returns {void | Promise<void>}
+   */
+  function handle(e) {
+    const agent = 'parentId' in e && e.parentId ? agents.get(e.parentId) : undefined;
+    if (agent) return agent.emit(e);
+    switch (e.type) {
+      case 'text':
+        if (e.parentId) return; // a sub-agent this response did not start (resumed mid-way)
+        if (!textId) {
+          textId = `txt_${randomUUID().slice(0, 12)}`;
+          write({ type: 'text-start', id: textId });
+        }
+        write({ type: 'text-delta', id: textId, delta: e.delta });
+        return;
+      case 'call':
+        closeText();
+        write({ type: 'tool-input-start', toolCallId: e.id, toolName: e.name });
+        write({ type: 'tool-input-delta', toolCallId: e.id, inputTextDelta: JSON.stringify(e.input) });
+        write({ type: 'tool-input-available', toolCallId: e.id, toolName: e.name, input: e.input });
+        return;
+      case 'subagent-start':
+        agents.set(
+          e.id,
+          subAgent(e.id, (message) => {
+            if (!sink.closed) {
+              write({ type: 'tool-output-available', toolCallId: e.id, output: message, preliminary: true });
+            }
+          }),
+        );
+        return;
+      case 'subagent-end': {
+        const ended = agents.get(e.id);
+        agents.delete(e.id);
+        return ended?.end().then((message) => {
+          if (message) finals.set(e.id, message);
+        });
+      }
+      case 'progress':
+        // the SDK's progress: a preliminary output replaces the previous one
+        write({
+          type: 'tool-output-available',
+          toolCallId: e.id,
+          output: e.details ?? e.content,
+          preliminary: true,
+        });
+        return;
+      case 'result':
+        // a sub-agent's call returns its last whole message (its text is the result the kit shows)
+        write({ type: 'tool-output-available', toolCallId: e.id, output: finals.get(e.id) ?? e.result });
+        finals.delete(e.id);
+        return;
+      case 'error':
+        write({ type: 'tool-output-error', toolCallId: e.id, errorText: e.message });
+        return;
+      case 'denied':
+        write({ type: 'tool-output-denied', toolCallId: e.id });
+        return;
+      case 'approval':
+        closeText();
+        write({ type: 'tool-approval-request', approvalId: e.approvalId, toolCallId: e.id });
+        return;
+      case 'pause':
+        paused = true;
+        return;
+      case 'run-error':
+        failed = true;
+        closeText();
+        write({ type: 'error', errorText: e.message });
+        return;
+      default:
+    }
+  }
+
+  /** @param {() => void | Promise<void>} step */
+  const then = (step) => {
+    tail = tail.then(step).catch((error) => console.error('the AI SDK wire could not write an event:', error));
+  };
   const sink = {
     closed: false,
     /** @param {AgentEvent} e */
     emit(e) {
-      if (sink.closed) return;
-      switch (e.type) {
-        case 'text':
-          if (e.parentId) return;
-          if (!textId) {
-            textId = `txt_${randomUUID().slice(0, 12)}`;
-            write({ type: 'text-start', id: textId });
-          }
-          write({ type: 'text-delta', id: textId, delta: e.delta });
-          return;
-        case 'call':
-          closeText();
-          write({ type: 'tool-input-start', toolCallId: e.id, toolName: e.name });
-          write({ type: 'tool-input-delta', toolCallId: e.id, inputTextDelta: JSON.stringify(e.input) });
-          write({ type: 'tool-input-available', toolCallId: e.id, toolName: e.name, input: e.input });
-          return;
-        case 'progress':
-          // the SDK's progress: a preliminary output replaces the previous one
-          write({
-            type: 'tool-output-available',
-            toolCallId: e.id,
-            output: e.details ?? e.content,
-            preliminary: true,
-          });
-          return;
-        case 'result':
-          write({ type: 'tool-output-available', toolCallId: e.id, output: e.result });
-          return;
-        case 'error':
-          write({ type: 'tool-output-error', toolCallId: e.id, errorText: e.message });
-          return;
-        case 'denied':
-          write({ type: 'tool-output-denied', toolCallId: e.id });
-          return;
-        case 'approval':
-          closeText();
-          write({ type: 'tool-approval-request', approvalId: e.approvalId, toolCallId: e.id });
-          return;
-        case 'pause':
-          paused = true;
-          return;
-        case 'run-error':
-          failed = true;
-          closeText();
-          write({ type: 'error', errorText: e.message });
-          return;
-        default:
-      }
+      if (!sink.closed) then(() => handle(e));
     },
     end() {
       if (sink.closed) return;
-      closeText();
-      if (!failed) write({ type: 'finish', finishReason: paused ? 'tool-calls' : 'stop' });
       sink.closed = true;
-      finishStream();
+      then(async () => {
+        // a sub-agent still open here (the run paused inside it) ends with this response
+        await Promise.all([...agents.values()].map((agent) => agent.end()));
+        agents.clear();
+        closeText();
+        if (!failed) write({ type: 'finish', finishReason: paused ? 'tool-calls' : 'stop' });
+        finishStream();
+      });
     },
   };
   res.on('close', () => {
     sink.closed = true;
+    for (const agent of agents.values()) void agent.end();
     finishStream();
   });
   return sink;

@@ -71,6 +71,19 @@ async function open(wire: string, width = 900): Promise<Page> {
 const row = (page: Page, tool: string, nth = 0) =>
   page.locator(`[data-slot="tool-step"][data-tool="${tool}"]`).nth(nth);
 
+/**
+ * A row's status, or undefined while it is not drawn. Finished reads and searches fold into group rows,
+ * so every closed group is opened first (a group's open state is kept as it grows). Never waits, so it
+ * can be polled.
+ */
+async function statusOf(page: Page, tool: string, nth = 0): Promise<string | null | undefined> {
+  for (const trigger of await page.locator('[data-slot="tool-steps-group-trigger"][aria-expanded="false"]').all()) {
+    await trigger.click();
+  }
+  const r = row(page, tool, nth);
+  return (await r.count()) > 0 ? r.getAttribute('data-status') : undefined;
+}
+
 async function shot(page: Page, name: string) {
   if (!SHOTS) return;
   mkdirSync(SHOTS, { recursive: true });
@@ -88,16 +101,10 @@ describe.each(['cogitator', 'ai-sdk', 'anvia', 'native'])('"Fix the failing test
     await command.locator('[data-slot="tool-step-approve"]').waitFor({ timeout: 30_000 });
     expect(await command.getAttribute('data-status')).toBe('awaiting-approval');
     expect(await page.getByTestId('assistant-turn').getAttribute('data-status')).toBe('paused');
-    // a step that just ended is drawn running a moment longer (the list's minRunningMs), and finished
-    // reads and searches then collapse into a group row: open the groups, and poll
-    const statusOf = async (tool: string, nth = 0) => {
-      for (const trigger of await page.locator('[data-slot="tool-steps-group-trigger"][aria-expanded="false"]').all())
-        await trigger.click();
-      const found = row(page, tool, nth);
-      return (await found.count()) > 0 ? found.getAttribute('data-status') : 'not drawn';
-    };
-    for (const tool of ['glob', 'grep', 'edit_file']) await expect.poll(() => statusOf(tool)).toBe('succeeded');
-    await expect.poll(() => statusOf('read_file', 1)).toBe('succeeded');
+    // a step that just ended is drawn running a moment longer (the list's minRunningMs), then joins a
+    // group of finished reads and searches: poll, opening groups
+    for (const tool of ['glob', 'grep', 'edit_file']) await expect.poll(() => statusOf(page, tool)).toBe('succeeded');
+    await expect.poll(() => statusOf(page, 'read_file', 1)).toBe('succeeded');
     expect(await row(page, 'read_file').locator('[data-slot="tool-step-detail"]').textContent()).toBe(
       'src/discount.mjs',
     );
@@ -152,6 +159,44 @@ describe('in the page', () => {
     await expect.poll(() => read.getAttribute('data-status')).toBe('failed');
     expect(await read.locator('[data-slot="tool-step-error"]').getAttribute('data-error-code')).toBe('FILE_NOT_FOUND');
     await shot(page, 'denied');
+    await page.context().close();
+  });
+
+  test("the sub-agent's calls nest under task on the ai-sdk wire (whole UIMessages as preliminary outputs)", async () => {
+    const page = await open('ai-sdk');
+    await page.getByRole('button', { name: 'Review the project with a sub-agent' }).click();
+    const task = row(page, 'task');
+    await expect.poll(() => task.getAttribute('data-status'), { timeout: 30_000 }).toBe('succeeded');
+    await expect.poll(() => page.getByTestId('assistant-turn').getAttribute('data-status')).toBe('done');
+    // a finished sub-agent's calls fold behind the trigger in its row (flat calls would have none); open them
+    const trigger = task.locator('[data-slot="tool-step-nested-trigger"]');
+    await expect.poll(() => trigger.count()).toBe(1);
+    await expect.poll(() => trigger.getAttribute('aria-expanded')).toBe('false');
+    expect(await trigger.textContent()).toMatch(/5/);
+    await trigger.click();
+    const nested = task.locator('[data-slot="tool-steps"][data-nested]');
+    // the steps under task: rows, and the ids a group row (finished reads and listings) folds
+    const children = () =>
+      nested.evaluate((list) => {
+        const rows = [...list.querySelectorAll('[data-slot="tool-step"]')];
+        const groups = [...list.querySelectorAll('[data-slot="tool-steps-group"]')];
+        const ids = new Set([
+          ...rows.map((el) => el.getAttribute('data-step-id') ?? ''),
+          ...groups.flatMap((group) => (group.getAttribute('data-group-steps') ?? '').split(' ').filter(Boolean)),
+        ]);
+        return {
+          ids: [...ids],
+          rows: rows.map((el) => `${el.getAttribute('data-tool')}:${el.getAttribute('data-status')}`),
+        };
+      });
+    await expect.poll(async () => (await children()).ids.length).toBe(5);
+    await expect.poll(async () => (await children()).rows).toContain('count_lines:succeeded');
+    const taskId = await task.getAttribute('data-step-id');
+    const { ids, rows } = await children();
+    expect(ids.every((id) => id.startsWith(`${taskId}/`))).toBe(true); // `<task>/<the sub-agent's call id>`
+    expect(rows.every((r) => r.endsWith(':succeeded'))).toBe(true);
+    await expect.poll(() => page.getByTestId('assistant-turn').textContent()).toContain("The reviewer's verdict");
+    await shot(page, 'review-ai-sdk');
     await page.context().close();
   });
 

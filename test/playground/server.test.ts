@@ -4,6 +4,7 @@
 import { existsSync } from 'node:fs';
 import { mkdir, readFile, symlink } from 'node:fs/promises';
 import { join } from 'node:path';
+import { emptyStepsState, readStream, reduceSteps, type StepsState } from 'tool-steps/core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 // @ts-expect-error: a plain .mjs module of the playground, no types
 import { createPlayground } from '../../playground/server/server.mjs';
@@ -140,6 +141,86 @@ describe('fix the failing test', () => {
     expect(source).toContain('total * (1 - percent / 100)');
     expect(c.state.run.status).toBe('done');
     expect(c.state.diagnostics).toEqual({ count: 0 }); // every frame of both answers decoded cleanly
+  });
+});
+
+describe('the sub-agent', () => {
+  const REVIEW = 'Review the project with a sub-agent';
+  /** The sub-agent's calls of a run: its tool names and statuses, in order. */
+  const children = (state: StepsState, parentId: string) =>
+    state.ids.flatMap((id) => {
+      const step = state.byId[id];
+      return step?.parentId === parentId ? [{ toolName: step.toolName, status: step.status }] : [];
+    });
+
+  test('on ai-sdk: the task call streams the sub-agent as whole UIMessages, read as child steps under task', async () => {
+    const c = conversation('ai-sdk');
+    const response = await post(`${playground.url}api/ai-sdk/chat`, {
+      id: c.session,
+      messages: [{ id: 'u1', role: 'user', parts: [{ type: 'text', text: REVIEW }] }],
+    });
+    const wire = await response.clone().text();
+    // the kit's own reader (protocol detected from the SDK's headers) and reducer
+    let state = emptyStepsState;
+    for await (const batch of readStream(response)) state = reduceSteps(state, batch);
+    const task = state.ids.map((id) => state.byId[id]).find((s) => s?.toolName === 'task');
+    if (!task) throw new Error('no task step');
+    expect(task.parentId).toBeUndefined();
+    expect(task.status).toBe('succeeded');
+    const nested = children(state, task.id);
+    expect(nested.map((s) => s.toolName)).toEqual(['list_files', 'read_file', 'read_file', 'read_file', 'count_lines']);
+    expect(nested.every((s) => s.status === 'succeeded')).toBe(true);
+    // each child's id is `<task>/<its call id>` and nothing of the sub-agent is a top-level step
+    expect(
+      state.ids.filter((id) => state.byId[id]?.parentId === task.id).every((id) => id.startsWith(`${task.id}/`)),
+    ).toBe(true);
+    expect(state.ids.filter((id) => !state.byId[id]?.parentId).map((id) => state.byId[id]?.toolName)).toEqual(['task']);
+    // the children streamed: read one SSE frame at a time, a child is running after some frame
+    let live = emptyStepsState;
+    let sawChildRunning = false;
+    const frames = wire.split(/(?<=\n\n)/);
+    for await (const batch of readStream(frames, { protocol: 'ai-sdk' })) {
+      live = reduceSteps(live, batch);
+      sawChildRunning ||= live.ids.some((id) => live.byId[id]?.parentId && live.byId[id]?.status === 'running');
+    }
+    expect(sawChildRunning).toBe(true);
+    // the sub-agent's last words are the task's result, as on the other wires
+    expect(task.result).toBe(
+      'Read 3 source files. applyDiscount subtracts a percentage as an amount (a real bug); two TODOs remain (coupons, sales tax).',
+    );
+    expect(state.run.status).toBe('done');
+    expect(state.diagnostics.count).toBe(0);
+
+    // on the wire: every output of the task call is the sub-agent's whole UIMessage, the last one final
+    const outputs = wire
+      .split('\n')
+      .filter((line) => line.startsWith('data: {'))
+      .map((line) => JSON.parse(line.slice(6)))
+      .filter((chunk) => chunk.type === 'tool-output-available' && chunk.toolCallId === task.id);
+    expect(outputs.length).toBeGreaterThan(2);
+    for (const chunk of outputs) expect(chunk.output).toMatchObject({ role: 'assistant', parts: expect.any(Array) });
+    expect(outputs.slice(0, -1).every((chunk) => chunk.preliminary === true)).toBe(true);
+    expect(outputs.at(-1).preliminary).toBeUndefined();
+  });
+
+  test('the same calls nest on the native and Anvia wires, and arrive flat on Cogitator (no parent field)', async () => {
+    for (const wire of ['native', 'anvia'] as const) {
+      const c = conversation(wire);
+      await c.start(REVIEW);
+      const [task] = c.steps('task');
+      expect(task?.status).toBe('succeeded');
+      expect(children(c.state, task?.id ?? '').map((s) => s.toolName)).toEqual([
+        'list_files',
+        'read_file',
+        'read_file',
+        'read_file',
+        'count_lines',
+      ]);
+    }
+    const flat = conversation('cogitator');
+    await flat.start(REVIEW);
+    expect(flat.steps().every((s) => s.parentId === undefined)).toBe(true);
+    expect(flat.steps().map((s) => s.toolName)).toContain('count_lines');
   });
 });
 
