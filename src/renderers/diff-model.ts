@@ -4,6 +4,7 @@
  * Only `diff-view.tsx` imports it, so jsdiff lands in the lazily loaded diff chunk.
  */
 import { diffLines, diffWordsWithSpace, parsePatch, type StructuredPatch } from 'diff';
+import { type GrammarName, grammarFor } from './code-languages';
 import type { DiffInput } from './normalize';
 
 /** One line of a file's diff. */
@@ -321,4 +322,31 @@ export function wordParts(oldText: string, newText: string, side: 'del' | 'add')
     parts.push({ text: change.value, changed: change.added || change.removed });
   }
   return parts;
+}
+
+/**
+ * The grammar name for a diff file's path, from its extension (`src/a.ts` → `typescript`), or `undefined`
+ * when the code view has no grammar for it (no extension, an unknown one, or one with stray characters
+ * such as a bidi override: those files stay plain).
+ */
+export function diffLanguage(path: string): GrammarName | undefined {
+  const base = path.slice(path.lastIndexOf('/') + 1);
+  const dot = base.lastIndexOf('.');
+  if (dot < 0 || dot === base.length - 1 || base.length - dot > 12) return undefined;
+  return grammarFor(base.slice(dot + 1));
+}
+
+/**
+ * Indices (in `file.lines`) of each side's lines in file order: the old side is the context and removed
+ * lines, the new side the context and added lines. Each side is tokenized as one text so a construct that
+ * spans lines (a block comment, a template string) keeps its colour.
+ */
+export function sideLines(file: DiffFile): { old: number[]; new: number[] } {
+  const old: number[] = [];
+  const next: number[] = [];
+  file.lines.forEach((line, i) => {
+    if (line.type !== 'add') old.push(i);
+    if (line.type !== 'del') next.push(i);
+  });
+  return { old, new: next };
 }

@@ -1,5 +1,5 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { expect, userEvent, within } from 'storybook/test';
+import { expect, userEvent, waitFor, within } from 'storybook/test';
 import { DiffView } from '../../src/renderers/diff-view';
 import { beforeAfter, bigDiff, makeStep, twoFileDiff } from './data';
 import { Frame } from './frame';
@@ -95,6 +95,70 @@ export const States: Story = {
     await expect(canvas.queryByRole('button', { name: 'Show 34 unchanged lines' })).toBeNull();
     await expect(canvas.getByText(/This diff could not be read/)).toBeVisible();
     await expect(canvasElement.querySelector('script')).toBeNull();
+  },
+};
+
+const highlighted = [
+  'diff --git a/src/lib/retry.ts b/src/lib/retry.ts',
+  '--- a/src/lib/retry.ts',
+  '+++ b/src/lib/retry.ts',
+  '@@ -1,9 +1,10 @@',
+  ' /**',
+  '  * Retries `task` with a growing delay.',
+  '  */',
+  '-export async function retry<T>(task: () => Promise<T>, times = 3): Promise<T> {',
+  '+export async function retry<T>(task: () => Promise<T>, times = 5, base = 200): Promise<T> {',
+  '   for (let attempt = 1; ; attempt++) {',
+  '     try {',
+  '       return await task();',
+  '     } catch (error) {',
+  "-      if (attempt >= times) throw new Error('gave up');",
+  // biome-ignore lint/suspicious/noTemplateCurlyInString: a line of TypeScript, shown as text
+  '+      if (attempt >= times) throw new Error(`gave up after ${times} attempts`, { cause: error });',
+  '+      await new Promise((resolve) => setTimeout(resolve, base * 2 ** attempt));',
+  '',
+].join('\n');
+
+/**
+ * Syntax highlighting: a file whose extension names a known language is coloured once the plain diff has
+ * painted (Shiki, loaded only then), keeping the green and red rows and the changed-word marks.
+ */
+export const Highlighted: Story = {
+  render: () => (
+    <>
+      <Frame title="Unified">
+        <DiffView step={makeStep({ id: 'h1', toolName: 'edit_file' })} details={highlighted} kind="diff" />
+      </Frame>
+      <Frame title="Side by side">
+        <DiffView
+          step={makeStep({ id: 'h2', toolName: 'edit_file' })}
+          details={highlighted}
+          kind="diff"
+          defaultLayout="split"
+        />
+      </Frame>
+      <Frame title="Unified, dark" theme="dark">
+        <DiffView step={makeStep({ id: 'h3', toolName: 'edit_file' })} details={highlighted} kind="diff" />
+      </Frame>
+      <Frame title="Side by side, dark" theme="dark">
+        <DiffView
+          step={makeStep({ id: 'h4', toolName: 'edit_file' })}
+          details={highlighted}
+          kind="diff"
+          defaultLayout="split"
+        />
+      </Frame>
+    </>
+  ),
+  play: async ({ canvasElement }) => {
+    await waitFor(
+      () =>
+        expect(
+          canvasElement.querySelectorAll('[data-slot="tool-step-diff-file"][data-highlighted="complete"]'),
+        ).toHaveLength(4),
+      { timeout: 10_000 },
+    );
+    await expect(canvasElement.querySelectorAll('[data-slot="tool-step-diff-token"]').length).toBeGreaterThan(20);
   },
 };
 

@@ -1,7 +1,7 @@
-import { fireEvent, render, screen, within } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { buildDiffModel, fileRows } from '../../src/renderers/diff-model';
-import { DiffView } from '../../src/renderers/diff-view';
+import { buildDiffModel, diffLanguage, fileRows } from '../../src/renderers/diff-model';
+import { contrastRatio, DiffView, readableColour } from '../../src/renderers/diff-view';
 import { beforeAfter, bigDiff, makeStep, twoFileDiff } from '../../stories/renderers/data';
 
 const step = makeStep({ toolName: 'edit_file' });
@@ -229,5 +229,95 @@ describe('new details for the same file (found in review)', () => {
     rerender(<DiffView step={step} details={after} kind="diff" />);
     expect(container.textContent).toContain('const beta = 2;');
     expect(container.textContent).not.toContain('alpha');
+  });
+});
+
+describe('syntax highlighting of the diff', () => {
+  const patch = [
+    '--- a/src/price.ts',
+    '+++ b/src/price.ts',
+    '@@ -1,4 +1,4 @@',
+    ' /* a comment',
+    '-   that ends here */',
+    '+   that ends there */',
+    '-const price = 1;',
+    '+const price = 2;',
+    ' export { price };',
+    '',
+  ].join('\n');
+
+  const codeOf = (row: Element) => row.querySelector('[data-slot="tool-step-diff-code"]') as HTMLElement;
+
+  it('colours both sides in order, keeping the changed-word marks around the tokens, in both layouts', async () => {
+    const { container } = render(<DiffView step={step} details={patch} kind="diff" />);
+    const file = container.querySelector('[data-slot="tool-step-diff-file"]') as HTMLElement;
+    expect(file.hasAttribute('data-highlighted')).toBe(false);
+    await waitFor(() => expect(file.getAttribute('data-highlighted')).toBe('complete'), { timeout: 10_000 });
+    const rows = [...file.querySelectorAll('[data-slot="tool-step-diff-row"]')];
+    expect(rows.map((r) => codeOf(r).textContent)).toEqual([
+      '/* a comment',
+      '   that ends here */',
+      '   that ends there */',
+      'const price = 1;',
+      'const price = 2;',
+      'export { price };',
+    ]);
+    const tokens = (row: Element) => [...row.querySelectorAll<HTMLElement>('[data-slot="tool-step-diff-token"]')];
+    const light = (el: HTMLElement | undefined) => el?.style.getPropertyValue('--shiki-light');
+    // the comment's second line is still a comment on both sides: each side is tokenized as one text, in order
+    // (the colour is moved to 4.5:1 on each row's background, so compare after the same move)
+    const comment = light(tokens(rows[0] as Element)[0]) as string;
+    expect(light(tokens(rows[1] as Element)[0])).toBe(readableColour(comment, 'light', 'del'));
+    expect(light(tokens(rows[2] as Element)[0])).toBe(readableColour(comment, 'light', 'add'));
+    expect(light(tokens(rows[5] as Element)[0])).not.toBe(comment);
+    const keyword = tokens(rows[4] as Element).find((t) => t.textContent === 'const');
+    expect(light(keyword)).toMatch(/^#/);
+    expect(keyword?.style.getPropertyValue('--shiki-dark')).toMatch(/^#/);
+    const word = (rows[4] as Element).querySelector('[data-slot="tool-step-diff-word"][data-change="add"]');
+    expect(word?.textContent).toBe('2');
+    expect(word?.querySelector('[data-slot="tool-step-diff-token"]')).not.toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Side by side' }));
+    const old = [
+      ...file.querySelectorAll('[data-slot="tool-step-diff-cell"][data-side="old"][data-line-type="del"]'),
+    ].at(-1);
+    expect(old?.querySelector('[data-slot="tool-step-diff-word"] [data-slot="tool-step-diff-token"]')).not.toBeNull();
+    expect(codeOf(old as Element).textContent).toBe('const price = 1;');
+  });
+
+  it('finds the language from the extension only; odd paths stay plain', () => {
+    expect(
+      ['src/a.ts', 'b/c.PY', 'x.tsx', 'Makefile', 'notes.xyz', 'x.ts\u202e', 'dir.ts/file', '.ts.'].map(diffLanguage),
+    ).toEqual(['typescript', 'python', 'tsx', undefined, undefined, undefined, undefined, undefined]);
+  });
+
+  it('keeps a 6,000-character line whole and coloured up to the tokenizer limit', async () => {
+    const long = `const s = "${'x'.repeat(6000)}";`;
+    const { container } = render(
+      <DiffView
+        step={step}
+        details={{ oldText: 'let a = 1;\n', newText: `let a = 1;\n${long}\n`, path: 'x.ts' }}
+        kind="diff"
+      />,
+    );
+    const file = container.querySelector('[data-slot="tool-step-diff-file"]') as HTMLElement;
+    await waitFor(() => expect(file.getAttribute('data-highlighted')).toBe('complete'), { timeout: 10_000 });
+    const added = file.querySelector('[data-slot="tool-step-diff-row"][data-line-type="add"]') as HTMLElement;
+    expect(codeOf(added).textContent).toBe(long);
+  });
+
+  it('moves token colours to 4.5:1 on the diff backgrounds and the word marks', () => {
+    const rgb = (hex: string) => [1, 3, 5].map((i) => Number.parseInt(hex.slice(i, i + 2), 16));
+    // GitHub light's orange and dark's comment grey fail on the word marks as they are
+    expect(contrastRatio(rgb('#e36209'), rgb('#9be9a8'))).toBeLessThan(4.5);
+    expect(contrastRatio(rgb(readableColour('#e36209', 'light', 'addWord')), rgb('#9be9a8'))).toBeGreaterThanOrEqual(
+      4.5,
+    );
+    expect(contrastRatio(rgb(readableColour('#6a737d', 'dark', 'delWord')), rgb('#8e1519'))).toBeGreaterThanOrEqual(
+      4.5,
+    );
+    expect(contrastRatio(rgb(readableColour('#e36209', 'light', 'context')), rgb('#ffffff'))).toBeGreaterThanOrEqual(
+      4.5,
+    );
+    expect(readableColour('#24292e', 'light', 'context')).toBe('#24292e');
   });
 });
