@@ -5,18 +5,16 @@
  * No React.
  */
 
-/** The words of redaction, English by default; the lead folds them into `labels`. */
+import { defaultLabels } from './labels';
+
+/**
+ * The words of redaction: the mask, and the English words of the note and button (a view of
+ * `defaultLabels.redaction`; the parts write `labels.redaction`).
+ */
 export const redactWords = {
-  /** What replaces a secret. */
+  /** What replaces a secret (not a word: the same in every locale). */
   mask: '••••••••',
-  /** The button that shows a block's secrets. */
-  reveal: 'Reveal',
-  /** The button that masks them again. */
-  hide: 'Hide',
-  /** The note beside the button: how many secrets the block hides. */
-  hidden: (count: number) => (count === 1 ? '1 secret hidden' : `${count} secrets hidden`),
-  /** The button's accessible name. */
-  revealLabel: (count: number) => (count === 1 ? 'Reveal the hidden secret' : `Reveal ${count} hidden secrets`),
+  ...defaultLabels.redaction,
 };
 
 /** A function that masks the secrets of a text. */
