@@ -4,34 +4,14 @@
  * whole other locale, or only the words it changes, through `<ToolSteps labels>`.
  * Framework-free: no React here.
  */
-import { labelInTense, type Tense, tenseOf, type VerbForms } from './presentation/words';
+
+import { englishGroupWords, type GroupLabels } from './group-words';
+import { formatNumber, plural } from './plural';
+import { defaultToolWords, type ToolLabelInfo, type ToolLabelWords, toolLabelIn } from './presentation/tool-words';
 import type { StepStatus } from './step';
 
-/** What a tool label function receives: the English label the kit derived and the call it names. */
-export interface ToolLabelInfo {
-  /** The tool's name as the wire gives it (`read_file`, `mcp__github__create_issue`). */
-  toolName: string;
-  /** The English label in its base form ("Read file", "Create issue"). */
-  label: string;
-  /** The tense the status reads best in (`tenseOf`). */
-  tense: Tense;
-  status: StepStatus | undefined;
-}
-
-/** The words of the derived tool labels (when neither the host's `tools` nor the server name one). */
-export interface ToolLabelWords {
-  /** The label when the wire never named the tool. */
-  fallback: string;
-  /** The tense a status reads in (default: present while running, past once succeeded, else base). */
-  tenseOf: (status: StepStatus | undefined) => Tense;
-  /** A verb's forms (default: the English table and rules). */
-  verbForms?: (verb: string) => VerbForms;
-  /**
-   * The label shown for a tool in a tense. Default: the English label with its first word conjugated
-   * (through `verbForms` when given). A locale translates here, e.g. by `toolName`.
-   */
-  label?: (info: ToolLabelInfo) => string | undefined;
-}
+export type { GroupLabels, ToolLabelInfo, ToolLabelWords };
+export { plural, toolLabelIn };
 
 /** What an announcement is about: the step's label and detail as shown on its row. */
 export interface AnnouncedStep {
@@ -118,20 +98,6 @@ export interface ToolStepsLabels {
   interrupted: (reason: string) => string;
   /** The words of the details views (terminal, text, JSON, table, diff, code, sources, media). */
   views: ViewLabels;
-}
-
-/** The words of groups, nested steps and the turn summary. */
-export interface GroupLabels {
-  /** One family's part of a group summary: "read 3 files", "searched 1 pattern", "2 × fetch". */
-  family: (family: string, count: number) => string;
-  /** A group's summary from its families' parts and its duration: "Read 3 files, searched 2 patterns · 4.2s". */
-  group: (parts: readonly string[], duration: string | undefined) => string;
-  /** A parent's count of its nested steps: "3 steps". */
-  nested: (count: number) => string;
-  /** The turn while a step runs: its label and the time so far, "Searching files… 12s". */
-  working: (label: string, elapsed: string | undefined) => string;
-  /** The turn once nothing runs: "Worked 45s · 14 steps". */
-  worked: (duration: string | undefined, steps: number) => string;
 }
 
 /** The words of masked secrets. */
@@ -250,33 +216,6 @@ export type ToolStepsLabelsInput = {
       : ToolStepsLabels[K];
 };
 
-/**
- * Picks the form for a count with `Intl.PluralRules`: `plural('en', 3, { one: '# call', other: '# calls' })`
- * → "3 calls" (`#` is the count, formatted for the locale). `other` is the fallback for any category.
- */
-export function plural(
-  locale: string,
-  count: number,
-  forms: Partial<Record<Intl.LDMLPluralRule, string>> & { other: string },
-): string {
-  const form = forms[pluralRules(locale).select(count)] ?? forms.other;
-  return form.replaceAll('#', formatNumber(locale, count));
-}
-
-const rules = new Map<string, Intl.PluralRules>();
-function pluralRules(locale: string): Intl.PluralRules {
-  let found = rules.get(locale);
-  if (!found) {
-    found = new Intl.PluralRules(locale);
-    rules.set(locale, found);
-  }
-  return found;
-}
-
-function formatNumber(locale: string, value: number, options?: Intl.NumberFormatOptions): string {
-  return new Intl.NumberFormat(locale, options).format(value);
-}
-
 const unitFormats = new Map<string, Intl.NumberFormat>();
 function unit(locale: string, value: number, name: 'millisecond' | 'second' | 'minute' | 'hour', digits = 0) {
   const key = `${locale}|${name}|${digits}`;
@@ -329,13 +268,6 @@ export function formatElapsedIn(locale: string, ms: number): string {
   const seconds = Math.floor(ms / 1000);
   return seconds < 60 ? unit(locale, seconds, 'second') : longDuration(locale, seconds);
 }
-
-// The built-in families' English words: the verb in the past and the noun's two forms.
-const ENGLISH_FAMILIES: Readonly<Record<string, readonly [verb: string, one: string, other: string]>> = {
-  read: ['read', 'file', 'files'],
-  search: ['searched', 'pattern', 'patterns'],
-  list: ['listed', 'folder', 'folders'],
-};
 
 const named = (step: AnnouncedStep) => (step.detail ? `${step.label} ${step.detail}` : step.label);
 
@@ -392,25 +324,8 @@ export const defaultLabels: ToolStepsLabels = {
   },
   duration: (ms) => formatDurationIn('en', ms),
   elapsed: (ms) => formatElapsedIn('en', ms),
-  tools: { fallback: 'Tool call', tenseOf },
-  groups: {
-    family: (family, count) => {
-      const words = Object.hasOwn(ENGLISH_FAMILIES, family) ? ENGLISH_FAMILIES[family] : undefined;
-      if (!words) return `${formatNumber('en', count)} × ${family}`;
-      return `${words[0]} ${plural('en', count, { one: `# ${words[1]}`, other: `# ${words[2]}` })}`;
-    },
-    group: (parts, duration) => {
-      const text = parts.join(', ');
-      const head = text.charAt(0).toUpperCase() + text.slice(1);
-      return duration ? `${head} · ${duration}` : head;
-    },
-    nested: (count) => plural('en', count, { one: '# step', other: '# steps' }),
-    working: (label, elapsed) => (elapsed ? `${label}… ${elapsed}` : `${label}…`),
-    worked: (duration, steps) => {
-      const count = plural('en', steps, { one: '# step', other: '# steps' });
-      return duration ? `Worked ${duration} · ${count}` : `Worked · ${count}`;
-    },
-  },
+  tools: defaultToolWords,
+  groups: englishGroupWords,
   redaction: {
     hidden: (count) => plural('en', count, { one: '# secret hidden', other: '# secrets hidden' }),
     reveal: 'Reveal',
@@ -517,14 +432,4 @@ export function mergeLabels(
         : value;
   }
   return merged as unknown as ToolStepsLabels;
-}
-
-/**
- * A tool's label in a tense with these words: the locale's `label` function first, else the English
- * label with its first word conjugated by the locale's `verbForms` (or the English ones).
- */
-export function toolLabelIn(words: ToolLabelWords, info: ToolLabelInfo): string {
-  const own = words.label?.(info);
-  if (typeof own === 'string' && own.trim() !== '') return own;
-  return labelInTense(info.label, info.tense, words.verbForms);
 }
