@@ -1,10 +1,11 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { useState } from 'react';
-import { expect, fn, userEvent, within } from 'storybook/test';
+import { expect, fn, userEvent, waitFor, within } from 'storybook/test';
 import type { Step, StepsState } from 'tool-steps';
 import { Column, consequences, LONG_COMMAND, longCommand, mixed, threeApprovals } from './support/approval-scenes';
 import { arabicLabels } from './support/labels-ar';
 import { germanLabels } from './support/labels-de';
+import { wordsScene } from './support/labels-scene';
 
 /** A list whose decisions and cancels are applied to its own state, as a host would after the wire answers. */
 function Live({
@@ -18,9 +19,9 @@ function Live({
     setState((old) => ({ ...old, byId: { ...old.byId, [id]: change(old.byId[id] as Step) } }));
   return (
     <Column
+      consequences={consequences}
       {...props}
       state={state}
-      consequences={consequences}
       onApprove={(step, decision) => {
         onApprove?.(step, decision);
         // the wire answers a moment later: the call runs
@@ -93,10 +94,56 @@ export const WaitingElsewhere: Story = {
 
 /** The whole kit in German: statuses, buttons, the card, plurals, the tools' labels and their tenses. */
 export const German: Story = {
-  args: { initial: mixed, labels: germanLabels, lang: 'de' },
+  args: {
+    initial: mixed,
+    labels: germanLabels,
+    lang: 'de',
+    consequences: (step) => (step.toolName === 'delete_records' ? '47 Datensätze werden gelöscht' : undefined),
+  },
 };
 
 /** Right to left, with Arabic words: the layout mirrors and holds. */
 export const RightToLeft: Story = {
-  args: { initial: mixed, labels: arabicLabels, dir: 'rtl', lang: 'ar' },
+  args: {
+    initial: mixed,
+    labels: arabicLabels,
+    dir: 'rtl',
+    lang: 'ar',
+    consequences: (step) => (step.toolName === 'delete_records' ? 'سيتم حذف 47 سجلًا' : undefined),
+  },
+};
+
+/** Opens every closed details block and the group (the details views' words, the secrets' note). */
+async function openAll(canvasElement: HTMLElement) {
+  const closed = () => [
+    ...canvasElement.querySelectorAll<HTMLElement>(
+      '[data-slot="tool-step-details-trigger"][aria-expanded="false"], [data-slot="tool-steps-group-trigger"][aria-expanded="false"]',
+    ),
+  ];
+  for (const trigger of closed()) await userEvent.click(trigger);
+  // the terminal view is loaded lazily
+  await waitFor(() => expect(canvasElement.querySelector('[data-slot="tool-step-terminal-view"]')).not.toBeNull());
+}
+
+/**
+ * Every other word in German: a group of reads and searches, a secret hidden in an output, a terminal
+ * block (its duration the header's), nested steps, the running step's time, skipped frames and the turn summary.
+ */
+export const GermanEverything: Story = {
+  args: { initial: wordsScene, labels: germanLabels, lang: 'de', width: 720 },
+  play: async ({ canvasElement }) => {
+    await openAll(canvasElement);
+    const text = canvasElement.textContent ?? '';
+    await expect(text).toContain('Geheimnis verborgen');
+    await expect(text).toContain('Dateien gelesen');
+    await expect(text).not.toContain('secret');
+  },
+};
+
+/** The same list right to left, in Arabic: the group, the terminal block and the summary mirror and hold. */
+export const RightToLeftEverything: Story = {
+  args: { initial: wordsScene, labels: arabicLabels, dir: 'rtl', lang: 'ar', width: 720 },
+  play: async ({ canvasElement }) => {
+    await openAll(canvasElement);
+  },
 };

@@ -32,6 +32,7 @@ const CORE_EXPORTS = [
   'eventsFromText',
   'eventsFromToolOutputs',
   'formatDurationIn',
+  'formatElapsedIn',
   'humanizeToolName',
   'isActiveStatus',
   'isAwaitingApproval',

@@ -13,7 +13,6 @@ import {
   useState,
 } from 'react';
 import type { Step } from '../core';
-import { redactWords } from '../core/redact';
 import { drawPart, type RenderProp } from '../internal/render';
 import { RendererBoundary } from '../internal/renderer-boundary';
 import { hasDetailsContent, inputText, lastUpdateText, useStepDisclosure } from '../internal/step-disclosure';
@@ -83,9 +82,10 @@ function Rendered({
   kind: DetailsKind;
 }) {
   const Renderer = renderer;
+  const loading = useToolStepsLabels().views.loading;
   return (
     <RendererBoundary resetKey={value}>
-      <Suspense fallback={<span data-slot="tool-step-details-loading">Loading…</span>}>
+      <Suspense fallback={<span data-slot="tool-step-details-loading">{loading}</span>}>
         <Renderer step={step} details={value} kind={kind} />
       </Suspense>
     </RendererBoundary>
@@ -99,18 +99,19 @@ type Block = 'output' | 'progress' | 'input';
  * Renders `<span data-slot="tool-step-redaction" data-state="hidden" | "revealed">`.
  */
 function RevealToggle({ count, revealed, onChange }: { count: number; revealed: boolean; onChange: () => void }) {
+  const words = useToolStepsLabels().redaction;
   if (count === 0) return null;
   return (
     <span data-slot="tool-step-redaction" data-state={revealed ? 'revealed' : 'hidden'}>
-      {revealed ? null : <span data-slot="tool-step-redaction-note">{redactWords.hidden(count)}</span>}{' '}
+      {revealed ? null : <span data-slot="tool-step-redaction-note">{words.hidden(count)}</span>}{' '}
       <button
         type="button"
         data-slot="tool-step-reveal"
         aria-pressed={revealed}
-        aria-label={revealed ? undefined : redactWords.revealLabel(count)}
+        aria-label={revealed ? undefined : words.revealLabel(count)}
         onClick={onChange}
       >
-        {revealed ? redactWords.hide : redactWords.reveal}
+        {revealed ? words.hide : words.reveal}
       </button>
     </span>
   );
@@ -123,7 +124,9 @@ function RevealToggle({ count, revealed, onChange }: { count: number; revealed: 
  */
 function DetailsBody({ step, renderers }: { step: Step; renderers: DetailsRenderers | undefined }) {
   const [view, setView] = useState<DetailsView>('details');
-  const words = useToolStepsLabels().details;
+  const labels = useToolStepsLabels();
+  const words = labels.details;
+  const copyWords = labels.copy;
   const [revealed, setRevealed] = useState<ReadonlySet<Block>>(() => new Set());
   const toggle = (block: Block) =>
     setRevealed((current) => {
@@ -183,7 +186,7 @@ function DetailsBody({ step, renderers }: { step: Step; renderers: DetailsRender
           bar={
             <>
               {reveal('progress', lastUpdate.count)}
-              <CopyButton text={lastUpdate.value} label="last update" compact />
+              <CopyButton text={lastUpdate.value} label={copyWords.lastUpdate} compact />
             </>
           }
         >
@@ -201,7 +204,7 @@ function DetailsBody({ step, renderers }: { step: Step; renderers: DetailsRender
           bar={
             <>
               {reveal('input', args.count)}
-              <CopyButton text={args.value} label="arguments" compact />
+              <CopyButton text={args.value} label={copyWords.arguments} compact />
             </>
           }
         >

@@ -2,11 +2,13 @@
 
 import { type ComponentPropsWithoutRef, forwardRef, type Ref } from 'react';
 import type { Step } from '../core';
+import type { ToolStepsLabels } from '../core/labels';
 import { useTickingNow } from '../internal/clock';
-import { isTicking, stepDurationMs, timeWords } from '../internal/duration';
+import { isTicking, stepDurationMs } from '../internal/duration';
 import { isoDuration } from '../internal/format';
 import { drawPart, type RenderProp } from '../internal/render';
 import { useStepOf } from './context';
+import { useToolStepsLabels } from './labels';
 
 /** What a `render` function of `ToolStepDuration` receives besides the props. */
 export interface ToolStepDurationState {
@@ -27,8 +29,13 @@ export interface ToolStepDurationProps extends Omit<ComponentPropsWithoutRef<'ti
 
 type DrawProps = Omit<ToolStepDurationProps, 'step'> & { step: Step; forwardedRef: Ref<HTMLTimeElement> };
 
-function draw({ step, render, forwardedRef, ...props }: DrawProps, ms: number, running: boolean) {
-  const text = running ? timeWords.elapsed(ms) : timeWords.duration(ms);
+function draw(
+  { step, render, forwardedRef, ...props }: DrawProps,
+  ms: number,
+  running: boolean,
+  labels: ToolStepsLabels,
+) {
+  const text = running ? labels.elapsed(ms) : labels.duration(ms);
   return drawPart(
     'time',
     render,
@@ -50,10 +57,11 @@ function draw({ step, render, forwardedRef, ...props }: DrawProps, ms: number, r
  */
 function Elapsed(props: DrawProps) {
   const now = useTickingNow();
+  const labels = useToolStepsLabels();
   const startedAt = props.step.startedAt as number;
   // nothing on the server (it would not tick) and in the first second (fast calls stay quiet)
   if (now === undefined || now - startedAt < 1000) return null;
-  return draw(props, now - startedAt, true);
+  return draw(props, now - startedAt, true, labels);
 }
 
 /**
@@ -71,8 +79,9 @@ export const ToolStepDuration = forwardRef<HTMLTimeElement, ToolStepDurationProp
   ref,
 ) {
   const step = useStepOf(explicit, 'ToolStepDuration');
+  const labels = useToolStepsLabels();
   if (isTicking(step)) return <Elapsed step={step} forwardedRef={ref} {...props} />;
   const ms = stepDurationMs(step);
   if (ms === undefined) return null;
-  return draw({ step, forwardedRef: ref, ...props }, ms, false);
+  return draw({ step, forwardedRef: ref, ...props }, ms, false, labels);
 });

@@ -6,6 +6,7 @@ import { drawPart, type RenderProp } from '../internal/render';
 import { screenLine, useRedactor } from '../internal/visible-text';
 import { CopyButton } from '../renderers/copy';
 import { useStepOf } from './context';
+import { useToolStepsLabels } from './labels';
 
 /** What a `render` function of `ToolStepError` receives besides the props. */
 export interface ToolStepErrorState {
@@ -36,6 +37,7 @@ export const ToolStepError = forwardRef<HTMLDivElement, ToolStepErrorProps>(func
   const step = useStepOf(explicit, 'ToolStepError');
   const error = step.error;
   const redactor = useRedactor();
+  const copyWords = useToolStepsLabels().copy;
   if (!error) return null;
   // a stored state may hold anything: show text only, masked and with its invisible characters shown
   const code = typeof error.code === 'string' && error.code !== '' ? screenLine(error.code, redactor) : undefined;
@@ -56,7 +58,7 @@ export const ToolStepError = forwardRef<HTMLDivElement, ToolStepErrorProps>(func
           <span data-slot="tool-step-error-message" dir="auto">
             {message}
           </span>{' '}
-          <CopyButton text={code ? `${code}: ${message}` : message} label="error" compact />
+          <CopyButton text={code ? `${code}: ${message}` : message} label={copyWords.error} compact />
         </>
       ),
     },

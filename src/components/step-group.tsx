@@ -1,8 +1,8 @@
 'use client';
 
 import { type ReactNode, useId } from 'react';
-import { timeWords } from '../internal/duration';
-import { groupWords, type StepGroup } from '../internal/grouping';
+import type { StepGroup } from '../internal/grouping';
+import { useToolStepsLabels } from './labels';
 
 /**
  * A run of grouped steps: one summary row ("Read 3 files, searched 2 patterns · 4.2s") whose button
@@ -25,9 +25,10 @@ export function ToolStepsGroup({
   children: ReactNode;
 }) {
   const listId = useId();
-  const summary = groupWords.group(
-    group.families.map(({ family, count }) => groupWords.family(family, count)),
-    group.durationMs === undefined ? undefined : timeWords.duration(group.durationMs),
+  const labels = useToolStepsLabels();
+  const summary = labels.groups.group(
+    group.families.map(({ family, count }) => labels.groups.family(family, count)),
+    group.durationMs === undefined ? undefined : labels.duration(group.durationMs),
   );
   return (
     <li

@@ -18,22 +18,16 @@ import {
 } from 'react';
 import { isActiveStatus, type Step, type StepStore, type StepsDiagnostics, type StepsState } from '../core';
 import type { ToolStepsLabelsInput } from '../core/labels';
-import {
-  defaultStepFamily,
-  GroupCache,
-  groupSiblings,
-  groupWords,
-  type ListItem,
-  type StepFamilyOf,
-} from '../internal/grouping';
+import { defaultStepFamily, GroupCache, groupSiblings, type ListItem, type StepFamilyOf } from '../internal/grouping';
 import { mergeRefs } from '../internal/render';
 import { useRovingFocus } from '../internal/roving';
 import { SteadyContext, type SteadyOptions, useSteadyStep } from '../internal/steady-step';
 import { NO_CHILDREN, StepTreeCache } from '../internal/step-tree';
-import { WireText } from '../internal/visible-text';
+import { screenLine, useRedactor, WireText } from '../internal/visible-text';
 import { useStep } from '../react/use-step';
 import { useSteps } from '../react/use-steps';
 import { InListContext, type ToolStepsOptions, ToolStepsOptionsContext } from './context';
+import { useToolStepsLabels } from './labels';
 import { ToolStepsFrame } from './list-frame';
 import { ToolStepsGroup } from './step-group';
 import { ToolStep } from './tool-step';
@@ -150,13 +144,31 @@ function RunError({ run }: { run: StepsState['run'] }) {
   );
 }
 
+/**
+ * Why the run stopped, when it ended `interrupted` with a reason and no error (the error has its own
+ * alert): `<p data-slot="tool-steps-interrupted" role="status">`.
+ */
+function RunInterrupted({ run }: { run: StepsState['run'] }) {
+  const labels = useToolStepsLabels();
+  const redactor = useRedactor();
+  if (run.status !== 'interrupted' || run.error || typeof run.reason !== 'string' || run.reason.trim() === '')
+    return null;
+  // the reason is wire text: masked and made visible before it goes into the sentence
+  return (
+    <p data-slot="tool-steps-interrupted" role="status">
+      {labels.interrupted(screenLine(run.reason, redactor))}
+    </p>
+  );
+}
+
 function Diagnostics({ diagnostics }: { diagnostics: StepsDiagnostics }) {
+  const labels = useToolStepsLabels();
   if (diagnostics.count <= 0) return null;
   const { count, last } = diagnostics;
   const title = last ? (last.protocol ? `${last.protocol}: ${last.reason}` : last.reason) : undefined;
   return (
     <p data-slot="tool-steps-diagnostics" title={title}>
-      {count} malformed or late {count === 1 ? 'event' : 'events'} skipped
+      {labels.skipped(count)}
     </p>
   );
 }
@@ -224,6 +236,7 @@ function NestedSteps({ count, startOpen, children }: { count: number; startOpen:
   const [chosen, setChosen] = useState<boolean | undefined>(undefined);
   const open = chosen ?? startOpen;
   const listId = useId();
+  const labels = useToolStepsLabels();
   return (
     <>
       <button
@@ -234,7 +247,7 @@ function NestedSteps({ count, startOpen, children }: { count: number; startOpen:
         aria-controls={open ? listId : undefined}
         onClick={() => setChosen(!open)}
       >
-        {groupWords.nested(count)}
+        {labels.groups.nested(count)}
       </button>
       {open ? (
         <ol data-slot="tool-steps" data-nested="" id={listId}>
@@ -361,13 +374,14 @@ function useListSetup(group: ToolStepsListOptions['group'], minRunningMs: number
 function ListRoot({ listRef, children, onKeyDown, ...props }: ListProps & { children: ReactNode }) {
   const own = useRef<HTMLOListElement | null>(null);
   const roving = useRovingFocus(own, true);
+  const labels = useToolStepsLabels();
   const ref = useMemo(() => mergeRefs(own, listRef), [listRef]);
   const keyDown = (event: KeyboardEvent<HTMLOListElement>) => {
     onKeyDown?.(event);
     roving(event);
   };
   return (
-    <ol data-slot="tool-steps" aria-label="Tool calls" {...props} onKeyDown={keyDown} ref={ref}>
+    <ol data-slot="tool-steps" aria-label={labels.list} {...props} onKeyDown={keyDown} ref={ref}>
       <InListContext.Provider value={true}>{children}</InListContext.Provider>
     </ol>
   );
@@ -398,6 +412,7 @@ function StoreList({
         </ListRoot>
       </SteadyContext.Provider>
       <RunError run={run} />
+      <RunInterrupted run={run} />
       <Diagnostics diagnostics={diagnostics} />
       {summary ? <StoreSummary store={store} /> : null}
     </ListSharedContext.Provider>
@@ -473,6 +488,7 @@ function StateList({
         </ListRoot>
       </SteadyContext.Provider>
       <RunError run={state.run} />
+      <RunInterrupted run={state.run} />
       <Diagnostics diagnostics={state.diagnostics} />
       {summary ? <ToolStepsSummary state={state} /> : null}
     </ListSharedContext.Provider>
@@ -486,16 +502,18 @@ function StateList({
  * and listings collapse into one summary row (`group`). From a `store`, the list subscribes to its
  * items and each row to its own step, so a streamed update re-renders one row; from a `state`, rows
  * are memoized by step. A running step's elapsed time ticks on one shared timer; a fast step is drawn
- * running for `minRunningMs` at least. After the list come the run's error, a muted line when frames
- * were skipped, and the turn's summary line.
+ * running for `minRunningMs` at least. After the list come the run's error (or, when it ended
+ * interrupted without one, its reason), a muted line when frames were skipped, and the turn's summary line.
+ * Every word comes from `labels` (English by default).
  *
  * Keyboard: the list is one tab stop. Up/Down (or j/k) move between rows, Home/End jump, Enter or
  * Space opens and closes the focused row's details (or group, or nested steps); Tab goes into the
  * focused row's own controls.
  *
- * Renders `<ol data-slot="tool-steps" aria-label="Tool calls">` (rows `<li data-slot="tool-step">`,
+ * Renders `<ol data-slot="tool-steps" aria-label="Tool calls">` (`labels.list`; rows `<li data-slot="tool-step">`,
  * groups `<li data-slot="tool-steps-group">`), then (when there is one)
  * `<div data-slot="tool-steps-error" data-error-code role="alert">`,
+ * `<p data-slot="tool-steps-interrupted" role="status">`,
  * `<p data-slot="tool-steps-diagnostics" title="<last reason>">` and
  * `<p data-slot="tool-steps-summary" data-state="running" | "done">`.
  */

@@ -2,9 +2,8 @@
 
 import { isActiveStatus, presentStep, type Step, type StepsState } from '../core';
 import { useTickingNow } from '../internal/clock';
-import { timeWords } from '../internal/duration';
-import { groupWords } from '../internal/grouping';
 import { useToolStepsOptions } from './context';
+import { useToolStepsLabels } from './labels';
 
 /** What the turn summary line says, from a state: the running step and start, or the span and count. */
 export function turnOf(state: StepsState): {
@@ -32,13 +31,14 @@ export function turnOf(state: StepsState): {
 
 function Working({ label, startedAt }: { label: string; startedAt: number | undefined }) {
   const now = useTickingNow();
+  const labels = useToolStepsLabels();
   const elapsed =
     now !== undefined && startedAt !== undefined && now - startedAt >= 1000
-      ? timeWords.elapsed(now - startedAt)
+      ? labels.elapsed(now - startedAt)
       : undefined;
   return (
     <p data-slot="tool-steps-summary" data-state="running">
-      {groupWords.working(label, elapsed)}
+      {labels.groups.working(label, elapsed)}
     </p>
   );
 }
@@ -52,12 +52,13 @@ function Working({ label, startedAt }: { label: string; startedAt: number | unde
  */
 export function ToolStepsSummary({ state }: { state: StepsState }) {
   const { tools } = useToolStepsOptions();
+  const labels = useToolStepsLabels();
   if (state.ids.length === 0) return null;
   const { running, startedAt, spanMs } = turnOf(state);
-  if (running) return <Working label={presentStep(running, tools).label} startedAt={startedAt} />;
+  if (running) return <Working label={presentStep(running, tools, labels.tools).label} startedAt={startedAt} />;
   return (
     <p data-slot="tool-steps-summary" data-state="done">
-      {groupWords.worked(spanMs === undefined ? undefined : timeWords.duration(spanMs), state.ids.length)}
+      {labels.groups.worked(spanMs === undefined ? undefined : labels.duration(spanMs), state.ids.length)}
     </p>
   );
 }

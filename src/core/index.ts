@@ -36,8 +36,18 @@ export {
   openaiAgents,
 } from './decoders';
 export type { StepEvent, StepEventOf, StepEventType } from './events';
-export type { AnnouncedStep, ToolLabelInfo, ToolLabelWords, ToolStepsLabels, ToolStepsLabelsInput } from './labels';
-export { defaultLabels, formatDurationIn, mergeLabels, plural, toolLabelIn } from './labels';
+export type {
+  AnnouncedStep,
+  CopyLabels,
+  GroupLabels,
+  RedactionLabels,
+  ToolLabelInfo,
+  ToolLabelWords,
+  ToolStepsLabels,
+  ToolStepsLabelsInput,
+  ViewLabels,
+} from './labels';
+export { defaultLabels, formatDurationIn, formatElapsedIn, mergeLabels, plural, toolLabelIn } from './labels';
 export type {
   McpCallOptions,
   McpCallOutcome,

@@ -4,34 +4,14 @@
  * whole other locale, or only the words it changes, through `<ToolSteps labels>`.
  * Framework-free: no React here.
  */
-import { labelInTense, type Tense, tenseOf, type VerbForms } from './presentation/words';
+
+import { englishGroupWords, type GroupLabels } from './group-words';
+import { formatNumber, plural } from './plural';
+import { defaultToolWords, type ToolLabelInfo, type ToolLabelWords, toolLabelIn } from './presentation/tool-words';
 import type { StepStatus } from './step';
 
-/** What a tool label function receives: the English label the kit derived and the call it names. */
-export interface ToolLabelInfo {
-  /** The tool's name as the wire gives it (`read_file`, `mcp__github__create_issue`). */
-  toolName: string;
-  /** The English label in its base form ("Read file", "Create issue"). */
-  label: string;
-  /** The tense the status reads best in (`tenseOf`). */
-  tense: Tense;
-  status: StepStatus | undefined;
-}
-
-/** The words of the derived tool labels (when neither the host's `tools` nor the server name one). */
-export interface ToolLabelWords {
-  /** The label when the wire never named the tool. */
-  fallback: string;
-  /** The tense a status reads in (default: present while running, past once succeeded, else base). */
-  tenseOf: (status: StepStatus | undefined) => Tense;
-  /** A verb's forms (default: the English table and rules). */
-  verbForms?: (verb: string) => VerbForms;
-  /**
-   * The label shown for a tool in a tense. Default: the English label with its first word conjugated
-   * (through `verbForms` when given). A locale translates here, e.g. by `toolName`.
-   */
-  label?: (info: ToolLabelInfo) => string | undefined;
-}
+export type { GroupLabels, ToolLabelInfo, ToolLabelWords };
+export { plural, toolLabelIn };
 
 /** What an announcement is about: the step's label and detail as shown on its row. */
 export interface AnnouncedStep {
@@ -100,11 +80,131 @@ export interface ToolStepsLabels {
     lastUpdate: string;
     arguments: string;
   };
-  /** A duration for people, in the locale ("8.4 s", "2 min, 5 s"). */
+  /**
+   * A measured duration, in the locale: "120ms", "8.4s", "45s", "2m 5s". One clock: the header, the
+   * group and turn summaries and the terminal block all write it.
+   */
   duration: (ms: number) => string;
+  /** The elapsed time of a running step, in whole seconds: "12s", "2m 5s". */
+  elapsed: (ms: number) => string;
   tools: ToolLabelWords;
-  // Other helpers' sections (time, groups, turn summary, keyboard) are folded in here at merge,
-  // each as its own object: `time: timeWords`, `groups: groupWords`, ...
+  /** Groups of finished steps, nested steps and the turn summary line. */
+  groups: GroupLabels;
+  /** The note and button of a block whose secrets are masked. */
+  redaction: RedactionLabels;
+  /** The copy buttons of the details blocks. */
+  copy: CopyLabels;
+  /** The line after the list when the run ended interrupted (no error): "Interrupted: connection lost". */
+  interrupted: (reason: string) => string;
+  /** The words of the details views (terminal, text, JSON, table, diff, code, sources, media). */
+  views: ViewLabels;
+}
+
+/** The words of masked secrets. */
+export interface RedactionLabels {
+  /** The note beside the button: "2 secrets hidden". */
+  hidden: (count: number) => string;
+  /** The button that shows a block's secrets. */
+  reveal: string;
+  /** Its accessible name: "Reveal 2 hidden secrets". */
+  revealLabel: (count: number) => string;
+  /** The button that masks them again. */
+  hide: string;
+}
+
+/** The words of the copy buttons. */
+export interface CopyLabels {
+  copy: string;
+  copied: string;
+  failed: string;
+  /** The accessible name: "Copy output" (`what` is one of the nouns below, or a JSON path's value). */
+  copyWhat: (what: string) => string;
+  /** What the buttons copy. */
+  text: string;
+  output: string;
+  code: string;
+  error: string;
+  table: string;
+  diff: string;
+  lastUpdate: string;
+  arguments: string;
+  /** A JSON value at a path: "value of $.items[0]". */
+  valueOf: (path: string) => string;
+}
+
+/** The words inside the details views. */
+export interface ViewLabels {
+  /** While a lazily loaded view arrives. */
+  loading: string;
+  /** A view that threw: "This block could not be shown: <message>". */
+  blockFailed: (message: string) => string;
+  unknownError: string;
+  /** The toggle group between what the application sees and what the model read. */
+  show: string;
+  /** The files a result names, as chips. */
+  files: string;
+  /** "227 → 52 tokens, 77% saved". */
+  tokens: (ui: number, llm: number, savedPercent: number) => string;
+  /** "1 line", "120 lines". */
+  lines: (count: number) => string;
+  showLess: string;
+  showAllLines: (count: number) => string;
+  showAllCharacters: (count: number) => string;
+  /** The terminal's stream filter and its buttons. */
+  streams: string;
+  all: string;
+  /** The exit code: "exit 1". */
+  exit: (code: number) => string;
+  follow: string;
+  noOutput: string;
+  /** The terminal's scroll region: "Output of npm test", or without a command "Terminal output". */
+  outputOf: (command: string | undefined) => string;
+  /** The tooltip of concealed (SGR 8) text, which is shown anyway. */
+  concealed: string;
+  /** JSON: `[3 items]`, `{2 keys}`, and the button that shows more of a long array. */
+  items: (count: number) => string;
+  keys: (count: number) => string;
+  showMore: (count: number, remaining: number) => string;
+  /** Table: "3 rows", "2 columns", the table's accessible name and its buttons. */
+  rows: (count: number) => string;
+  columns: (count: number) => string;
+  table: (rows: number) => string;
+  showFirstRows: (count: number) => string;
+  showAllRows: (count: number) => string;
+  /** Diff. */
+  filesChanged: (count: number) => string;
+  diffLayout: string;
+  unified: string;
+  split: string;
+  notDiff: string;
+  showUnchanged: (count: number) => string;
+  diffUnreadable: (reason: string) => string;
+  fileStatus: { added: string; deleted: string; renamed: string; binary: string };
+  unchangedLines: (count: number) => string;
+  binaryFile: string;
+  noLineChanged: string;
+  diffOf: (path: string) => string;
+  noNewline: string;
+  /** Code. */
+  emptyFile: string;
+  codeOf: (path: string | undefined) => string;
+  /** Sources. */
+  sources: string;
+  sourceCount: (count: number) => string;
+  noSources: string;
+  notLink: string;
+  newTab: string;
+  /** Media. */
+  imageAlt: string;
+  notRaster: string;
+  /** A URL that is not shown as a link or image, before the URL. */
+  refusedUrl: string;
+  /** A file's download link: "Download report.pdf". */
+  download: (name: string) => string;
+  /** A file or image without a name. */
+  file: string;
+  image: string;
+  noMedia: string;
 }
 
 /** Some of the words: each section may be given in part; the rest come from the defaults. */
@@ -116,50 +216,57 @@ export type ToolStepsLabelsInput = {
       : ToolStepsLabels[K];
 };
 
-/**
- * Picks the form for a count with `Intl.PluralRules`: `plural('en', 3, { one: '# call', other: '# calls' })`
- * → "3 calls" (`#` is the count, formatted for the locale). `other` is the fallback for any category.
- */
-export function plural(
-  locale: string,
-  count: number,
-  forms: Partial<Record<Intl.LDMLPluralRule, string>> & { other: string },
-): string {
-  const form = forms[pluralRules(locale).select(count)] ?? forms.other;
-  return form.replaceAll('#', formatNumber(locale, count));
-}
-
-const rules = new Map<string, Intl.PluralRules>();
-function pluralRules(locale: string): Intl.PluralRules {
-  let found = rules.get(locale);
-  if (!found) {
-    found = new Intl.PluralRules(locale);
-    rules.set(locale, found);
+const unitFormats = new Map<string, Intl.NumberFormat>();
+function unit(locale: string, value: number, name: 'millisecond' | 'second' | 'minute' | 'hour', digits = 0) {
+  const key = `${locale}|${name}|${digits}`;
+  let format = unitFormats.get(key);
+  if (!format) {
+    format = new Intl.NumberFormat(locale, {
+      style: 'unit',
+      unit: name,
+      unitDisplay: 'narrow',
+      maximumFractionDigits: digits,
+    });
+    unitFormats.set(key, format);
   }
-  return found;
+  return format.format(value);
 }
 
-function formatNumber(locale: string, value: number, options?: Intl.NumberFormatOptions): string {
-  return new Intl.NumberFormat(locale, options).format(value);
+const listFormats = new Map<string, Intl.ListFormat>();
+function longDuration(locale: string, totalSeconds: number): string {
+  const hours = Math.floor(totalSeconds / 3600);
+  const minutes = Math.floor((totalSeconds % 3600) / 60);
+  const seconds = totalSeconds % 60;
+  const parts: string[] = [];
+  if (hours > 0) parts.push(unit(locale, hours, 'hour'));
+  if (minutes > 0) parts.push(unit(locale, minutes, 'minute'));
+  if (seconds > 0 && hours === 0) parts.push(unit(locale, seconds, 'second'));
+  let list = listFormats.get(locale);
+  if (!list) {
+    list = new Intl.ListFormat(locale, { type: 'unit', style: 'narrow' });
+    listFormats.set(locale, list);
+  }
+  return list.format(parts);
 }
 
 /**
- * A duration in the locale, with `Intl.NumberFormat`'s unit style: "120 ms", "8.4 s", "2 min, 5 s"
- * (each part through the locale's own unit names and separators).
+ * A measured duration in the locale, with `Intl.NumberFormat`'s narrow units: "120ms", "8.4s", "45s",
+ * "2m 5s", "1h 3m" (each part through the locale's own unit names and separators). Empty for a
+ * negative or non-finite value.
  */
 export function formatDurationIn(locale: string, ms: number): string {
   if (!Number.isFinite(ms) || ms < 0) return '';
-  const unit = (value: number, name: string, digits = 0) =>
-    formatNumber(locale, value, { style: 'unit', unit: name, unitDisplay: 'narrow', maximumFractionDigits: digits });
-  if (ms < 1000) return unit(Math.round(ms), 'millisecond');
-  if (ms < 60_000) return unit(ms / 1000, 'second', ms < 10_000 ? 1 : 0);
-  const minutes = Math.floor(ms / 60_000);
-  const seconds = Math.round((ms % 60_000) / 1000);
-  if (seconds === 0) return unit(minutes, 'minute');
-  return new Intl.ListFormat(locale, { style: 'narrow', type: 'unit' }).format([
-    unit(minutes, 'minute'),
-    unit(seconds, 'second'),
-  ]);
+  if (ms < 1000) return unit(locale, Math.round(ms), 'millisecond');
+  if (ms < 10_000) return unit(locale, Math.round(ms / 100) / 10, 'second', 1);
+  const seconds = Math.round(ms / 1000);
+  return seconds < 60 ? unit(locale, seconds, 'second') : longDuration(locale, seconds);
+}
+
+/** The elapsed time of a running step in the locale, in whole seconds: "12s", "2m 5s". */
+export function formatElapsedIn(locale: string, ms: number): string {
+  if (!Number.isFinite(ms) || ms < 0) return '';
+  const seconds = Math.floor(ms / 1000);
+  return seconds < 60 ? unit(locale, seconds, 'second') : longDuration(locale, seconds);
 }
 
 const named = (step: AnnouncedStep) => (step.detail ? `${step.label} ${step.detail}` : step.label);
@@ -216,7 +323,93 @@ export const defaultLabels: ToolStepsLabels = {
     arguments: 'Arguments',
   },
   duration: (ms) => formatDurationIn('en', ms),
-  tools: { fallback: 'Tool call', tenseOf },
+  elapsed: (ms) => formatElapsedIn('en', ms),
+  tools: defaultToolWords,
+  groups: englishGroupWords,
+  redaction: {
+    hidden: (count) => plural('en', count, { one: '# secret hidden', other: '# secrets hidden' }),
+    reveal: 'Reveal',
+    revealLabel: (count) => plural('en', count, { one: 'Reveal the hidden secret', other: 'Reveal # hidden secrets' }),
+    hide: 'Hide',
+  },
+  copy: {
+    copy: 'Copy',
+    copied: 'Copied',
+    failed: 'Copy failed',
+    copyWhat: (what) => `Copy ${what}`,
+    text: 'text',
+    output: 'output',
+    code: 'code',
+    error: 'error',
+    table: 'table',
+    diff: 'diff',
+    lastUpdate: 'last update',
+    arguments: 'arguments',
+    valueOf: (path) => `value of ${path}`,
+  },
+  interrupted: (reason) => `Interrupted: ${reason}`,
+  views: {
+    loading: 'Loading…',
+    blockFailed: (message) => `This block could not be shown: ${message}`,
+    unknownError: 'unknown error',
+    show: 'Show',
+    files: 'Files',
+    tokens: (ui, llm, saved) => {
+      const base = `${formatNumber('en', ui)} → ${formatNumber('en', llm)} tokens`;
+      return saved > 0 ? `${base}, ${Math.round(saved)}% saved` : base;
+    },
+    lines: (count) => plural('en', count, { one: '# line', other: '# lines' }),
+    showLess: 'Show less',
+    showAllLines: (count) => `Show all ${formatNumber('en', count)} lines`,
+    showAllCharacters: (count) => `Show all ${formatNumber('en', count)} characters`,
+    streams: 'Streams',
+    all: 'All',
+    exit: (code) => `exit ${code}`,
+    follow: 'Follow output',
+    noOutput: 'No output.',
+    outputOf: (command) => (command ? `Output of ${command}` : 'Terminal output'),
+    concealed: 'Concealed by the program (SGR 8); shown because the model reads it',
+    items: (count) => plural('en', count, { one: '[# item]', other: '[# items]' }),
+    keys: (count) => plural('en', count, { one: '{# key}', other: '{# keys}' }),
+    showMore: (count, remaining) =>
+      `Show ${formatNumber('en', count)} more (${formatNumber('en', remaining)} not shown)`,
+    rows: (count) => plural('en', count, { one: '# row', other: '# rows' }),
+    columns: (count) => plural('en', count, { one: '# column', other: '# columns' }),
+    table: (rows) => `Table, ${plural('en', rows, { one: '# row', other: '# rows' })}`,
+    showFirstRows: (count) => `Show the first ${formatNumber('en', count)} rows`,
+    showAllRows: (count) => `Show all ${formatNumber('en', count)} rows`,
+    filesChanged: (count) => plural('en', count, { one: '# file changed', other: '# files changed' }),
+    diffLayout: 'Diff layout',
+    unified: 'Unified',
+    split: 'Side by side',
+    notDiff: 'This is not a diff: no unified diff text and no before/after texts. Showing it as it is.',
+    showUnchanged: (count) => plural('en', count, { one: 'Show # unchanged line', other: 'Show # unchanged lines' }),
+    diffUnreadable: (reason) => `This diff could not be read (${reason}) Showing it as text.`,
+    fileStatus: { added: 'new file', deleted: 'deleted', renamed: 'renamed', binary: 'binary' },
+    unchangedLines: (count) =>
+      plural('en', count, {
+        one: '⋯ # unchanged line not in the diff · ',
+        other: '⋯ # unchanged lines not in the diff · ',
+      }),
+    binaryFile: 'Binary file: no text to show.',
+    noLineChanged: 'No line changed.',
+    diffOf: (path) => `Diff of ${path}`,
+    noNewline: '\\ No newline at end of file',
+    emptyFile: 'Empty file.',
+    codeOf: (path) => (path ? `Code of ${path}` : 'Code'),
+    sources: 'Sources',
+    sourceCount: (count) => plural('en', count, { one: '# source', other: '# sources' }),
+    noSources: 'No sources.',
+    notLink: 'not a web link',
+    newTab: '(opens in a new tab)',
+    imageAlt: 'Image from the tool',
+    notRaster: 'Not shown: not a raster image',
+    refusedUrl: 'Not shown (only http(s) and raster image data URLs are):',
+    download: (name) => `Download ${name}`,
+    file: 'file',
+    image: 'image',
+    noMedia: 'No image or file in these details.',
+  },
 };
 
 /**
@@ -239,14 +432,4 @@ export function mergeLabels(
         : value;
   }
   return merged as unknown as ToolStepsLabels;
-}
-
-/**
- * A tool's label in a tense with these words: the locale's `label` function first, else the English
- * label with its first word conjugated by the locale's `verbForms` (or the English ones).
- */
-export function toolLabelIn(words: ToolLabelWords, info: ToolLabelInfo): string {
-  const own = words.label?.(info);
-  if (typeof own === 'string' && own.trim() !== '') return own;
-  return labelInTense(info.label, info.tense, words.verbForms);
 }

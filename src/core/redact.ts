@@ -5,18 +5,22 @@
  * No React.
  */
 
-/** The words of redaction, English by default; the lead folds them into `labels`. */
+/**
+ * The words of redaction: the mask, and the English words of the note and button (the same as
+ * `defaultLabels.redaction`, which the parts write; kept apart so that server code that masks text
+ * does not bundle every word of the interface).
+ */
 export const redactWords = {
-  /** What replaces a secret. */
+  /** What replaces a secret (not a word: the same in every locale). */
   mask: '••••••••',
   /** The button that shows a block's secrets. */
   reveal: 'Reveal',
   /** The button that masks them again. */
   hide: 'Hide',
   /** The note beside the button: how many secrets the block hides. */
-  hidden: (count: number) => (count === 1 ? '1 secret hidden' : `${count} secrets hidden`),
+  hidden: (count: number): string => (count === 1 ? '1 secret hidden' : `${count} secrets hidden`),
   /** The button's accessible name. */
-  revealLabel: (count: number) => (count === 1 ? 'Reveal the hidden secret' : `Reveal ${count} hidden secrets`),
+  revealLabel: (count: number): string => (count === 1 ? 'Reveal the hidden secret' : `Reveal ${count} hidden secrets`),
 };
 
 /** A function that masks the secrets of a text. */

@@ -2,6 +2,7 @@
  * Time on screen: the one duration each step has (the header, the group and turn summaries and the
  * terminal block read the same value), and its words, locale-aware through `Intl.NumberFormat`.
  */
+import { formatDurationIn, formatElapsedIn } from '../core/labels';
 import { isActiveStatus, type Step } from '../core/step';
 
 // ---------------------------------------------------------------------------------------------------
@@ -41,63 +42,19 @@ export function isTicking(step: Step): boolean {
 // ---------------------------------------------------------------------------------------------------
 // Words.
 
-const formats = new Map<string, Intl.NumberFormat>();
-
-function unit(value: number, name: 'millisecond' | 'second' | 'minute' | 'hour', locale: string, digits = 0) {
-  const key = `${locale}|${name}|${digits}`;
-  let format = formats.get(key);
-  if (!format) {
-    format = new Intl.NumberFormat(locale, {
-      style: 'unit',
-      unit: name,
-      unitDisplay: 'narrow',
-      maximumFractionDigits: digits,
-    });
-    formats.set(key, format);
-  }
-  return format.format(value);
-}
-
-const lists = new Map<string, Intl.ListFormat>();
-
-function joined(parts: string[], locale: string): string {
-  let list = lists.get(locale);
-  if (!list) {
-    list = new Intl.ListFormat(locale, { type: 'unit', style: 'narrow' });
-    lists.set(locale, list);
-  }
-  return list.format(parts);
-}
-
-function longDuration(totalSeconds: number, locale: string): string {
-  const hours = Math.floor(totalSeconds / 3600);
-  const minutes = Math.floor((totalSeconds % 3600) / 60);
-  const seconds = totalSeconds % 60;
-  const parts: string[] = [];
-  if (hours > 0) parts.push(unit(hours, 'hour', locale));
-  if (minutes > 0) parts.push(unit(minutes, 'minute', locale));
-  if (seconds > 0 && hours === 0) parts.push(unit(seconds, 'second', locale));
-  return joined(parts, locale);
-}
-
 /**
- * The words for time (English by default). Each is a function of the value and a BCP 47 locale, so
- * the list's words object can take them over (`labels`, issue 8 item 9).
+ * The words for time, each a function of the value and a BCP 47 locale (English by default): the same
+ * formatting as `labels.duration` and `labels.elapsed` (`formatDurationIn`, `formatElapsedIn`), which
+ * the parts write.
  */
 export const timeWords = {
   /** A measured duration: `120ms`, `8.4s`, `45s`, `2m 5s`, `1h 3m`. */
   duration(ms: number, locale = 'en'): string {
-    if (!Number.isFinite(ms) || ms < 0) return '';
-    if (ms < 1000) return unit(Math.round(ms), 'millisecond', locale);
-    if (ms < 10_000) return unit(Math.round(ms / 100) / 10, 'second', locale, 1);
-    const seconds = Math.round(ms / 1000);
-    return seconds < 60 ? unit(seconds, 'second', locale) : longDuration(seconds, locale);
+    return formatDurationIn(locale, ms);
   },
   /** The elapsed time of a running step, in whole seconds: `12s`, `2m 5s`. */
   elapsed(ms: number, locale = 'en'): string {
-    if (!Number.isFinite(ms) || ms < 0) return '';
-    const seconds = Math.floor(ms / 1000);
-    return seconds < 60 ? unit(seconds, 'second', locale) : longDuration(seconds, locale);
+    return formatElapsedIn(locale, ms);
   },
 };
 

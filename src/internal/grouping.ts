@@ -2,6 +2,7 @@
  * Grouping: runs of consecutive finished steps of a family (reads, searches, listings) drawn as one
  * summary row, and the words of the group and turn summaries.
  */
+import { englishGroupWords, type GroupLabels } from '../core/group-words';
 import { readName } from '../core/presentation/humanize';
 import type { Step, StepsState } from '../core/step';
 import { stepDurationMs } from './duration';
@@ -142,53 +143,11 @@ export class GroupCache {
   }
 }
 
-const plurals = new Map<string, Intl.PluralRules>();
-function plural(count: number, locale: string): Intl.LDMLPluralRule {
-  let rules = plurals.get(locale);
-  if (!rules) {
-    rules = new Intl.PluralRules(locale);
-    plurals.set(locale, rules);
-  }
-  return rules.select(count);
-}
-
-const ENGLISH_FAMILIES: Readonly<Record<string, { verb: string; one: string; other: string }>> = {
-  read: { verb: 'read', one: 'file', other: 'files' },
-  search: { verb: 'searched', one: 'pattern', other: 'patterns' },
-  list: { verb: 'listed', one: 'folder', other: 'folders' },
-};
-
 /**
- * The words of groups and of the turn summary (English by default; the list's words object takes
- * them over, issue 8 item 9). Plurals go through `Intl.PluralRules`.
+ * The English words of groups and of the turn summary: a view of `defaultLabels.groups` (a list writes
+ * `labels.groups`, issue 8 item 9; plurals go through `Intl.PluralRules`).
  */
-export const groupWords = {
-  /** One family's part of a group summary, lower-case: "read 3 files", "searched 1 pattern", "2 × fetch". */
-  family(family: string, count: number, locale = 'en'): string {
-    const words = Object.hasOwn(ENGLISH_FAMILIES, family) ? ENGLISH_FAMILIES[family] : undefined;
-    if (!words) return `${count} × ${family}`;
-    return `${words.verb} ${count} ${plural(count, locale) === 'one' ? words.one : words.other}`;
-  },
-  /** A group's summary from its families' parts and its duration: "Read 3 files, searched 2 patterns · 4.2s". */
-  group(parts: readonly string[], duration: string | undefined): string {
-    const text = parts.join(', ');
-    const head = text.charAt(0).toUpperCase() + text.slice(1);
-    return duration ? `${head} · ${duration}` : head;
-  },
-  /** A parent's count of its nested steps: "3 steps". */
-  nested(count: number, locale = 'en'): string {
-    return `${count} ${plural(count, locale) === 'one' ? 'step' : 'steps'}`;
-  },
-  /** The turn while it runs: the running step's label and the time so far, "Searching files… 12s". */
-  working(label: string, elapsed: string | undefined): string {
-    return elapsed ? `${label}… ${elapsed}` : `${label}…`;
-  },
-  /** The turn once nothing runs: "Worked 45s · 14 steps". */
-  worked(duration: string | undefined, steps: number, locale = 'en'): string {
-    const count = `${steps} ${plural(steps, locale) === 'one' ? 'step' : 'steps'}`;
-    return duration ? `Worked ${duration} · ${count}` : `Worked · ${count}`;
-  },
-};
+export const groupWords: GroupLabels = englishGroupWords;
 
 /** The words of groups and the turn summary, as a type (for the list's words object). */
-export type GroupWords = typeof groupWords;
+export type GroupWords = GroupLabels;

@@ -1,6 +1,7 @@
 'use client';
 
-import { Component, type ReactNode } from 'react';
+import { Component, type ContextType, type ReactNode } from 'react';
+import { ToolStepsLabelsContext } from '../components/labels';
 
 /** Props of `RendererBoundary`. */
 export interface RendererBoundaryProps {
@@ -17,9 +18,9 @@ interface RendererBoundaryState {
   failed: boolean;
 }
 
-function messageOf(error: unknown): string {
+function messageOf(error: unknown, unknown: string): string {
   if (error instanceof Error) return error.message || error.name;
-  return typeof error === 'string' ? error : 'unknown error';
+  return typeof error === 'string' ? error : unknown;
 }
 
 /**
@@ -27,6 +28,8 @@ function messageOf(error: unknown): string {
  * keep working. A renderer is third-party code fed wire data, so it must not take the page down.
  */
 export class RendererBoundary extends Component<RendererBoundaryProps, RendererBoundaryState> {
+  static override contextType = ToolStepsLabelsContext;
+  declare context: ContextType<typeof ToolStepsLabelsContext>;
   override state: RendererBoundaryState = { error: undefined, failedKey: NONE, failed: false };
 
   static getDerivedStateFromError(error: unknown): Partial<RendererBoundaryState> {
@@ -46,7 +49,9 @@ export class RendererBoundary extends Component<RendererBoundaryProps, RendererB
   override render(): ReactNode {
     if (!this.state.failed) return this.props.children;
     return (
-      <div data-slot="tool-step-details-fallback">This block could not be shown: {messageOf(this.state.error)}</div>
+      <div data-slot="tool-step-details-fallback">
+        {this.context.views.blockFailed(messageOf(this.state.error, this.context.views.unknownError))}
+      </div>
     );
   }
 }

@@ -1,6 +1,7 @@
 'use client';
 
 import { type ReactNode, useEffect, useMemo, useState } from 'react';
+import { useToolStepsLabels } from '../components/labels';
 import { grammarFor } from './code-languages';
 import { toCodeInput } from './code-model';
 import { CopyButton } from './copy';
@@ -8,15 +9,6 @@ import { detailsValue } from './detect';
 import type { HighlightToken } from './highlight';
 import type { DetailsRendererProps } from './types';
 import { ROW_HEIGHT, useWindow, WindowedRows } from './window';
-
-/** The English words of the code view; the lead folds them into the kit's labels. */
-export const codeWords = {
-  lines: (n: number): string => (n === 1 ? '1 line' : `${n.toLocaleString('en-US')} lines`),
-  empty: 'Empty file.',
-  /** The scroll region's accessible name. */
-  region: (path: string | undefined): string => (path ? `Code of ${path}` : 'Code'),
-  copy: 'code',
-};
 
 /**
  * The coloured tokens of `lines`, line by line as they are done (slices of a long file arrive one after
@@ -49,6 +41,8 @@ export function CodeView({ details }: DetailsRendererProps) {
   const input = useMemo(() => toCodeInput(detailsValue(details)), [details]);
   const win = useWindow(input.lines.length);
   const tokens = useHighlight(input.lines, input.language);
+  const labels = useToolStepsLabels();
+  const words = labels.views;
   const last = input.startLine + input.lines.length - 1;
   const digits = String(last).length;
   const row = (i: number): ReactNode => (
@@ -78,17 +72,17 @@ export function CodeView({ details }: DetailsRendererProps) {
       <div data-slot="tool-step-renderer-toolbar">
         {input.path ? <code data-slot="tool-step-code-path">{input.path}</code> : null}
         {input.language ? <span data-slot="tool-step-code-language">{input.language}</span> : null}
-        <span data-slot="tool-step-renderer-summary">{codeWords.lines(input.lines.length)}</span>
-        <CopyButton text={input.code} label={codeWords.copy} />
+        <span data-slot="tool-step-renderer-summary">{words.lines(input.lines.length)}</span>
+        <CopyButton text={input.code} label={labels.copy.code} />
       </div>
       {input.lines.length === 0 ? (
-        <p data-slot="tool-step-renderer-note">{codeWords.empty}</p>
+        <p data-slot="tool-step-renderer-note">{words.emptyFile}</p>
       ) : (
         <WindowedRows
           count={input.lines.length}
           window={win}
           row={row}
-          label={codeWords.region(input.path)}
+          label={words.codeOf(input.path)}
           slot="tool-step-code-lines"
         />
       )}

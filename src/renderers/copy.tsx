@@ -1,6 +1,7 @@
 'use client';
 
 import { type ComponentPropsWithoutRef, useEffect, useRef, useState } from 'react';
+import { useToolStepsLabels } from '../components/labels';
 import { checkIcon, copyIcon } from './icons';
 
 /**
@@ -39,7 +40,7 @@ export async function copyText(text: string): Promise<boolean> {
 export interface CopyButtonProps extends Omit<ComponentPropsWithoutRef<'button'>, 'onClick' | 'children'> {
   /** The text to copy, or a function that builds it when clicked (for large values). */
   text: string | (() => string);
-  /** What is copied, for the accessible name: "Copy {label}". @default 'text' */
+  /** What is copied, for the accessible name: `labels.copy.copyWhat(label)`, "Copy {label}". @default labels.copy.text */
   label?: string;
   /** How long "Copied" stays, in milliseconds. @default 2000 */
   resetAfterMs?: number;
@@ -52,7 +53,9 @@ export interface CopyButtonProps extends Omit<ComponentPropsWithoutRef<'button'>
  * announced through a polite live region.
  * Renders `<button data-slot="tool-step-copy">` with `data-state="idle" | "copied" | "failed"`.
  */
-export function CopyButton({ text, label = 'text', resetAfterMs = 2000, compact = false, ...rest }: CopyButtonProps) {
+export function CopyButton({ text, label, resetAfterMs = 2000, compact = false, ...rest }: CopyButtonProps) {
+  const words = useToolStepsLabels().copy;
+  const what = words.copyWhat(label ?? words.text);
   const [state, setState] = useState<'idle' | 'copied' | 'failed'>('idle');
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   useEffect(() => () => clearTimeout(timer.current), []);
@@ -62,15 +65,15 @@ export function CopyButton({ text, label = 'text', resetAfterMs = 2000, compact 
     clearTimeout(timer.current);
     timer.current = setTimeout(() => setState('idle'), resetAfterMs);
   };
-  const shown = state === 'copied' ? 'Copied' : state === 'failed' ? 'Copy failed' : 'Copy';
+  const shown = state === 'copied' ? words.copied : state === 'failed' ? words.failed : words.copy;
   return (
     <button
       type="button"
       data-slot="tool-step-copy"
       data-state={state}
       data-compact={compact ? '' : undefined}
-      title={compact ? `Copy ${label}` : undefined}
-      aria-label={state === 'idle' ? `Copy ${label}` : undefined}
+      title={compact ? what : undefined}
+      aria-label={state === 'idle' ? what : undefined}
       onClick={onClick}
       {...rest}
     >

@@ -3,6 +3,7 @@
 import { createTwoFilesPatch } from 'diff';
 import { ChevronDown, ChevronRight, Columns2, Rows3 } from 'lucide-react';
 import { type CSSProperties, Fragment, type ReactNode, useCallback, useEffect, useMemo, useState } from 'react';
+import { useToolStepsLabels } from '../components/labels';
 import { CopyButton } from './copy';
 import { detailsValue } from './detect';
 import {
@@ -61,20 +62,17 @@ export function DiffView(props: DiffViewProps) {
   const input = useMemo(() => toDiffInput(detailsValue(details)), [details]);
   const model = useMemo(() => (input ? buildDiffModel(input) : undefined), [input]);
   const [layout, setLayout] = useState<DiffLayout>(defaultLayout);
+  const labels = useToolStepsLabels();
+  const words = labels.views;
   if (!input || !model) {
-    return (
-      <TextView
-        {...props}
-        note="This is not a diff: no unified diff text and no before/after texts. Showing it as it is."
-      />
-    );
+    return <TextView {...props} note={words.notDiff} />;
   }
   if (!model.ok) {
     return (
       <TextView
         {...props}
         details={input.type === 'patch' ? input.patch : details}
-        note={`This diff could not be read (${model.reason}) Showing it as text.`}
+        note={words.diffUnreadable(model.reason)}
       />
     );
   }
@@ -84,7 +82,7 @@ export function DiffView(props: DiffViewProps) {
     <div data-slot="tool-step-diff-view" data-renderer="diff" data-layout={layout}>
       <div data-slot="tool-step-renderer-toolbar">
         <span data-slot="tool-step-renderer-summary">
-          {model.files.length === 1 ? '1 file changed' : `${count(model.files.length)} files changed`}
+          {words.filesChanged(model.files.length)}
           {', '}
           <span data-slot="tool-step-diff-count" data-sign="add">
             +{count(additions)}
@@ -94,15 +92,15 @@ export function DiffView(props: DiffViewProps) {
           </span>
         </span>
         {/* biome-ignore lint/a11y/useSemanticElements: a toolbar group of two toggle buttons, not a form fieldset */}
-        <div data-slot="tool-step-switch" role="group" aria-label="Diff layout">
+        <div data-slot="tool-step-switch" role="group" aria-label={words.diffLayout}>
           <button type="button" aria-pressed={layout === 'unified'} onClick={() => setLayout('unified')}>
-            <Rows3 aria-hidden size={14} /> Unified
+            <Rows3 aria-hidden size={14} /> {words.unified}
           </button>
           <button type="button" aria-pressed={layout === 'split'} onClick={() => setLayout('split')}>
-            <Columns2 aria-hidden size={14} /> Side by side
+            <Columns2 aria-hidden size={14} /> {words.split}
           </button>
         </div>
-        <CopyButton text={() => patchText(input)} label="diff" />
+        <CopyButton text={() => patchText(input)} label={labels.copy.diff} />
       </div>
       {model.files.map((file, index) => (
         // biome-ignore lint/suspicious/noArrayIndexKey: a patch may name a file twice; files keep their order
@@ -295,6 +293,7 @@ const STATUS_LABEL: Record<DiffFile['status'], string | undefined> = {
 
 function DiffFileView({ file, layout }: { file: DiffFile; layout: DiffLayout }) {
   const [open, setOpen] = useState(true);
+  const viewWords = useToolStepsLabels().views;
   const [expanded, setExpanded] = useState<ReadonlySet<number>>(() => new Set());
   const rows = useMemo(() => fileRows(file, expanded), [file, expanded]);
   const split = useMemo(() => (layout === 'split' ? splitRows(file, rows) : undefined), [file, rows, layout]);
@@ -384,7 +383,7 @@ function DiffFileView({ file, layout }: { file: DiffFile; layout: DiffLayout }) 
     if (row.type === 'hunk') {
       return (
         <div key={key} data-slot="tool-step-diff-hunk" style={{ height: ROW_HEIGHT }}>
-          {row.skipped > 0 ? `⋯ ${count(row.skipped)} unchanged lines not in the diff · ` : ''}
+          {row.skipped > 0 ? viewWords.unchangedLines(row.skipped) : ''}
           {row.header}
         </div>
       );
@@ -392,7 +391,7 @@ function DiffFileView({ file, layout }: { file: DiffFile; layout: DiffLayout }) 
     return (
       <div key={key} data-slot="tool-step-diff-fold" style={{ height: ROW_HEIGHT }}>
         <button type="button" onClick={() => expand(row.id)}>
-          Show {count(row.to - row.from)} unchanged lines
+          {viewWords.showUnchanged(row.to - row.from)}
         </button>
       </div>
     );
@@ -441,7 +440,7 @@ function DiffFileView({ file, layout }: { file: DiffFile; layout: DiffLayout }) 
     );
   };
 
-  const status = STATUS_LABEL[file.status];
+  const status = file.status === 'modified' ? undefined : viewWords.fileStatus[file.status];
   return (
     <section
       data-slot="tool-step-diff-file"
@@ -472,19 +471,19 @@ function DiffFileView({ file, layout }: { file: DiffFile; layout: DiffLayout }) 
       {open ? (
         file.lines.length === 0 ? (
           <p data-slot="tool-step-renderer-note">
-            {file.status === 'binary' ? 'Binary file: no text to show.' : 'No line changed.'}
+            {file.status === 'binary' ? viewWords.binaryFile : viewWords.noLineChanged}
           </p>
         ) : (
           <WindowedRows
             count={rowCount}
             window={win}
             row={split ? splitRow : unifiedRow}
-            label={`Diff of ${file.path}`}
+            label={viewWords.diffOf(file.path)}
             slot="tool-step-diff-lines"
           />
         )
       ) : null}
-      {open && file.noNewlineAtEnd ? <p data-slot="tool-step-renderer-note">\ No newline at end of file</p> : null}
+      {open && file.noNewlineAtEnd ? <p data-slot="tool-step-renderer-note">{viewWords.noNewline}</p> : null}
     </section>
   );
 }

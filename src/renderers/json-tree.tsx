@@ -1,6 +1,8 @@
 'use client';
 
 import { type ReactNode, useState } from 'react';
+import { useToolStepsLabels } from '../components/labels';
+import type { ViewLabels } from '../core/labels';
 import { CopyButton } from './copy';
 import { detailsValue } from './detect';
 import { chevronDownIcon, chevronRightIcon } from './icons';
@@ -24,10 +26,8 @@ function isContainer(value: unknown): value is Container {
   return typeof value === 'object' && value !== null && !(value instanceof Date);
 }
 
-function summary(value: Container): string {
-  if (Array.isArray(value)) return value.length === 1 ? '[1 item]' : `[${value.length.toLocaleString('en-US')} items]`;
-  const n = Object.keys(value).length;
-  return n === 1 ? '{1 key}' : `{${n.toLocaleString('en-US')} keys}`;
+function summary(value: Container, words: ViewLabels): string {
+  return Array.isArray(value) ? words.items(value.length) : words.keys(Object.keys(value).length);
 }
 
 function leafType(value: unknown): string {
@@ -38,6 +38,7 @@ function leafType(value: unknown): string {
 
 function LeafValue({ value }: { value: unknown }) {
   const [all, setAll] = useState(false);
+  const words = useToolStepsLabels().views;
   const type = leafType(value);
   if (typeof value === 'string') {
     const long = value.length > JSON_STRING_MAX;
@@ -54,7 +55,7 @@ function LeafValue({ value }: { value: unknown }) {
             aria-expanded={all}
             onClick={() => setAll((v) => !v)}
           >
-            {all ? 'Show less' : `Show all ${value.length.toLocaleString('en-US')} characters`}
+            {all ? words.showLess : words.showAllCharacters(value.length)}
           </button>
         ) : null}
       </>
@@ -97,12 +98,13 @@ function KeyLabel({ name }: { name: string | number | undefined }) {
 function JsonNode({ name, value, path, depth, openDepth, ancestors }: NodeProps) {
   const [open, setOpen] = useState(depth < openDepth);
   const [limit, setLimit] = useState(JSON_PAGE);
+  const labels = useToolStepsLabels();
   if (!isContainer(value)) {
     return (
       <li data-slot="tool-step-json-node" data-leaf="">
         <KeyLabel name={name} />
         <LeafValue value={value} />
-        <CopyButton compact text={() => toDisplayText(value)} label={`value of ${path}`} />
+        <CopyButton compact text={() => toDisplayText(value)} label={labels.copy.valueOf(path)} />
       </li>
     );
   }
@@ -147,16 +149,16 @@ function JsonNode({ name, value, path, depth, openDepth, ancestors }: NodeProps)
       <button type="button" data-slot="tool-step-json-toggle" aria-expanded={open} onClick={() => setOpen((v) => !v)}>
         {open ? chevronDownIcon : chevronRightIcon}
         <KeyLabel name={name} />
-        <span data-slot="tool-step-json-summary">{summary(value)}</span>
+        <span data-slot="tool-step-json-summary">{summary(value, labels.views)}</span>
       </button>
-      <CopyButton compact text={() => toDisplayText(value)} label={`value of ${path}`} />
+      <CopyButton compact text={() => toDisplayText(value)} label={labels.copy.valueOf(path)} />
       {open && keys.length > 0 ? (
         <ul data-slot="tool-step-json-children">
           {children}
           {remaining > 0 ? (
             <li data-slot="tool-step-json-more">
               <button type="button" onClick={() => setLimit((n) => n + JSON_PAGE)}>
-                Show {Math.min(JSON_PAGE, remaining)} more ({remaining.toLocaleString('en-US')} not shown)
+                {labels.views.showMore(Math.min(JSON_PAGE, remaining), remaining)}
               </button>
             </li>
           ) : null}

@@ -2,6 +2,7 @@
 
 import { Download, File as FileIcon } from 'lucide-react';
 import { useMemo } from 'react';
+import { useToolStepsLabels } from '../components/labels';
 import { detailsValue } from './detect';
 import { formatBytes, type MediaItem, toMediaItems } from './normalize';
 import type { DetailsRendererProps } from './types';
@@ -11,21 +12,22 @@ const SHOWN_URL_CHARS = 120;
 type FileItem = Exclude<MediaItem, { type: 'text' }>;
 
 function RefusedUrl({ url }: { url: string }) {
+  const words = useToolStepsLabels().views;
   return (
     <span data-slot="tool-step-media-refused">
-      Not shown (only http(s) and raster image data URLs are):{' '}
-      <code>{url.length > SHOWN_URL_CHARS ? `${url.slice(0, SHOWN_URL_CHARS)}…` : url}</code>
+      {words.refusedUrl} <code>{url.length > SHOWN_URL_CHARS ? `${url.slice(0, SHOWN_URL_CHARS)}…` : url}</code>
     </span>
   );
 }
 
 function MediaImage({ item, src }: { item: FileItem; src: string }) {
-  const alt = item.alt ?? item.filename ?? 'Image from the tool';
+  const words = useToolStepsLabels().views;
+  const alt = item.alt ?? item.filename ?? words.imageAlt;
   return (
     <figure data-slot="tool-step-media-image">
       <img src={src} alt={alt} loading="lazy" decoding="async" />
       <figcaption>
-        {item.filename ?? item.alt ?? item.mediaType ?? 'image'}
+        {item.filename ?? item.alt ?? item.mediaType ?? words.image}
         {item.size !== undefined ? ` · ${formatBytes(item.size)}` : ''}
       </figcaption>
     </figure>
@@ -33,7 +35,8 @@ function MediaImage({ item, src }: { item: FileItem; src: string }) {
 }
 
 function FileChip({ item }: { item: FileItem }) {
-  const name = item.filename ?? 'file';
+  const words = useToolStepsLabels().views;
+  const name = item.filename ?? words.file;
   return (
     <span data-slot="tool-step-file-chip">
       <FileIcon aria-hidden size={14} />
@@ -49,12 +52,12 @@ function FileChip({ item }: { item: FileItem }) {
           data-slot="tool-step-file-chip-download"
         >
           <Download aria-hidden size={14} />
-          Download {name}
+          {words.download(name)}
         </a>
       ) : null}
       {item.refused !== undefined ? <RefusedUrl url={item.refused} /> : null}
       {item.type === 'image' && !item.src && item.refused === undefined ? (
-        <span data-slot="tool-step-media-refused">Not shown: not a raster image</span>
+        <span data-slot="tool-step-media-refused">{words.notRaster}</span>
       ) : null}
     </span>
   );
@@ -69,7 +72,8 @@ function FileChip({ item }: { item: FileItem }) {
  */
 export function MediaView({ details }: DetailsRendererProps) {
   const items = useMemo(() => toMediaItems(detailsValue(details)), [details]);
-  if (items.length === 0) return <p data-slot="tool-step-renderer-note">No image or file in these details.</p>;
+  const words = useToolStepsLabels().views;
+  if (items.length === 0) return <p data-slot="tool-step-renderer-note">{words.noMedia}</p>;
   return (
     <div data-slot="tool-step-media-view" data-renderer="media">
       {items.map((item, i) => {

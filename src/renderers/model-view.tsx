@@ -2,6 +2,7 @@
 
 import { FileText } from 'lucide-react';
 import { useState } from 'react';
+import { useToolStepsLabels } from '../components/labels';
 import type { Step } from '../core';
 import { screenLine, useRedactor } from '../internal/visible-text';
 import { isRecord } from './normalize';
@@ -94,6 +95,7 @@ export function ModelViewSwitch({ step, value, defaultValue = 'details', onValue
   const both = hasBothViews(step);
   const info = modelReadInfo(step);
   const redactor = useRedactor();
+  const labels = useToolStepsLabels();
   if (!both && !info.tokens && info.files.length === 0) return null;
   const choose = (next: DetailsView) => {
     if (value === undefined) setOwn(next);
@@ -103,22 +105,22 @@ export function ModelViewSwitch({ step, value, defaultValue = 'details', onValue
     <div data-slot="tool-step-model-view-switch" data-view={view}>
       {both ? (
         // biome-ignore lint/a11y/useSemanticElements: a toolbar group of two toggle buttons, not a form fieldset
-        <div data-slot="tool-step-switch" role="group" aria-label="Show">
+        <div data-slot="tool-step-switch" role="group" aria-label={labels.views.show}>
           <button type="button" aria-pressed={view === 'details'} onClick={() => choose('details')}>
-            Details
+            {labels.details.details}
           </button>
           <button type="button" aria-pressed={view === 'result'} onClick={() => choose('result')}>
-            What the model read
+            {labels.details.modelRead}
           </button>
         </div>
       ) : null}
       {info.tokens ? (
         <span data-slot="tool-step-token-savings" data-significant={info.tokens.percent > 50 ? '' : undefined}>
-          {formatTokenSavings(info.tokens)}
+          {labels.views.tokens(info.tokens.ui, info.tokens.llm, info.tokens.saved > 0 ? info.tokens.percent : 0)}
         </span>
       ) : null}
       {info.files.length > 0 ? (
-        <ul data-slot="tool-step-file-chips" aria-label="Files">
+        <ul data-slot="tool-step-file-chips" aria-label={labels.views.files}>
           {info.files.map((file, i) => (
             // biome-ignore lint/suspicious/noArrayIndexKey: a path may repeat
             <li key={i} data-slot="tool-step-file-chip">

@@ -1,21 +1,10 @@
 'use client';
 
 import { useMemo } from 'react';
+import { useToolStepsLabels } from '../components/labels';
 import { detailsValue } from './detect';
 import { toSources } from './sources-model';
 import type { DetailsRendererProps } from './types';
-
-/** The English words of the sources view; the lead folds them into the kit's labels. */
-export const sourcesWords = {
-  /** The list's accessible name. */
-  list: 'Sources',
-  count: (n: number): string => (n === 1 ? '1 source' : `${n.toLocaleString('en-US')} sources`),
-  empty: 'No sources.',
-  /** Said of a URL that is not a web link (shown as text, never as a link). */
-  notLink: 'not a web link',
-  /** Read after a link's title by screen readers: the link opens elsewhere. */
-  newTab: '(opens in a new tab)',
-};
 
 /**
  * Links to the sources a tool read (web search and fetch results): each with its title, its domain and
@@ -28,15 +17,16 @@ export const sourcesWords = {
  */
 export function SourcesView({ details }: DetailsRendererProps) {
   const sources = useMemo(() => toSources(detailsValue(details)), [details]);
+  const words = useToolStepsLabels().views;
   return (
     <div data-slot="tool-step-sources-view" data-renderer="sources">
       <div data-slot="tool-step-renderer-toolbar">
-        <span data-slot="tool-step-renderer-summary">{sourcesWords.count(sources.length)}</span>
+        <span data-slot="tool-step-renderer-summary">{words.sourceCount(sources.length)}</span>
       </div>
       {sources.length === 0 ? (
-        <p data-slot="tool-step-renderer-note">{sourcesWords.empty}</p>
+        <p data-slot="tool-step-renderer-note">{words.noSources}</p>
       ) : (
-        <ol data-slot="tool-step-sources" aria-label={sourcesWords.list}>
+        <ol data-slot="tool-step-sources" aria-label={words.sources}>
           {sources.map((source, index) => (
             <li
               // biome-ignore lint/suspicious/noArrayIndexKey: the same URL may be listed twice; the list never reorders
@@ -47,7 +37,7 @@ export function SourcesView({ details }: DetailsRendererProps) {
               {source.href ? (
                 <a data-slot="tool-step-source-link" href={source.href} target="_blank" rel="noreferrer noopener">
                   <span data-slot="tool-step-source-title">{source.title ?? source.domain ?? source.url}</span>
-                  <span data-slot="tool-step-sr-only"> {sourcesWords.newTab}</span>
+                  <span data-slot="tool-step-sr-only"> {words.newTab}</span>
                 </a>
               ) : (
                 <span data-slot="tool-step-source-title">{source.title ?? source.url}</span>
@@ -56,7 +46,7 @@ export function SourcesView({ details }: DetailsRendererProps) {
                 <span data-slot="tool-step-source-domain">{source.domain}</span>
               ) : (
                 <span data-slot="tool-step-source-url">
-                  {source.title ? `${source.url} ` : ''}({sourcesWords.notLink})
+                  {source.title ? `${source.url} ` : ''}({words.notLink})
                 </span>
               )}
               {source.snippet ? <p data-slot="tool-step-source-snippet">{source.snippet}</p> : null}

@@ -1,6 +1,7 @@
 'use client';
 
 import { type UIEvent, useMemo, useState } from 'react';
+import { useToolStepsLabels } from '../components/labels';
 import { CopyButton } from './copy';
 import { detailsValue } from './detect';
 import { JsonTree } from './json-tree';
@@ -53,6 +54,8 @@ export function TableView(props: DetailsRendererProps) {
   const numeric = useMemo(() => new Set(input ? input.columns.filter((c) => isNumeric(input, c)) : []), [input]);
   const [all, setAll] = useState(false);
   const [scroll, setScroll] = useState({ top: 0, height: 0 });
+  const labels = useToolStepsLabels();
+  const words = labels.views;
   if (!input) return <JsonTree {...props} />;
   const total = input.rows.length;
   const windowed = all && total > TABLE_WINDOW_FROM;
@@ -73,17 +76,16 @@ export function TableView(props: DetailsRendererProps) {
     <div data-slot="tool-step-table-view" data-renderer="table">
       <div data-slot="tool-step-renderer-toolbar">
         <span data-slot="tool-step-renderer-summary">
-          {total === 1 ? '1 row' : `${total.toLocaleString('en-US')} rows`},{' '}
-          {input.columns.length === 1 ? '1 column' : `${input.columns.length} columns`}
+          {words.rows(total)}, {words.columns(input.columns.length)}
         </span>
-        <CopyButton text={() => toTsv(input)} label="table" />
+        <CopyButton text={() => toTsv(input)} label={labels.copy.table} />
       </div>
       {/* a group, not a region landmark: landmarks must be unique and many steps may show a table */}
       {/* biome-ignore lint/a11y/useSemanticElements: a scroll container, not a fieldset */}
       <div
         data-slot="tool-step-table-scroll"
         role="group"
-        aria-label={`Table, ${total.toLocaleString('en-US')} rows`}
+        aria-label={words.table(total)}
         // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard to scroll it
         tabIndex={0}
         data-windowed={windowed ? '' : undefined}
@@ -142,7 +144,7 @@ export function TableView(props: DetailsRendererProps) {
           aria-expanded={all}
           onClick={() => setAll((v) => !v)}
         >
-          {all ? `Show the first ${TABLE_FIRST_ROWS} rows` : `Show all ${total.toLocaleString('en-US')} rows`}
+          {all ? words.showFirstRows(TABLE_FIRST_ROWS) : words.showAllRows(total)}
         </button>
       ) : null}
     </div>

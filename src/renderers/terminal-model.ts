@@ -6,12 +6,6 @@
 import Anser from 'anser';
 import type { TerminalInput, TerminalStream } from './normalize';
 
-/** The terminal view's words about hidden text, English by default; the lead folds them into `labels`. */
-export const terminalWords = {
-  /** The tooltip of concealed (SGR 8) text, which is shown anyway. */
-  concealed: 'Concealed by the program (SGR 8); shown because the model reads it',
-};
-
 /** A run of text with one style; colours are CSS colour values. */
 export interface TermSpan {
   text: string;

@@ -1,11 +1,12 @@
 'use client';
 
 import { type ReactNode, useMemo, useRef, useState } from 'react';
+import { useToolStepsLabels } from '../components/labels';
 import { visibleText } from '../core/visible-text';
 import { CopyButton } from './copy';
 import { detailsValue } from './detect';
 import { type TerminalStream, toTerminalInput } from './normalize';
-import { stripSgr, TerminalParser, type TermLine, terminalLines, terminalWords } from './terminal-model';
+import { stripSgr, TerminalParser, type TermLine, terminalLines } from './terminal-model';
 import type { DetailsRendererProps } from './types';
 import { ROW_HEIGHT, useClientLayoutEffect, useWindow, WindowedRows } from './window';
 
@@ -36,6 +37,8 @@ export function TerminalView({ step, details }: DetailsRendererProps) {
   const parser = useParser(lines);
   const streams = useMemo(() => [...new Set(lines.map((l) => l.stream))], [lines]);
   const [filter, setFilter] = useState<Filter>('all');
+  const labels = useToolStepsLabels();
+  const words = labels.views;
   const shown = useMemo(() => {
     if (filter === 'all') return undefined;
     const indexes: number[] = [];
@@ -83,7 +86,7 @@ export function TerminalView({ step, details }: DetailsRendererProps) {
               key={k}
               data-ansi={span.deco}
               data-concealed={span.concealed ? '' : undefined}
-              title={span.concealed ? terminalWords.concealed : undefined}
+              title={span.concealed ? words.concealed : undefined}
               style={span.fg || span.bg ? { color: span.fg, backgroundColor: span.bg } : undefined}
             >
               {span.text}
@@ -105,27 +108,25 @@ export function TerminalView({ step, details }: DetailsRendererProps) {
             {visibleText(input.command)}
           </code>
         ) : null}
-        <span data-slot="tool-step-renderer-summary">
-          {lines.length === 1 ? '1 line' : `${lines.length.toLocaleString('en-US')} lines`}
-        </span>
+        <span data-slot="tool-step-renderer-summary">{words.lines(lines.length)}</span>
         {input.exitCode !== undefined ? (
           <span
             data-slot="tool-step-exit-code"
             data-exit-code={input.exitCode}
             data-ok={input.exitCode === 0 ? '' : undefined}
           >
-            exit {input.exitCode}
+            {words.exit(input.exitCode)}
           </span>
         ) : null}
         {input.durationMs !== undefined ? (
-          <span data-slot="tool-step-terminal-duration">{formatDuration(input.durationMs)}</span>
+          <span data-slot="tool-step-terminal-duration">{labels.duration(input.durationMs)}</span>
         ) : null}
         {streams.length > 1 ? (
           // biome-ignore lint/a11y/useSemanticElements: a toolbar group of toggle buttons, not a form fieldset
-          <div data-slot="tool-step-switch" role="group" aria-label="Streams">
+          <div data-slot="tool-step-switch" role="group" aria-label={words.streams}>
             {(['all', ...streams] as Filter[]).map((f) => (
               <button key={f} type="button" aria-pressed={filter === f} onClick={() => setFilter(f)}>
-                {f === 'all' ? 'All' : STREAM_LABEL[f]}
+                {f === 'all' ? words.all : STREAM_LABEL[f]}
               </button>
             ))}
           </div>
@@ -137,31 +138,25 @@ export function TerminalView({ step, details }: DetailsRendererProps) {
             aria-pressed={following}
             onClick={() => setFollow((v) => !v)}
           >
-            Follow output
+            {words.follow}
           </button>
         ) : null}
-        <CopyButton text={plain} label="output" />
+        <CopyButton text={plain} label={labels.copy.output} />
       </div>
       {total === 0 ? (
-        <p data-slot="tool-step-renderer-note">No output.</p>
+        <p data-slot="tool-step-renderer-note">{words.noOutput}</p>
       ) : (
         <WindowedRows
           count={total}
           window={win}
           row={row}
-          label={input.command ? `Output of ${visibleText(input.command)}` : 'Terminal output'}
+          label={words.outputOf(input.command ? visibleText(input.command) : undefined)}
           slot="tool-step-terminal-lines"
           onScroll={onScroll}
         />
       )}
     </div>
   );
-}
-
-function formatDuration(ms: number): string {
-  if (ms < 1000) return `${Math.round(ms)} ms`;
-  if (ms < 60_000) return `${(ms / 1000).toFixed(ms < 10_000 ? 2 : 1)} s`;
-  return `${Math.floor(ms / 60_000)} min ${Math.round((ms % 60_000) / 1000)} s`;
 }
 
 export default TerminalView;

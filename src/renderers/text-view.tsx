@@ -1,6 +1,7 @@
 'use client';
 
 import { type ReactNode, useMemo, useState } from 'react';
+import { useToolStepsLabels } from '../components/labels';
 import { CopyButton } from './copy';
 import { detailsValue } from './detect';
 import { toDisplayText } from './normalize';
@@ -41,14 +42,14 @@ export function TextView({ details, note }: TextViewProps) {
   const [all, setAll] = useState(false);
   const part = useMemo(() => cut(text), [text]);
   const cutNow = !all && part.cutAt !== undefined;
+  const words = useToolStepsLabels().views;
+  const copyWords = useToolStepsLabels().copy;
   return (
     <div data-slot="tool-step-text-view" data-renderer="text">
       <div data-slot="tool-step-renderer-toolbar">
         {note ? <p data-slot="tool-step-renderer-note">{note}</p> : null}
-        <span data-slot="tool-step-renderer-summary">
-          {part.lines === 1 ? '1 line' : `${part.lines.toLocaleString('en-US')} lines`}
-        </span>
-        <CopyButton text={text} label="text" />
+        <span data-slot="tool-step-renderer-summary">{words.lines(part.lines)}</span>
+        <CopyButton text={text} label={copyWords.text} />
       </div>
       {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable block must be reachable by keyboard to scroll it */}
       <pre data-slot="tool-step-text-view-body" data-truncated={cutNow ? '' : undefined} tabIndex={0}>
@@ -62,10 +63,10 @@ export function TextView({ details, note }: TextViewProps) {
           onClick={() => setAll((v) => !v)}
         >
           {all
-            ? 'Show less'
+            ? words.showLess
             : part.cutAt === 'lines'
-              ? `Show all ${part.lines.toLocaleString('en-US')} lines`
-              : `Show all ${text.length.toLocaleString('en-US')} characters`}
+              ? words.showAllLines(part.lines)
+              : words.showAllCharacters(text.length)}
         </button>
       ) : null}
     </div>

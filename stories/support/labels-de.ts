@@ -1,6 +1,13 @@
 // A complete second locale (German), as a host would write it: every word of `ToolStepsLabels`, the
 // built-in tools' labels in their three tenses, plurals through Intl.PluralRules ('de').
-import { formatDurationIn, plural, type ToolLabelInfo, type ToolStepsLabels, tenseOf } from 'tool-steps';
+import {
+  formatDurationIn,
+  formatElapsedIn,
+  plural,
+  type ToolLabelInfo,
+  type ToolStepsLabels,
+  tenseOf,
+} from 'tool-steps';
 
 const tools: Record<string, [base: string, present: string, past: string]> = {
   read_file: ['Datei lesen', 'Liest Datei', 'Datei gelesen'],
@@ -13,6 +20,15 @@ const tools: Record<string, [base: string, present: string, past: string]> = {
   delete_records: ['Datensätze löschen', 'Löscht Datensätze', 'Datensätze gelöscht'],
 };
 const TENSE = { base: 0, present: 1, past: 2 } as const;
+
+const number = new Intl.NumberFormat('de');
+const n = (value: number) => number.format(value);
+const steps = (count: number) => plural('de', count, { one: '# Schritt', other: '# Schritte' });
+const families: Record<string, { one: string; other: string }> = {
+  read: { one: '# Datei gelesen', other: '# Dateien gelesen' },
+  search: { one: 'nach # Muster gesucht', other: 'nach # Mustern gesucht' },
+  list: { one: '# Ordner aufgelistet', other: '# Ordner aufgelistet' },
+};
 
 const named = (step: { label: string; detail?: string }) => (step.detail ? `${step.label} ${step.detail}` : step.label);
 
@@ -70,11 +86,112 @@ export const germanLabels: ToolStepsLabels = {
     arguments: 'Argumente',
   },
   duration: (ms) => formatDurationIn('de', ms),
+  elapsed: (ms) => formatElapsedIn('de', ms),
   tools: {
     fallback: 'Werkzeugaufruf',
     tenseOf,
     // Known tools in their three forms; any other tool keeps its name read as it is (no English tense).
     label: ({ toolName, label, tense }: ToolLabelInfo) =>
       Object.hasOwn(tools, toolName) ? tools[toolName]?.[TENSE[tense]] : label,
+  },
+  groups: {
+    family: (family, count) => {
+      const forms = Object.hasOwn(families, family) ? families[family] : undefined;
+      return forms ? plural('de', count, forms) : `${n(count)} × ${family}`;
+    },
+    group: (parts, duration) => {
+      const text = parts.join(', ');
+      const head = text.charAt(0).toUpperCase() + text.slice(1);
+      return duration ? `${head} · ${duration}` : head;
+    },
+    nested: steps,
+    working: (label, elapsed) => (elapsed ? `${label}… ${elapsed}` : `${label}…`),
+    worked: (duration, count) => (duration ? `${duration} gearbeitet · ${steps(count)}` : `Fertig · ${steps(count)}`),
+  },
+  redaction: {
+    hidden: (count) => plural('de', count, { one: '# Geheimnis verborgen', other: '# Geheimnisse verborgen' }),
+    reveal: 'Aufdecken',
+    revealLabel: (count) =>
+      plural('de', count, { one: 'Das verborgene Geheimnis aufdecken', other: '# verborgene Geheimnisse aufdecken' }),
+    hide: 'Verbergen',
+  },
+  copy: {
+    copy: 'Kopieren',
+    copied: 'Kopiert',
+    failed: 'Kopieren fehlgeschlagen',
+    copyWhat: (what) => `${what} kopieren`,
+    text: 'Text',
+    output: 'Ausgabe',
+    code: 'Quelltext',
+    error: 'Fehler',
+    table: 'Tabelle',
+    diff: 'Änderungen',
+    lastUpdate: 'Letzte Meldung',
+    arguments: 'Argumente',
+    valueOf: (path) => `Wert von ${path}`,
+  },
+  interrupted: (reason) => `Unterbrochen: ${reason}`,
+  views: {
+    loading: 'Wird geladen…',
+    blockFailed: (message) => `Dieser Block ließ sich nicht anzeigen: ${message}`,
+    unknownError: 'unbekannter Fehler',
+    show: 'Ansicht',
+    files: 'Dateien',
+    tokens: (ui, llm, saved) => {
+      const base = `${n(ui)} → ${n(llm)} Tokens`;
+      return saved > 0 ? `${base}, ${n(Math.round(saved))} % gespart` : base;
+    },
+    lines: (count) => plural('de', count, { one: '# Zeile', other: '# Zeilen' }),
+    showLess: 'Weniger anzeigen',
+    showAllLines: (count) => `Alle ${n(count)} Zeilen anzeigen`,
+    showAllCharacters: (count) => `Alle ${n(count)} Zeichen anzeigen`,
+    streams: 'Datenströme',
+    all: 'Alle',
+    exit: (code) => `Exit-Status ${code}`,
+    follow: 'Ausgabe folgen',
+    noOutput: 'Keine Ausgabe.',
+    outputOf: (command) => (command ? `Ausgabe von ${command}` : 'Terminalausgabe'),
+    concealed: 'Vom Programm verborgen (SGR 8); angezeigt, weil das Modell es liest',
+    items: (count) => plural('de', count, { one: '[# Eintrag]', other: '[# Einträge]' }),
+    keys: (count) => `{${plural('de', count, { one: '# Schlüssel', other: '# Schlüssel' })}}`,
+    showMore: (count, remaining) => `${n(count)} weitere anzeigen (${n(remaining)} nicht angezeigt)`,
+    rows: (count) => plural('de', count, { one: '# Zeile', other: '# Zeilen' }),
+    columns: (count) => plural('de', count, { one: '# Spalte', other: '# Spalten' }),
+    table: (rows) => `Tabelle, ${plural('de', rows, { one: '# Zeile', other: '# Zeilen' })}`,
+    showFirstRows: (count) => `Die ersten ${n(count)} Zeilen anzeigen`,
+    showAllRows: (count) => `Alle ${n(count)} Zeilen anzeigen`,
+    filesChanged: (count) => plural('de', count, { one: '# Datei geändert', other: '# Dateien geändert' }),
+    diffLayout: 'Darstellung der Änderungen',
+    unified: 'Untereinander',
+    split: 'Nebeneinander',
+    notDiff:
+      'Das sind keine Änderungen: weder ein Unified-Diff-Text noch Texte vorher und nachher. So angezeigt, wie es ist.',
+    diffUnreadable: (reason) => `Diese Änderungen ließen sich nicht lesen (${reason}). Als Text angezeigt.`,
+    fileStatus: { added: 'neue Datei', deleted: 'gelöscht', renamed: 'umbenannt', binary: 'binär' },
+    unchangedLines: (count) =>
+      plural('de', count, {
+        one: '⋯ # unveränderte Zeile nicht in den Änderungen · ',
+        other: '⋯ # unveränderte Zeilen nicht in den Änderungen · ',
+      }),
+    showUnchanged: (count) =>
+      plural('de', count, { one: '# unveränderte Zeile anzeigen', other: '# unveränderte Zeilen anzeigen' }),
+    binaryFile: 'Binärdatei: kein Text anzuzeigen.',
+    noLineChanged: 'Keine Zeile geändert.',
+    diffOf: (path) => `Änderungen an ${path}`,
+    noNewline: '\\ Kein Zeilenumbruch am Dateiende',
+    emptyFile: 'Leere Datei.',
+    codeOf: (path) => (path ? `Quelltext von ${path}` : 'Quelltext'),
+    sources: 'Quellen',
+    sourceCount: (count) => plural('de', count, { one: '# Quelle', other: '# Quellen' }),
+    noSources: 'Keine Quellen.',
+    notLink: 'kein Weblink',
+    newTab: '(öffnet in einem neuen Tab)',
+    imageAlt: 'Bild vom Werkzeug',
+    notRaster: 'Nicht angezeigt: kein Rasterbild',
+    refusedUrl: 'Nicht angezeigt (nur http(s)-Adressen und Data-URLs von Rasterbildern werden angezeigt):',
+    download: (name) => `${name} herunterladen`,
+    file: 'Datei',
+    image: 'Bild',
+    noMedia: 'Kein Bild und keine Datei in diesen Details.',
   },
 };

@@ -2,7 +2,7 @@
  * What a step is called on screen: the host's `tools` entry, else the server's presentation, else the
  * built-in table of well-known tools, else a presentation derived from the call (name, arguments).
  */
-import { defaultLabels, type ToolLabelWords, toolLabelIn } from '../labels';
+
 import type { Step } from '../step';
 import { visibleText } from '../visible-text';
 import { isDevelopment, warnOnce } from '../warn';
@@ -10,6 +10,7 @@ import { type Detail, detailFromInput, detailFromKnown } from './detail';
 import { cleanText, readName } from './humanize';
 import { iconForWords } from './icon';
 import { isLookalikeName, markLookalike } from './lookalike';
+import { defaultToolWords, type ToolLabelWords, toolLabelIn } from './tool-words';
 import { labelInTense, type Tense, tenseOf } from './words';
 
 export { DETAIL_MAX } from './detail';
@@ -225,7 +226,7 @@ export function presentStep(
   words?: ToolLabelWords,
 ): ResolvedPresentation {
   // The English words take the memoized path; only another locale's words are called.
-  const own = words && words !== defaultLabels.tools ? words : undefined;
+  const own = words && words !== defaultToolWords ? words : undefined;
   const fallback = own?.fallback ?? 'Tool call';
   if (typeof step !== 'object' || step === null) return { label: fallback, source: 'name' };
   try {
