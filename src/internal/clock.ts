@@ -35,9 +35,20 @@ function subscribe(listener: () => void): () => void {
   };
 }
 
+/** Set while one synchronous pass (a render) reads the clock without the ticker: every read agrees. */
+let holding = false;
+
 function getNow(): number {
-  // before the first subscription (the first render) read the clock itself, then hold it until a tick
-  if (timer === undefined) current = Date.now();
+  // Before the first subscription (the first render) read the clock itself, once per synchronous pass:
+  // React (18 in development) reads a snapshot twice and warns when the two differ, which two
+  // `Date.now()` calls a millisecond apart would. The ticker holds it from then on.
+  if (timer === undefined && !holding) {
+    current = Date.now();
+    holding = true;
+    queueMicrotask(() => {
+      holding = false;
+    });
+  }
   return current;
 }
 

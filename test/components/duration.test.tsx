@@ -50,6 +50,22 @@ describe('step time', () => {
     expect(vi.getTimerCount()).toBe(0); // nothing ticks once nothing runs
   });
 
+  it('reads the clock once per render pass, so React never sees two different snapshots', () => {
+    // React (18 in development, 19 too) reads a store snapshot twice per render and warns when they
+    // differ; a clock that moves a millisecond between the two reads did so under load.
+    let t = 1_000_000;
+    vi.spyOn(Date, 'now').mockImplementation(() => {
+      t += 7;
+      return t;
+    });
+    const errors = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const running = makeStep({ id: 'r', toolName: 'run_command', status: 'running', startedAt: 990_000 });
+    render(<ToolSteps state={stateOf([running])} />);
+    const warnings = errors.mock.calls.map((call) => String(call[0])).filter((m) => m.includes('getSnapshot'));
+    expect(warnings).toEqual([]);
+    expect(durationOf(document.body, 'r')).not.toBeNull();
+  });
+
   it('shows the duration the wire measured, the one the terminal block shows, over the store clock', () => {
     const step = makeStep({
       status: 'succeeded',
