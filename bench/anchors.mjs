@@ -32,9 +32,11 @@ const QUICK = process.argv.includes('--quick');
 const LADDER_CALLS = QUICK ? [100, 200] : [100, 200, 400, 800, 1600, 3200];
 const LADDER_KIB = QUICK ? [32, 128] : [32, 128, 256, 512, 1024];
 /** An AI SDK path is skipped at a rung where one run is predicted to take longer than this. */
-const CAP_MS = 8_000;
-/** After this long, the AI SDK's paths are skipped at the rungs left (the kit's paths still run). */
-const BUDGET_MS = 200_000;
+const CAP_MS = 10_000;
+/** An AI SDK run still going after this long is stopped (`chat.stop()`, the snapshot stream cancelled). */
+const STOP_MS = 20_000;
+/** After this long in a ladder, the AI SDK's paths are skipped at its rungs left (the kit's paths still run). */
+const BUDGET_MS = { calls: 110_000, argument: 60_000 };
 /**
  * Runs per path at a rung, from its first run there: more for the short (noisier) ones; at least 3 for the
  * kit and the floor, down to 1 for an AI SDK path over 3 s.
@@ -68,8 +70,9 @@ const server = await createServer({
 async function once(path, wire) {
   collect?.();
   const t0 = performance.now();
-  const result = await path.run(wire);
+  const result = await path.run(wire, t0 + STOP_MS);
   const elapsed = performance.now() - t0;
+  if (result?.stopped) return { elapsed, stopped: true };
   return { elapsed, problem: path.check(result, wire.expected), note: path.notes?.(result) };
 }
 
@@ -79,7 +82,12 @@ async function measure(wire, active) {
   const step = async (path) => {
     const entry = out.get(path.key);
     try {
-      const { elapsed, problem, note } = await once(path, wire);
+      const { elapsed, problem, note, stopped } = await once(path, wire);
+      if (stopped) {
+        entry.stopped = elapsed;
+        entry.runs = 0;
+        return;
+      }
       entry.samples.push(elapsed);
       if (problem && !entry.problem) entry.problem = problem;
       entry.note = note;
@@ -108,17 +116,18 @@ async function measure(wire, active) {
 }
 
 /**
- * Whether an AI SDK path runs at a rung of `size`: not when the time budget is spent, nor when the growth
- * it showed predicts more than the cap (quadratic assumed from a single rung). Returns the reason to skip.
+ * Whether an AI SDK path runs at a rung of `size`: not after a rung where it failed or was stopped, nor
+ * when the ladder's time budget is spent, nor when the growth it showed between its last two rungs (linear
+ * assumed from one) predicts more than the cap. Returns the reason to skip ('' to run).
  */
-function skipReason(history, size) {
-  if (performance.now() - started > BUDGET_MS) return `time budget of ${BUDGET_MS / 1000} s spent`;
+function skipReason(history, size, budget) {
   if (history.skipped) return history.skipped;
+  if (performance.now() > budget.until) return `the ladder's time budget of ${budget.ms / 1000} s is spent`;
   const seen = history.points;
   if (seen.length === 0) return '';
   const last = seen.at(-1);
-  let exponent = 2;
-  let growth = ', growth assumed quadratic';
+  let exponent = 1;
+  let growth = ', growth assumed linear from one rung';
   if (seen.length >= 2) {
     const before = seen.at(-2);
     const timeRatio = last.ms / before.ms;
@@ -135,6 +144,7 @@ function skipReason(history, size) {
 /** Runs one ladder and prints its table as Markdown, row by row. */
 async function ladder({ title, unit, rungs, sizeOf, label, build }) {
   const all = paths(core);
+  const budget = { ms: BUDGET_MS[unit], until: performance.now() + BUDGET_MS[unit] };
   const anchors = new Map(all.filter((p) => p.anchor).map((p) => [p.key, { points: [], skipped: '' }]));
   /** Per skipped path: the reason at the first rung it skipped, and the rungs. */
   const skips = new Map();
@@ -151,7 +161,7 @@ async function ladder({ title, unit, rungs, sizeOf, label, build }) {
     const active = [];
     for (const path of all) {
       const history = anchors.get(path.key);
-      const reason = history ? skipReason(history, size) : '';
+      const reason = history ? skipReason(history, size, budget) : '';
       if (reason) {
         const skip = skips.get(path.name) ?? skips.set(path.name, { reason, rungs: [] }).get(path.name);
         skip.rungs.push(label(rung));
@@ -161,19 +171,31 @@ async function ladder({ title, unit, rungs, sizeOf, label, build }) {
     const at = (key) => result.get(key)?.median;
     for (const [key, history] of anchors) {
       const entry = result.get(key);
-      if (entry?.median !== undefined && !entry.problem) history.points.push({ size, ms: entry.median });
+      if (entry?.stopped) history.skipped = `stopped after ${STOP_MS / 1000} s at ${label(rung)}`;
       else if (entry?.problem) history.skipped = `it failed at ${label(rung)}`;
+      else if (entry?.median !== undefined) history.points.push({ size, ms: entry.median });
     }
     const cell = (key) => {
       const entry = result.get(key);
       if (!entry) return 'skipped';
+      if (entry.stopped) return `> ${ms(entry.stopped)} ms (stopped)`;
       return entry.median === undefined ? 'failed' : `${ms(entry.median)} ms`;
     };
-    const ratio = (a, b) => (at(a) !== undefined && at(b) !== undefined ? times(at(a) / at(b)) : '–');
+    const ratio = (a, b) => {
+      if (at(b) === undefined) return '–';
+      if (at(a) !== undefined) return times(at(a) / at(b));
+      const stopped = result.get(a)?.stopped;
+      return stopped ? `> ${times(stopped / at(b))}` : '–';
+    };
     const growth = previous
       ? `${times(at('kit') / previous.kit)} · ${times(at('kitText') / previous.kitText)} (${times(size / previous.size)})`
       : '–';
-    const runs = all.map((p) => result.get(p.key)?.samples.length ?? '–').join('·');
+    const runs = all
+      .map((p) => {
+        const entry = result.get(p.key);
+        return entry ? (entry.stopped ? 1 : entry.samples.length) : '–';
+      })
+      .join('·');
     const problems = all
       .map((p) => [p, result.get(p.key)?.problem])
       .filter(([, problem]) => problem)
@@ -206,7 +228,7 @@ try {
       .join(' ')} · ai ${version('ai')} · @ai-sdk/react ${version('@ai-sdk/react')}${QUICK ? ' · --quick' : ''}`,
   );
   console.log(
-    `Medians, in ms; each path in rounds with the others at every rung (runs, from the first run at the rung: 9 under 100 ms, 5 under 1 s, else 3, and 1 for an AI SDK path over 3 s; the runs column lists them in the order of the columns); ${collect ? 'garbage collected before every run' : 'no --expose-gc: garbage from one run may be collected in the next'}. An AI SDK path is skipped where one run is predicted over ${CAP_MS / 1000} s. Reads of ${READ_BYTES / 1024} KiB. Each path:`,
+    `Medians, in ms; each path in rounds with the others at every rung (runs, from the first run at the rung: 9 under 100 ms, 5 under 1 s, else 3, and 1 for an AI SDK path over 3 s; the runs column lists them in the order of the columns); ${collect ? 'garbage collected before every run' : 'no --expose-gc: garbage from one run may be collected in the next'}. An AI SDK path is skipped where one run is predicted over ${CAP_MS / 1000} s (from its growth between its last two rungs, linear assumed from one), and a run over ${STOP_MS / 1000} s is stopped (shown as > that). Reads of ${READ_BYTES / 1024} KiB. Each path:`,
   );
   for (const path of paths(core)) console.log(`- ${path.name}: ${path.includes}`);
 

@@ -58,3 +58,9 @@ const render = spawnSync(process.execPath, [fileURLToPath(new URL('./render.mjs'
   stdio: 'inherit',
 });
 if (render.status !== 0) process.exitCode = render.status ?? 1;
+
+// The anchors (bench/anchors.mjs): the floor, the kit and the AI SDK's own client on the same bytes, two ladders.
+const anchors = spawnSync(process.execPath, ['--expose-gc', fileURLToPath(new URL('./anchors.mjs', import.meta.url))], {
+  stdio: 'inherit',
+});
+if (anchors.status !== 0) process.exitCode = anchors.status ?? 1;

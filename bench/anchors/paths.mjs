@@ -77,7 +77,9 @@ function checkMessage(message, expected) {
   if (parts.length !== expected.calls) return `${parts.length} tool parts`;
   for (let i = 0; i < parts.length; i++) {
     const part = parts[i];
-    if (part.state !== 'output-available' || part.preliminary) return `${part.toolCallId} ${part.state}`;
+    if (part.state !== 'output-available' || part.preliminary) {
+      return `${part.toolCallId} ${part.state}${part.preliminary ? ' (preliminary)' : ''}`;
+    }
     if (JSON.stringify(part.input) !== expected.args[i]) return `${part.toolCallId} input differs`;
     if (expected.outputChars !== undefined && part.output?.stdout?.length !== expected.outputChars) {
       return `${part.toolCallId} output differs`;
@@ -91,7 +93,8 @@ function checkMessage(message, expected) {
 
 /**
  * The paths, in the order each round runs them. `core` is the kit's `src/core/index.ts` (loaded through
- * Vite's SSR loader). `anchor: true` marks the AI SDK's paths (capped, fewer runs).
+ * Vite's SSR loader). `anchor: true` marks the AI SDK's paths (capped, fewer runs): their `run(wire,
+ * stopAt)` stops reading at `stopAt` (a `performance.now()` time) and returns `{ stopped: true }`.
  */
 export function paths(core) {
   const { createStepStore, readStream, stepsFromText } = core;
@@ -157,7 +160,7 @@ export function paths(core) {
       anchor: true,
       includes:
         "new Chat({ transport: new DefaultChatTransport({ fetch }) }) from @ai-sdk/react (the object useChat drives), one messages subscriber registered as useChat does (no throttle), await chat.sendMessage({ text }); the transport's fetch answers with the same bytes in 16 KiB reads; the SDK parses them (TextDecoderStream → EventSourceParserStream → JSON parse + uiMessageChunkSchema validation) and its reducer replaces the message in chat.messages after each chunk; no React rendering",
-      async run(wire) {
+      async run(wire, stopAt) {
         let requests = 0;
         const fetch = async () => {
           requests++;
@@ -165,9 +168,16 @@ export function paths(core) {
         };
         const chat = new Chat({ transport: new DefaultChatTransport({ api: '/api/chat', fetch }) });
         let notified = 0;
-        chat['~registerMessagesCallback'](() => notified++);
+        let stopped = false;
+        chat['~registerMessagesCallback'](() => {
+          notified++;
+          if (!stopped && performance.now() > stopAt) {
+            stopped = true;
+            void chat.stop();
+          }
+        });
         await chat.sendMessage({ text: 'run the tests' });
-        return { chat, notified, requests };
+        return { chat, notified, requests, stopped };
       },
       check(result, expected) {
         const { chat, requests } = result;
@@ -183,7 +193,7 @@ export function paths(core) {
       anchor: true,
       includes:
         "the same bytes in 16 KiB reads → parseJsonEventStream({ schema: uiMessageChunkSchema }) (the transport's parsing: TextDecoderStream → EventSourceParserStream → JSON parse + validation) → readUIMessageStream({ stream }), every snapshot read (a structuredClone of the message per chunk), the last one kept",
-      async run(wire) {
+      async run(wire, stopAt) {
         const chunks = parseJsonEventStream({
           stream: response(wire.bytes).body,
           schema: uiMessageChunkSchema,
@@ -200,6 +210,7 @@ export function paths(core) {
         for await (const snapshot of readUIMessageStream({ stream: chunks, terminateOnError: true })) {
           message = snapshot;
           snapshots++;
+          if (performance.now() > stopAt) return { stopped: true };
         }
         return { message, snapshots };
       },
