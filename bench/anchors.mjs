@@ -36,7 +36,7 @@ const CAP_MS = 10_000;
 /** An AI SDK run still going after this long is stopped (`chat.stop()`, the snapshot stream cancelled). */
 const STOP_MS = 20_000;
 /** After this long in a ladder, the AI SDK's paths are skipped at its rungs left (the kit's paths still run). */
-const BUDGET_MS = { calls: 110_000, argument: 60_000 };
+const BUDGET_MS = { calls: 90_000, argument: 50_000 };
 /**
  * Runs per path at a rung, from its first run there: more for the short (noisier) ones; at least 3 for the
  * kit and the floor, down to 1 for an AI SDK path over 3 s.
@@ -215,6 +215,14 @@ async function ladder({ title, unit, rungs, sizeOf, label, build }) {
   console.log('');
   for (const [name, { reason, rungs }] of skips) {
     console.log(`- ${name} skipped at ${rungs.join(', ')} (${unit}): ${reason}`);
+  }
+  for (const path of all.filter((p) => p.anchor)) {
+    const points = anchors.get(path.key).points;
+    const steps = points.slice(1).map((point, i) => {
+      const before = points[i];
+      return `${times(point.ms / before.ms)} for ${times(point.size / before.size)} the size`;
+    });
+    if (steps.length) console.log(`- ${path.name} growth rung to rung: ${steps.join(', ')}`);
   }
   console.log(`- notifications per run: ${notes.join('; ')}`);
 }
