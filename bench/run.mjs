@@ -21,26 +21,34 @@ const median = (xs) => {
   return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
 };
 
-function time(fn, runs) {
-  fn(); // warm-up
-  const samples = [];
-  for (let i = 0; i < runs; i++) {
-    const t0 = performance.now();
-    fn();
-    samples.push(performance.now() - t0);
+/** Times subject and baseline alternately (so the load of a shared machine drifts alike for both); awaits async runs. */
+async function timeBoth(subject, baseline, runs, baselineRuns) {
+  await subject(); // warm-up
+  await baseline();
+  const s = [];
+  const b = [];
+  for (let i = 0; i < Math.max(runs, baselineRuns); i++) {
+    for (const [fn, samples, n] of [[subject, s, runs], [baseline, b, baselineRuns]]) {
+      if (i >= n) continue;
+      const t0 = performance.now();
+      await fn();
+      samples.push(performance.now() - t0);
+    }
   }
-  return samples;
+  return [s, b];
 }
 
 console.log(
   `tool-steps bench · node ${process.version} · ${os.cpus()[0]?.model ?? 'unknown cpu'} × ${os.cpus().length} · ${(os.totalmem() / 2 ** 30).toFixed(0)} GiB`,
 );
 for (const scenario of scenarios) {
+  if (process.env.BENCH_ONLY && !scenario.name.includes(process.env.BENCH_ONLY)) continue;
   const runs = scenario.runs ?? 15;
-  const subject = median(time(scenario.subject.run, runs));
   const baselineRuns = scenario.baselineRuns ?? runs;
-  const baseline = median(time(scenario.baseline.run, baselineRuns));
-  const check = scenario.check?.();
+  const [subjectSamples, baselineSamples] = await timeBoth(scenario.subject.run, scenario.baseline.run, runs, baselineRuns);
+  const subject = median(subjectSamples);
+  const baseline = median(baselineSamples);
+  const check = scenario.check?.({ subject, baseline });
   console.log(`\n${scenario.name}`);
   console.log(`  ${scenario.subject.name.padEnd(48)} median ${subject.toFixed(2).padStart(9)} ms`);
   console.log(`  ${scenario.baseline.name.padEnd(48)} median ${baseline.toFixed(2).padStart(9)} ms`);

@@ -18,6 +18,8 @@ class Draft {
   private diagnostics: StepsState['diagnostics'] | undefined;
   /** Steps whose argument text changed in this batch; parsed once at the end. */
   readonly unparsed = new Set<string>();
+  /** Steps whose argument text was replaced (not only appended to) in this batch. */
+  readonly replacedInput = new Set<string>();
 
   constructor(
     readonly base: StepsState,
@@ -57,6 +59,20 @@ class Draft {
     this.onDiagnostic?.(reason, protocol);
   }
 
+  /**
+   * Whether a streaming step's parse would read the same head as at the start of the batch: the text
+   * was only appended to and its parsed length (`parsedLength`) did not move. Decided from lengths
+   * alone, so no text is copied or scanned on a batch that parses nothing.
+   */
+  private headUnchanged(id: string, step: Step): boolean {
+    if (this.replacedInput.has(id) || !Object.hasOwn(this.base.byId, id)) return false;
+    const before = this.base.byId[id] as Step;
+    return (
+      before.status === 'input-streaming' &&
+      parsedLength(before.inputText.length) === parsedLength(step.inputText.length)
+    );
+  }
+
   /** Every step id, in order (including steps added in this batch). */
   allIds(): readonly string[] {
     return this.ids ?? this.base.ids;
@@ -67,18 +83,8 @@ class Draft {
       const step = this.get(id);
       if (!step) continue;
       const streaming = step.status === 'input-streaming';
-      if (streaming && step.inputText.length > PARTIAL_PARSE_LIMIT) {
-        // Past the limit only the head is read while streaming (enough for a path or a command): a
-        // stream of many batches would otherwise re-parse everything so far on each one.
-        const before = Object.hasOwn(this.base.byId, id) ? this.base.byId[id] : undefined;
-        if (
-          before &&
-          before.inputText.length >= PARTIAL_PARSE_LIMIT &&
-          before.inputText.startsWith(step.inputText.slice(0, PARTIAL_PARSE_LIMIT))
-        )
-          continue;
-      }
-      const text = streaming ? step.inputText.slice(0, PARTIAL_PARSE_LIMIT) : step.inputText;
+      if (streaming && this.headUnchanged(id, step)) continue;
+      const text = streaming ? step.inputText.slice(0, parsedLength(step.inputText.length)) : step.inputText;
       const input = parseArguments(text, !streaming);
       if (input === NO_PARSE) {
         // The text no longer reads as arguments (replaced by something else): drop the stale parse.
@@ -86,10 +92,12 @@ class Draft {
           const { input: _stale, ...rest } = step;
           this.set(rest);
         }
-      } else if (!shallowJsonEqual(input, step.input)) {
+      } else if (text.length > PARTIAL_PARSE_LIMIT || !shallowJsonEqual(input, step.input)) {
+        // Past the limit the last parse read only the head: comparing would cost two serializations of the whole.
         this.set({ ...step, input });
       }
     }
+    this.replacedInput.clear();
     this.unparsed.clear();
     if (!this.byId && !this.ids && !this.run && !this.diagnostics) return this.base;
     return {
@@ -105,6 +113,27 @@ const NO_PARSE: unique symbol = Symbol('no-parse');
 
 /** How much of a streaming argument text is parsed partially; the whole text is parsed once complete. */
 export const PARTIAL_PARSE_LIMIT = 64 * 1024;
+
+/** A streaming argument text up to this length is parsed whole on every batch that changes it. */
+const PARSE_EVERY_BATCH_UP_TO = 2048;
+/** Past that, how many times per doubling of its length it is parsed again (up to the limit). */
+const PARSES_PER_DOUBLING = 4;
+
+/**
+ * How much of a streaming argument text of `length` characters is parsed: all of it while short;
+ * then the length rounded down to a step of 1/`PARSES_PER_DOUBLING` of the power of two below it,
+ * so a parse happens only when the text grew by a fraction of its length; at most
+ * `PARTIAL_PARSE_LIMIT`, after which appending changes nothing that is parsed. A function of the
+ * length alone, so the parse of a text is the same whatever batches it arrived in, and the partial
+ * parses of one argument read at most about (2 × `PARSES_PER_DOUBLING` + 1) × the limit in all,
+ * however large it grows and however it is cut.
+ */
+export function parsedLength(length: number): number {
+  if (length <= PARSE_EVERY_BATCH_UP_TO) return length;
+  if (length >= PARTIAL_PARSE_LIMIT) return PARTIAL_PARSE_LIMIT;
+  const step = 2 ** (31 - Math.clz32(length)) / PARSES_PER_DOUBLING;
+  return length - (length % step);
+}
 
 /**
  * Parses argument text: strictly once the arguments are complete, leniently (partial JSON) while they
@@ -266,6 +295,7 @@ const handlers: HandlerTable = {
     }
     draft.set({ ...step, inputText: e.replace ? e.delta : step.inputText + e.delta });
     draft.unparsed.add(e.id);
+    if (e.replace) draft.replacedInput.add(e.id);
   },
 
   'step-input'(draft, e) {
