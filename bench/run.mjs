@@ -28,7 +28,10 @@ async function timeBoth(subject, baseline, runs, baselineRuns) {
   const s = [];
   const b = [];
   for (let i = 0; i < Math.max(runs, baselineRuns); i++) {
-    for (const [fn, samples, n] of [[subject, s, runs], [baseline, b, baselineRuns]]) {
+    for (const [fn, samples, n] of [
+      [subject, s, runs],
+      [baseline, b, baselineRuns],
+    ]) {
       if (i >= n) continue;
       const t0 = performance.now();
       await fn();
@@ -45,7 +48,12 @@ for (const scenario of scenarios) {
   if (process.env.BENCH_ONLY && !scenario.name.includes(process.env.BENCH_ONLY)) continue;
   const runs = scenario.runs ?? 15;
   const baselineRuns = scenario.baselineRuns ?? runs;
-  const [subjectSamples, baselineSamples] = await timeBoth(scenario.subject.run, scenario.baseline.run, runs, baselineRuns);
+  const [subjectSamples, baselineSamples] = await timeBoth(
+    scenario.subject.run,
+    scenario.baseline.run,
+    runs,
+    baselineRuns,
+  );
   const subject = median(subjectSamples);
   const baseline = median(baselineSamples);
   const check = scenario.check?.({ subject, baseline });

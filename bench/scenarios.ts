@@ -310,7 +310,12 @@ function argumentScenario(how: Delivery, size: number, runs: number): Scenario {
   return {
     name: `a ${size / KIB} KB argument, ${how}`,
     runs,
-    subject: { name: 'reduceSteps batch by batch, then step-input', run: () => void (state = streamArgument(load().batches)) },
+    subject: {
+      name: 'reduceSteps batch by batch, then step-input',
+      run: () => {
+        state = streamArgument(load().batches);
+      },,
+    },
     baseline: { name: 'floor: concatenate the deltas + one JSON.parse', run: () => void floor(load().deltas) },
     check: ({ subject, baseline }) => {
       const { text, batches } = load();

@@ -148,11 +148,74 @@ function parseArguments(text: string, complete: boolean): unknown | typeof NO_PA
       // fall through: a truncated or broken text still shows what could be read
     }
   }
+  const closed = closeOpenString(text);
+  if (closed !== undefined) {
+    try {
+      return JSON.parse(closed);
+    } catch {
+      // not JSON before the cut (a literal JSON does not know, an escape cut short): partial-json reads it
+    }
+  }
   try {
     return ownProperties(parsePartialJson(text, Allow.ALL));
   } catch {
     return NO_PARSE;
   }
+}
+
+const QUOTE = 34;
+const BACKSLASH = 92;
+
+/**
+ * The common shape of a long streaming argument, text cut inside a string value (a file's content),
+ * made whole for `JSON.parse`: the string and every open container closed. One pass of char codes
+ * plus the native parser, several times faster than partial-json's reader, and the same value (the
+ * text trimmed as partial-json trims it, a trailing lone backslash dropped as it drops it). Returns
+ * `undefined` for every other cut (inside a key, a number, after a comma), which partial-json reads.
+ */
+export function closeOpenString(raw: string): string | undefined {
+  const text = raw.trim();
+  const closers: string[] = [];
+  let expectKey = false;
+  let inString = false;
+  let inKey = false;
+  let escaped = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (inString) {
+      if (escaped) escaped = false;
+      else if (c === BACKSLASH) escaped = true;
+      else if (c === QUOTE) inString = false;
+      continue;
+    }
+    switch (c) {
+      case QUOTE:
+        inString = true;
+        inKey = expectKey;
+        break;
+      case 123: // {
+        closers.push('}');
+        expectKey = true;
+        break;
+      case 91: // [
+        closers.push(']');
+        expectKey = false;
+        break;
+      case 125: // }
+      case 93: // ]
+        closers.pop();
+        expectKey = false;
+        break;
+      case 58: // :
+        expectKey = false;
+        break;
+      case 44: // ,
+        expectKey = closers[closers.length - 1] === '}';
+        break;
+    }
+  }
+  if (!inString || inKey) return undefined;
+  return `${escaped ? text.slice(0, -1) : text}"${closers.reverse().join('')}`;
 }
 
 /**
