@@ -314,7 +314,7 @@ function argumentScenario(how: Delivery, size: number, runs: number): Scenario {
       name: 'reduceSteps batch by batch, then step-input',
       run: () => {
         state = streamArgument(load().batches);
-      },,
+      },
     },
     baseline: { name: 'floor: concatenate the deltas + one JSON.parse', run: () => void floor(load().deltas) },
     check: ({ subject, baseline }) => {

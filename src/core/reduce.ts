@@ -92,8 +92,8 @@ class Draft {
           const { input: _stale, ...rest } = step;
           this.set(rest);
         }
-      } else if (text.length > PARTIAL_PARSE_LIMIT || !shallowJsonEqual(input, step.input)) {
-        // Past the limit the last parse read only the head: comparing would cost two serializations of the whole.
+      } else if (text.length > PARSE_EVERY_BATCH_UP_TO || !shallowJsonEqual(input, step.input)) {
+        // A longer text parsed again has (nearly always) new arguments: comparing would cost two serializations.
         this.set({ ...step, input });
       }
     }
@@ -163,6 +163,11 @@ function parseArguments(text: string, complete: boolean): unknown | typeof NO_PA
   }
 }
 
+function indexOrEnd(text: string, char: string, from: number): number {
+  const at = text.indexOf(char, from);
+  return at < 0 ? text.length : at;
+}
+
 const QUOTE = 34;
 const BACKSLASH = 92;
 
@@ -180,12 +185,21 @@ export function closeOpenString(raw: string): string | undefined {
   let inString = false;
   let inKey = false;
   let escaped = false;
+  let nextQuote = -1;
+  let nextBackslash = -1;
   for (let i = 0; i < text.length; i++) {
     const c = text.charCodeAt(i);
     if (inString) {
       if (escaped) escaped = false;
       else if (c === BACKSLASH) escaped = true;
       else if (c === QUOTE) inString = false;
+      else {
+        // Jump to the next quote or backslash (long string values are most of a long argument); each
+        // position is searched again only once passed, so the whole scan stays one pass.
+        if (nextQuote <= i) nextQuote = indexOrEnd(text, '"', i + 1);
+        if (nextBackslash <= i) nextBackslash = indexOrEnd(text, '\\', i + 1);
+        i = Math.min(nextQuote, nextBackslash) - 1;
+      }
       continue;
     }
     switch (c) {
