@@ -74,3 +74,7 @@ const render = spawnSync(process.execPath, [fileURLToPath(new URL('./render.mjs'
   stdio: 'inherit',
 });
 if (render.status !== 0) process.exitCode = render.status ?? 1;
+const memory = spawnSync(process.execPath, ['--expose-gc', fileURLToPath(new URL('./memory.mjs', import.meta.url))], {
+  stdio: 'inherit',
+});
+if (memory.status !== 0) process.exitCode = memory.status ?? 1;
