@@ -16,10 +16,10 @@ class Draft {
   private ids: string[] | undefined;
   private run: StepsState['run'] | undefined;
   private diagnostics: StepsState['diagnostics'] | undefined;
-  /** Steps whose argument text changed in this batch; parsed once at the end. */
-  readonly unparsed = new Set<string>();
+  /** Steps whose argument text changed in this batch; parsed once at the end (made on first use). */
+  private unparsed: Set<string> | undefined;
   /** Steps whose argument text was replaced (not only appended to) in this batch. */
-  readonly replacedInput = new Set<string>();
+  private replacedInput: Set<string> | undefined;
 
   constructor(
     readonly base: StepsState,
@@ -65,12 +65,27 @@ class Draft {
    * alone, so no text is copied or scanned on a batch that parses nothing.
    */
   private headUnchanged(id: string, step: Step): boolean {
-    if (this.replacedInput.has(id) || !Object.hasOwn(this.base.byId, id)) return false;
+    if (this.replacedInput?.has(id) || !Object.hasOwn(this.base.byId, id)) return false;
     const before = this.base.byId[id] as Step;
     return (
       before.status === 'input-streaming' &&
       parsedLength(before.inputText.length) === parsedLength(step.inputText.length)
     );
+  }
+
+  /** The step's argument text changed (`replaced`: not only appended to): parse it at the end of the batch. */
+  parseLater(id: string, replaced = false): void {
+    this.unparsed ??= new Set();
+    this.unparsed.add(id);
+    if (replaced) {
+      this.replacedInput ??= new Set();
+      this.replacedInput.add(id);
+    }
+  }
+
+  /** The step's arguments came whole with the event: nothing to parse. */
+  parseNotNeeded(id: string): void {
+    this.unparsed?.delete(id);
   }
 
   /** Every step id, in order (including steps added in this batch). */
@@ -79,7 +94,7 @@ class Draft {
   }
 
   finish(): StepsState {
-    for (const id of this.unparsed) {
+    for (const id of this.unparsed ?? []) {
       const step = this.get(id);
       if (!step) continue;
       const streaming = step.status === 'input-streaming';
@@ -97,8 +112,8 @@ class Draft {
         this.set({ ...step, input });
       }
     }
-    this.replacedInput.clear();
-    this.unparsed.clear();
+    this.unparsed = undefined;
+    this.replacedInput = undefined;
     if (!this.byId && !this.ids && !this.run && !this.diagnostics) return this.base;
     return {
       ids: this.ids ?? this.base.ids,
@@ -324,7 +339,7 @@ function openStep(
 
 /** The arguments are final: parse what streamed, if the event did not bring them. */
 function withFinalInput(draft: Draft, step: Step): Step {
-  if (step.status === 'input-streaming' && step.inputText !== '') draft.unparsed.add(step.id);
+  if (step.status === 'input-streaming' && step.inputText !== '') draft.parseLater(step.id);
   return step;
 }
 
@@ -334,7 +349,7 @@ function closeOpenSteps(draft: Draft, to: StepStatus, at: number | undefined, ke
   for (const id of draft.allIds()) {
     const step = draft.get(id);
     if (!step || (step.status !== 'input-streaming' && step.status !== 'running') || keep?.has(id)) continue;
-    if (step.status === 'input-streaming') draft.unparsed.add(id);
+    if (step.status === 'input-streaming') draft.parseLater(id);
     draft.set(to === 'interrupted' ? ended(step, to, at) : { ...step, status: to });
   }
 }
@@ -371,8 +386,7 @@ const handlers: HandlerTable = {
       return;
     }
     draft.set({ ...step, inputText: e.replace ? e.delta : step.inputText + e.delta });
-    draft.unparsed.add(e.id);
-    if (e.replace) draft.replacedInput.add(e.id);
+    draft.parseLater(e.id, e.replace === true);
   },
 
   'step-input'(draft, e) {
@@ -381,7 +395,7 @@ const handlers: HandlerTable = {
     let next = step;
     if ('input' in e && e.input !== undefined) {
       next = { ...next, input: e.input };
-      draft.unparsed.delete(e.id);
+      draft.parseNotNeeded(e.id);
     } else {
       withFinalInput(draft, next);
     }
@@ -416,7 +430,7 @@ const handlers: HandlerTable = {
     const next: Step = { ...withFinalInput(draft, base), status: 'awaiting-approval', approval };
     if (e.input !== undefined) {
       next.input = e.input;
-      draft.unparsed.delete(e.id);
+      draft.parseNotNeeded(e.id);
     }
     draft.set(next);
   },
