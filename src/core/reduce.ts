@@ -73,6 +73,15 @@ class Draft {
     );
   }
 
+  /**
+   * Whether `step` was made by this batch (it is in the draft and not in the base): no snapshot holds
+   * it yet, so the batch may still change it in place.
+   */
+  owns(step: Step): boolean {
+    if (!this.byId) return false;
+    return !Object.hasOwn(this.base.byId, step.id) || this.base.byId[step.id] !== step;
+  }
+
   /** The step's argument text changed (`replaced`: not only appended to): parse it at the end of the batch. */
   parseLater(id: string, replaced = false): void {
     this.unparsed ??= new Set();
@@ -385,7 +394,10 @@ const handlers: HandlerTable = {
       draft.diagnose(`argument text for step "${e.id}" arrived after its arguments were complete; dropped`);
       return;
     }
-    draft.set({ ...step, inputText: e.replace ? e.delta : step.inputText + e.delta });
+    const inputText = e.replace ? e.delta : step.inputText + e.delta;
+    // The second delta of a batch appends to the copy the first one made, instead of copying again.
+    if (existing && draft.owns(existing)) existing.inputText = inputText;
+    else draft.set({ ...step, inputText });
     draft.parseLater(e.id, e.replace === true);
   },
 

@@ -91,6 +91,16 @@ describe('a large argument streamed one event per batch', () => {
     );
   });
 
+  it('a batch of many deltas leaves the state it was given as it was', () => {
+    const before = reduceSteps(emptyStepsState, [START, delta('{"path":"a.ts","content":"')]);
+    const copy = structuredClone(before);
+    // another step first, so the draft has its own step map before the deltas come
+    const other: StepEvent = { type: 'step-start', id: 'x', toolName: 'grep' };
+    const after = reduceSteps(before, [other, ...['one ', 'two ', 'three'].map(delta)]);
+    expect(before).toEqual(copy);
+    expect(after.byId.w?.inputText).toBe('{"path":"a.ts","content":"one two three');
+  });
+
   it('a replaced text is parsed again even when its length does not move the parsed length', () => {
     const first = bigArgument(5000);
     const second = first.replace('src/big.ts', 'src/new.ts');
