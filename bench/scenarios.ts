@@ -272,6 +272,7 @@ function streamArgument(batches: readonly StepEvent[][], quarters?: number[]): S
       t0 = performance.now();
     }
   }
+  if (quarters && quarters.length < 4) quarters.push(performance.now() - t0);
   return reduceSteps(s, END);
 }
 
