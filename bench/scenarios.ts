@@ -294,7 +294,7 @@ const deliveries: { how: Delivery; sizes: number[]; runs: number }[] = [
 ];
 
 /** Per delivery, the kit's time per KB at each rung so far, for the growth line. */
-const perKb = new Map<Delivery, { size: number; ms: number }[]>();
+const perKb = new Map<Delivery, { size: number; ms: number; floorMs: number }[]>();
 
 function argumentScenario(how: Delivery, size: number, runs: number): Scenario {
   // Made on the first run and dropped after the figures: a million one-character events held for every
@@ -325,11 +325,14 @@ function argumentScenario(how: Delivery, size: number, runs: number): Scenario {
         throw new Error(`${how}: the final input is not the argument`);
       const rows = perKb.get(how) ?? [];
       const ms = subject / (size / KIB);
-      rows.push({ size, ms });
+      rows.push({ size, ms, floorMs: baseline / (size / KIB) });
       perKb.set(how, rows);
-      const first = rows[0] as { size: number; ms: number };
+      const first = rows[0] as { size: number; ms: number; floorMs: number };
       let line = `${batches.length.toLocaleString('en')} batches · kit ${(subject / baseline).toFixed(1)}× the floor · ${(ms * 1000).toFixed(1)} µs per KB`;
-      if (rows.length > 1) line += `, ×${(ms / first.ms).toFixed(2)} the ${first.size / KIB} KB rung's`;
+      if (rows.length > 1) {
+        const floorGrowth = baseline / (size / KIB) / first.floorMs;
+        line += `, ×${(ms / first.ms).toFixed(2)} the ${first.size / KIB} KB rung's (the floor's ×${floorGrowth.toFixed(2)})`;
+      }
       if (how === 'one event per batch' && size === rungs[rungs.length - 1]) {
         const q: number[] = [];
         streamArgument(batches, q);
