@@ -21,26 +21,42 @@ const median = (xs) => {
   return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
 };
 
-function time(fn, runs) {
-  fn(); // warm-up
-  const samples = [];
-  for (let i = 0; i < runs; i++) {
-    const t0 = performance.now();
-    fn();
-    samples.push(performance.now() - t0);
+/** Times subject and baseline alternately (so the load of a shared machine drifts alike for both); awaits async runs. */
+async function timeBoth(subject, baseline, runs, baselineRuns) {
+  await subject(); // warm-up
+  await baseline();
+  const s = [];
+  const b = [];
+  for (let i = 0; i < Math.max(runs, baselineRuns); i++) {
+    for (const [fn, samples, n] of [
+      [subject, s, runs],
+      [baseline, b, baselineRuns],
+    ]) {
+      if (i >= n) continue;
+      const t0 = performance.now();
+      await fn();
+      samples.push(performance.now() - t0);
+    }
   }
-  return samples;
+  return [s, b];
 }
 
 console.log(
   `tool-steps bench · node ${process.version} · ${os.cpus()[0]?.model ?? 'unknown cpu'} × ${os.cpus().length} · ${(os.totalmem() / 2 ** 30).toFixed(0)} GiB`,
 );
 for (const scenario of scenarios) {
+  if (process.env.BENCH_ONLY && !scenario.name.includes(process.env.BENCH_ONLY)) continue;
   const runs = scenario.runs ?? 15;
-  const subject = median(time(scenario.subject.run, runs));
   const baselineRuns = scenario.baselineRuns ?? runs;
-  const baseline = median(time(scenario.baseline.run, baselineRuns));
-  const check = scenario.check?.();
+  const [subjectSamples, baselineSamples] = await timeBoth(
+    scenario.subject.run,
+    scenario.baseline.run,
+    runs,
+    baselineRuns,
+  );
+  const subject = median(subjectSamples);
+  const baseline = median(baselineSamples);
+  const check = scenario.check?.({ subject, baseline });
   console.log(`\n${scenario.name}`);
   console.log(`  ${scenario.subject.name.padEnd(48)} median ${subject.toFixed(2).padStart(9)} ms`);
   console.log(`  ${scenario.baseline.name.padEnd(48)} median ${baseline.toFixed(2).padStart(9)} ms`);
@@ -50,17 +66,20 @@ for (const scenario of scenarios) {
 }
 await server.close();
 
-// The browser rendering benchmark (bench/render.mjs), in a process of its own: it runs Vite and React
-// in production mode, which this process's Vite server has already decided against.
+// The other benchmarks run in processes of their own: the browser ones run Vite and React in production
+// mode, which this process's Vite server has already decided against.
 const { spawnSync } = await import('node:child_process');
 const { fileURLToPath } = await import('node:url');
-const render = spawnSync(process.execPath, [fileURLToPath(new URL('./render.mjs', import.meta.url))], {
-  stdio: 'inherit',
-});
-if (render.status !== 0) process.exitCode = render.status ?? 1;
-
-// The anchors (bench/anchors.mjs): the floor, the kit and the AI SDK's own client on the same bytes, two ladders.
-const anchors = spawnSync(process.execPath, ['--expose-gc', fileURLToPath(new URL('./anchors.mjs', import.meta.url))], {
-  stdio: 'inherit',
-});
-if (anchors.status !== 0) process.exitCode = anchors.status ?? 1;
+// Each further benchmark in a process of its own, in this order; `--expose-gc` lets a script collect
+// garbage between runs (and measure retained heap).
+const scripts = [
+  ['render.mjs', []], // the list in Chromium
+  ['anchors.mjs', ['--expose-gc']], // the floor, the kit and the AI SDK's own client on the same bytes, two ladders
+  ['memory.mjs', ['--expose-gc']], // the heap a store retains after 10,000 steps × 100 progress updates
+];
+for (const [file, flags] of scripts) {
+  const child = spawnSync(process.execPath, [...flags, fileURLToPath(new URL(`./${file}`, import.meta.url))], {
+    stdio: 'inherit',
+  });
+  if (child.status !== 0) process.exitCode = child.status ?? 1;
+}

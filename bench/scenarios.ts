@@ -1,7 +1,9 @@
 // Bench scenarios: each times the kit's way against a baseline doing the same work the plain way.
 import {
+  createStepStore,
   emptyStepsState,
   eventsFromText,
+  readStream,
   reduceSteps,
   type StepEvent,
   type StepsState,
@@ -14,9 +16,10 @@ interface Scenario {
   runs?: number;
   /** Fewer runs for a slow baseline. */
   baselineRuns?: number;
-  subject: { name: string; run: () => void };
-  baseline: { name: string; run: () => void };
-  check?: () => string;
+  subject: { name: string; run: () => void | Promise<void> };
+  baseline: { name: string; run: () => void | Promise<void> };
+  /** A line after the figures; told the medians (ms) of this scenario. */
+  check?: (medians: { subject: number; baseline: number }) => string;
 }
 
 /** A long agent run: `steps` calls, each streamed in deltas, with progress and a result. */
@@ -198,3 +201,264 @@ export const scenarios: Scenario[] = [
     },
   },
 ];
+
+// ---------------------------------------------------------------------------------------------
+// Issue 9 item 2: one large argument, however its bytes arrive. Each rung is timed against the
+// floor for the same deltas (concatenate them, then one JSON.parse of the whole), in the same run.
+
+/** A `write_file` argument of about `bytes` characters: source-like text, with quotes and newlines to escape. */
+function writeFileArgument(bytes: number): string {
+  const lines: string[] = [];
+  let length = 0;
+  for (let i = 0; length < bytes - 40; i++) {
+    const line = `export const value${i} = "item ${i}"; // \\ ${'x'.repeat(i % 40)}`;
+    lines.push(line);
+    length += line.length + 4;
+  }
+  return JSON.stringify({ path: 'src/generated/values.ts', content: lines.join('\n') });
+}
+
+/** A deterministic spread of delta sizes between `min` and `max` characters. */
+function cut(text: string, min: number, max: number): string[] {
+  const pieces: string[] = [];
+  let seed = 7;
+  for (let at = 0; at < text.length; ) {
+    seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31;
+    const n = min + (seed % (max - min + 1));
+    pieces.push(text.slice(at, at + n));
+    at += n;
+  }
+  return pieces;
+}
+
+type Delivery = 'one event per batch' | 'one byte per batch' | '16 KiB per batch' | 'one piece';
+
+/**
+ * The batches a store sees for one argument: deltas of 25-100 characters, each its own batch (a
+ * server that flushes every event, read one event per network read); one character per batch; 16 KiB
+ * batches of such deltas; or the whole text in one delta.
+ */
+function deliver(text: string, how: Delivery): { deltas: string[]; batches: StepEvent[][] } {
+  const deltas = how === 'one byte per batch' ? [...text] : how === 'one piece' ? [text] : cut(text, 25, 100);
+  const events: StepEvent[] = deltas.map((delta) => ({ type: 'step-input-delta', id: 'w', delta }));
+  if (how !== '16 KiB per batch') return { deltas, batches: events.map((e) => [e]) };
+  const batches: StepEvent[][] = [];
+  let batch: StepEvent[] = [];
+  let size = 0;
+  for (const [i, e] of events.entries()) {
+    batch.push(e);
+    size += (deltas[i] as string).length;
+    if (size >= 16 * 1024) {
+      batches.push(batch);
+      batch = [];
+      size = 0;
+    }
+  }
+  if (batch.length > 0) batches.push(batch);
+  return { deltas, batches };
+}
+
+const START: StepEvent[] = [{ type: 'step-start', id: 'w', toolName: 'write_file' }];
+const END: StepEvent[] = [{ type: 'step-input', id: 'w' }];
+
+/** Streams one argument through the reducer batch by batch; returns the final state. */
+function streamArgument(batches: readonly StepEvent[][], quarters?: number[]): StepsState {
+  let s = reduceSteps(emptyStepsState, START);
+  let t0 = performance.now();
+  for (const [i, batch] of batches.entries()) {
+    s = reduceSteps(s, batch);
+    if (quarters && (i + 1) % Math.ceil(batches.length / 4) === 0) {
+      quarters.push(performance.now() - t0);
+      t0 = performance.now();
+    }
+  }
+  if (quarters && quarters.length < 4) quarters.push(performance.now() - t0);
+  return reduceSteps(s, END);
+}
+
+/** The floor: the same deltas concatenated, then one `JSON.parse` of the whole. */
+function floor(deltas: readonly string[]): unknown {
+  let text = '';
+  for (const delta of deltas) text += delta;
+  return JSON.parse(text);
+}
+
+const KIB = 1024;
+const rungs = [256 * KIB, 512 * KIB, 1024 * KIB];
+const deliveries: { how: Delivery; sizes: number[]; runs: number }[] = [
+  { how: 'one event per batch', sizes: rungs, runs: 9 },
+  // ~260,000 reduceSteps calls at 256 KB already; 1 MB would take seconds per run, so two rungs only
+  { how: 'one byte per batch', sizes: [128 * KIB, 256 * KIB], runs: 3 },
+  { how: '16 KiB per batch', sizes: rungs, runs: 9 },
+  { how: 'one piece', sizes: rungs, runs: 9 },
+];
+
+/** Per delivery, the kit's time per KB at each rung so far, for the growth line. */
+const perKb = new Map<Delivery, { size: number; ms: number; floorMs: number }[]>();
+
+function argumentScenario(how: Delivery, size: number, runs: number): Scenario {
+  // Made on the first run and dropped after the figures: a million one-character events held for every
+  // rung at once would slow the collector for all the scenarios.
+  let data: { text: string; deltas: string[]; batches: StepEvent[][] } | undefined;
+  const load = () => {
+    if (!data) {
+      const text = writeFileArgument(size);
+      data = { text, ...deliver(text, how) };
+    }
+    return data;
+  };
+  let state: StepsState = emptyStepsState;
+  return {
+    name: `a ${size / KIB} KB argument, ${how}`,
+    runs,
+    subject: {
+      name: 'reduceSteps batch by batch, then step-input',
+      run: () => {
+        state = streamArgument(load().batches);
+      },
+    },
+    baseline: { name: 'floor: concatenate the deltas + one JSON.parse', run: () => void floor(load().deltas) },
+    check: ({ subject, baseline }) => {
+      const { text, batches } = load();
+      const input = state.byId.w?.input as { content?: string } | undefined;
+      if (input?.content !== (JSON.parse(text) as { content: string }).content)
+        throw new Error(`${how}: the final input is not the argument`);
+      const rows = perKb.get(how) ?? [];
+      const ms = subject / (size / KIB);
+      rows.push({ size, ms, floorMs: baseline / (size / KIB) });
+      perKb.set(how, rows);
+      const first = rows[0] as { size: number; ms: number; floorMs: number };
+      let line = `${batches.length.toLocaleString('en')} batches · kit ${(subject / baseline).toFixed(1)}× the floor · ${(ms * 1000).toFixed(1)} µs per KB`;
+      if (rows.length > 1) {
+        const floorGrowth = baseline / (size / KIB) / first.floorMs;
+        line += `, ×${(ms / first.ms).toFixed(2)} the ${first.size / KIB} KB rung's (the floor's ×${floorGrowth.toFixed(2)})`;
+      }
+      if (how === 'one event per batch' && size === rungs[rungs.length - 1]) {
+        const q: number[] = [];
+        streamArgument(batches, q);
+        line += ` · quarters of one run ${q.map((t) => t.toFixed(0)).join(', ')} ms`;
+      }
+      data = undefined;
+      state = emptyStepsState;
+      return line;
+    },
+  };
+}
+
+for (const { how, sizes, runs } of deliveries) {
+  for (const size of sizes) scenarios.push(argumentScenario(how, size, runs));
+}
+
+/** The real path of a host page: a byte stream whose every chunk is one SSE event, read into a store. */
+let sse: { argument: string; chunks: Uint8Array[] } | undefined;
+function loadSse() {
+  if (sse) return sse;
+  const argument = writeFileArgument(1024 * KIB);
+  const encoder = new TextEncoder();
+  const chunks = [
+    { type: 'start', messageId: 'm' },
+    { type: 'tool-call-start', id: 'w', toolName: 'write_file' },
+    ...cut(argument, 25, 100).map((argsTextDelta) => ({ type: 'tool-call-delta', id: 'w', argsTextDelta })),
+    { type: 'tool-call-end', id: 'w' },
+    { type: 'tool-result', id: 'r', toolCallId: 'w', result: 'written' },
+    { type: 'finish', messageId: 'm', status: 'completed' },
+  ].map((frame) => encoder.encode(`data: ${JSON.stringify(frame)}\n\n`));
+  sse = { argument, chunks };
+  return sse;
+}
+let sseState: StepsState = emptyStepsState;
+
+scenarios.push({
+  name: 'a 1024 KB argument over SSE, one event per chunk: readStream → store',
+  runs: 7,
+  subject: {
+    name: 'readStream → store.apply per batch (sync flush)',
+    run: async () => {
+      const { chunks } = loadSse();
+      let next = 0;
+      // Pulled one chunk at a time, as a network read would: enqueueing them all up front would time
+      // Node's stream queue (its dequeue shifts an array) instead of the kit.
+      const stream = new ReadableStream<Uint8Array>({
+        pull(controller) {
+          const chunk = chunks[next++];
+          if (chunk) controller.enqueue(chunk);
+          else controller.close();
+        },
+      });
+      const store = createStepStore({ schedule: (flush) => flush() });
+      let heard = 0;
+      store.subscribe(() => heard++);
+      for await (const batch of readStream(stream, { protocol: 'cogitator' })) store.apply(batch);
+      sseState = store.getSnapshot();
+    },
+  },
+  baseline: {
+    name: 'floor: decode chunks, JSON.parse frames, concat + parse',
+    run: () => {
+      const decoder = new TextDecoder();
+      let args = '';
+      for (const chunk of loadSse().chunks) {
+        const frame = JSON.parse(decoder.decode(chunk).slice(6)) as { argsTextDelta?: string };
+        if (frame.argsTextDelta !== undefined) args += frame.argsTextDelta;
+      }
+      JSON.parse(args);
+    },
+  },
+  check: ({ subject, baseline }) => {
+    const { argument, chunks } = loadSse();
+    const step = sseState.byId.w;
+    if ((step?.input as { content?: string } | undefined)?.content !== JSON.parse(argument).content)
+      throw new Error('the SSE path did not end with the whole argument');
+    sse = undefined;
+    sseState = emptyStepsState;
+    return `${chunks.length.toLocaleString('en')} chunks · kit ${(subject / baseline).toFixed(1)}× the floor · step ${step?.status}`;
+  },
+});
+
+/**
+ * One event per read into a store that already holds a long run: every reduction copies the step map,
+ * so the store reduces the reads of one frame together (here a flush every 100 reads stands for a frame).
+ */
+let crowded: { base: StepsState; events: StepEvent[]; deltas: string[] } | undefined;
+function loadCrowded() {
+  if (crowded) return crowded;
+  const finished: StepEvent[] = [];
+  for (let i = 0; i < 2000; i++)
+    finished.push(
+      { type: 'step-start', id: `s${i}`, toolName: 'grep' },
+      { type: 'step-result', id: `s${i}`, result: 'ok' },
+    );
+  const base = reduceSteps(emptyStepsState, [...finished, ...START]);
+  const deltas = cut(writeFileArgument(256 * KIB), 25, 100);
+  crowded = { base, deltas, events: deltas.map((delta) => ({ type: 'step-input-delta', id: 'w', delta })) };
+  return crowded;
+}
+let crowdedState: StepsState = emptyStepsState;
+
+scenarios.push({
+  name: 'a 256 KB argument, one event per read, into a store beside 2,000 finished steps (a flush every 100 reads)',
+  runs: 7,
+  subject: {
+    name: 'store.apply per read, then step-input',
+    run: () => {
+      const { base, events } = loadCrowded();
+      const frame: Array<() => void> = [];
+      const store = createStepStore({ initialState: base, schedule: (flush) => void frame.push(flush) });
+      for (const [i, event] of events.entries()) {
+        store.apply([event]);
+        if ((i + 1) % 100 === 0) for (const flush of frame.splice(0)) flush();
+      }
+      store.apply(END);
+      crowdedState = store.getSnapshot();
+    },
+  },
+  baseline: { name: 'floor: concatenate the deltas + one JSON.parse', run: () => void floor(loadCrowded().deltas) },
+  check: ({ subject, baseline }) => {
+    const { events } = loadCrowded();
+    const ok = crowdedState.ids.length === 2001 && crowdedState.byId.w?.status === 'running';
+    if (!ok) throw new Error('the crowded store did not end with the argument parsed');
+    crowded = undefined;
+    crowdedState = emptyStepsState;
+    return `${events.length.toLocaleString('en')} reads · kit ${(subject / baseline).toFixed(1)}× the floor (reduced per read it took 8.3 s on this machine under load)`;
+  },
+});

@@ -16,8 +16,10 @@ class Draft {
   private ids: string[] | undefined;
   private run: StepsState['run'] | undefined;
   private diagnostics: StepsState['diagnostics'] | undefined;
-  /** Steps whose argument text changed in this batch; parsed once at the end. */
-  readonly unparsed = new Set<string>();
+  /** Steps whose argument text changed in this batch; parsed once at the end (made on first use). */
+  private unparsed: Set<string> | undefined;
+  /** Steps whose argument text was replaced (not only appended to) in this batch. */
+  private replacedInput: Set<string> | undefined;
 
   constructor(
     readonly base: StepsState,
@@ -57,28 +59,56 @@ class Draft {
     this.onDiagnostic?.(reason, protocol);
   }
 
+  /**
+   * Whether a streaming step's parse would read the same head as at the start of the batch: the text
+   * was only appended to and its parsed length (`parsedLength`) did not move. Decided from lengths
+   * alone, so no text is copied or scanned on a batch that parses nothing.
+   */
+  private headUnchanged(id: string, step: Step): boolean {
+    if (this.replacedInput?.has(id) || !Object.hasOwn(this.base.byId, id)) return false;
+    const before = this.base.byId[id] as Step;
+    return (
+      before.status === 'input-streaming' &&
+      parsedLength(before.inputText.length) === parsedLength(step.inputText.length)
+    );
+  }
+
+  /**
+   * Whether `step` was made by this batch (it is in the draft and not in the base): no snapshot holds
+   * it yet, so the batch may still change it in place.
+   */
+  owns(step: Step): boolean {
+    if (!this.byId) return false;
+    return !Object.hasOwn(this.base.byId, step.id) || this.base.byId[step.id] !== step;
+  }
+
+  /** The step's argument text changed (`replaced`: not only appended to): parse it at the end of the batch. */
+  parseLater(id: string, replaced = false): void {
+    this.unparsed ??= new Set();
+    this.unparsed.add(id);
+    if (replaced) {
+      this.replacedInput ??= new Set();
+      this.replacedInput.add(id);
+    }
+  }
+
+  /** The step's arguments came whole with the event: nothing to parse. */
+  parseNotNeeded(id: string): void {
+    this.unparsed?.delete(id);
+  }
+
   /** Every step id, in order (including steps added in this batch). */
   allIds(): readonly string[] {
     return this.ids ?? this.base.ids;
   }
 
   finish(): StepsState {
-    for (const id of this.unparsed) {
+    for (const id of this.unparsed ?? []) {
       const step = this.get(id);
       if (!step) continue;
       const streaming = step.status === 'input-streaming';
-      if (streaming && step.inputText.length > PARTIAL_PARSE_LIMIT) {
-        // Past the limit only the head is read while streaming (enough for a path or a command): a
-        // stream of many batches would otherwise re-parse everything so far on each one.
-        const before = Object.hasOwn(this.base.byId, id) ? this.base.byId[id] : undefined;
-        if (
-          before &&
-          before.inputText.length >= PARTIAL_PARSE_LIMIT &&
-          before.inputText.startsWith(step.inputText.slice(0, PARTIAL_PARSE_LIMIT))
-        )
-          continue;
-      }
-      const text = streaming ? step.inputText.slice(0, PARTIAL_PARSE_LIMIT) : step.inputText;
+      if (streaming && this.headUnchanged(id, step)) continue;
+      const text = streaming ? step.inputText.slice(0, parsedLength(step.inputText.length)) : step.inputText;
       const input = parseArguments(text, !streaming);
       if (input === NO_PARSE) {
         // The text no longer reads as arguments (replaced by something else): drop the stale parse.
@@ -86,11 +116,13 @@ class Draft {
           const { input: _stale, ...rest } = step;
           this.set(rest);
         }
-      } else if (!shallowJsonEqual(input, step.input)) {
+      } else if (text.length > PARSE_EVERY_BATCH_UP_TO || !shallowJsonEqual(input, step.input)) {
+        // A longer text parsed again has (nearly always) new arguments: comparing would cost two serializations.
         this.set({ ...step, input });
       }
     }
-    this.unparsed.clear();
+    this.unparsed = undefined;
+    this.replacedInput = undefined;
     if (!this.byId && !this.ids && !this.run && !this.diagnostics) return this.base;
     return {
       ids: this.ids ?? this.base.ids,
@@ -106,6 +138,27 @@ const NO_PARSE: unique symbol = Symbol('no-parse');
 /** How much of a streaming argument text is parsed partially; the whole text is parsed once complete. */
 export const PARTIAL_PARSE_LIMIT = 64 * 1024;
 
+/** A streaming argument text up to this length is parsed whole on every batch that changes it. */
+const PARSE_EVERY_BATCH_UP_TO = 2048;
+/** Past that, how many times per doubling of its length it is parsed again (up to the limit). */
+const PARSES_PER_DOUBLING = 4;
+
+/**
+ * How much of a streaming argument text of `length` characters is parsed: all of it while short;
+ * then the length rounded down to a step of 1/`PARSES_PER_DOUBLING` of the power of two below it,
+ * so a parse happens only when the text grew by a fraction of its length; at most
+ * `PARTIAL_PARSE_LIMIT`, after which appending changes nothing that is parsed. A function of the
+ * length alone, so the parse of a text is the same whatever batches it arrived in, and the partial
+ * parses of one argument read at most about (2 × `PARSES_PER_DOUBLING` + 1) × the limit in all,
+ * however large it grows and however it is cut.
+ */
+export function parsedLength(length: number): number {
+  if (length <= PARSE_EVERY_BATCH_UP_TO) return length;
+  if (length >= PARTIAL_PARSE_LIMIT) return PARTIAL_PARSE_LIMIT;
+  const step = 2 ** (31 - Math.clz32(length)) / PARSES_PER_DOUBLING;
+  return length - (length % step);
+}
+
 /**
  * Parses argument text: strictly once the arguments are complete, leniently (partial JSON) while they
  * stream. Returns `NO_PARSE` when the text says nothing yet or is not JSON at all.
@@ -119,11 +172,88 @@ function parseArguments(text: string, complete: boolean): unknown | typeof NO_PA
       // fall through: a truncated or broken text still shows what could be read
     }
   }
+  const closed = closeOpenString(text);
+  if (closed !== undefined) {
+    try {
+      return JSON.parse(closed);
+    } catch {
+      // not JSON before the cut (a literal JSON does not know, an escape cut short): partial-json reads it
+    }
+  }
   try {
     return ownProperties(parsePartialJson(text, Allow.ALL));
   } catch {
     return NO_PARSE;
   }
+}
+
+function indexOrEnd(text: string, char: string, from: number): number {
+  const at = text.indexOf(char, from);
+  return at < 0 ? text.length : at;
+}
+
+const QUOTE = 34;
+const BACKSLASH = 92;
+
+/**
+ * The common shape of a long streaming argument, text cut inside a string value (a file's content),
+ * made whole for `JSON.parse`: the string and every open container closed. One pass of char codes
+ * plus the native parser, several times faster than partial-json's reader, and the same value (the
+ * text trimmed as partial-json trims it, a trailing lone backslash dropped as it drops it). Returns
+ * `undefined` for every other cut (inside a key, a number, after a comma), which partial-json reads.
+ */
+export function closeOpenString(raw: string): string | undefined {
+  const text = raw.trim();
+  const closers: string[] = [];
+  let expectKey = false;
+  let inString = false;
+  let inKey = false;
+  let escaped = false;
+  let nextQuote = -1;
+  let nextBackslash = -1;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (inString) {
+      if (escaped) escaped = false;
+      else if (c === BACKSLASH) escaped = true;
+      else if (c === QUOTE) inString = false;
+      else {
+        // Jump to the next quote or backslash (long string values are most of a long argument); each
+        // position is searched again only once passed, so the whole scan stays one pass.
+        if (nextQuote <= i) nextQuote = indexOrEnd(text, '"', i + 1);
+        if (nextBackslash <= i) nextBackslash = indexOrEnd(text, '\\', i + 1);
+        i = Math.min(nextQuote, nextBackslash) - 1;
+      }
+      continue;
+    }
+    switch (c) {
+      case QUOTE:
+        inString = true;
+        inKey = expectKey;
+        break;
+      case 123: // {
+        closers.push('}');
+        expectKey = true;
+        break;
+      case 91: // [
+        closers.push(']');
+        expectKey = false;
+        break;
+      case 125: // }
+      case 93: // ]
+        closers.pop();
+        expectKey = false;
+        break;
+      case 58: // :
+        expectKey = false;
+        break;
+      case 44: // ,
+        expectKey = closers[closers.length - 1] === '}';
+        break;
+    }
+  }
+  if (!inString || inKey) return undefined;
+  return `${escaped ? text.slice(0, -1) : text}"${closers.reverse().join('')}`;
 }
 
 /**
@@ -218,7 +348,7 @@ function openStep(
 
 /** The arguments are final: parse what streamed, if the event did not bring them. */
 function withFinalInput(draft: Draft, step: Step): Step {
-  if (step.status === 'input-streaming' && step.inputText !== '') draft.unparsed.add(step.id);
+  if (step.status === 'input-streaming' && step.inputText !== '') draft.parseLater(step.id);
   return step;
 }
 
@@ -228,7 +358,7 @@ function closeOpenSteps(draft: Draft, to: StepStatus, at: number | undefined, ke
   for (const id of draft.allIds()) {
     const step = draft.get(id);
     if (!step || (step.status !== 'input-streaming' && step.status !== 'running') || keep?.has(id)) continue;
-    if (step.status === 'input-streaming') draft.unparsed.add(id);
+    if (step.status === 'input-streaming') draft.parseLater(id);
     draft.set(to === 'interrupted' ? ended(step, to, at) : { ...step, status: to });
   }
 }
@@ -264,8 +394,11 @@ const handlers: HandlerTable = {
       draft.diagnose(`argument text for step "${e.id}" arrived after its arguments were complete; dropped`);
       return;
     }
-    draft.set({ ...step, inputText: e.replace ? e.delta : step.inputText + e.delta });
-    draft.unparsed.add(e.id);
+    const inputText = e.replace ? e.delta : step.inputText + e.delta;
+    // The second delta of a batch appends to the copy the first one made, instead of copying again.
+    if (existing && draft.owns(existing)) existing.inputText = inputText;
+    else draft.set({ ...step, inputText });
+    draft.parseLater(e.id, e.replace === true);
   },
 
   'step-input'(draft, e) {
@@ -274,7 +407,7 @@ const handlers: HandlerTable = {
     let next = step;
     if ('input' in e && e.input !== undefined) {
       next = { ...next, input: e.input };
-      draft.unparsed.delete(e.id);
+      draft.parseNotNeeded(e.id);
     } else {
       withFinalInput(draft, next);
     }
@@ -309,7 +442,7 @@ const handlers: HandlerTable = {
     const next: Step = { ...withFinalInput(draft, base), status: 'awaiting-approval', approval };
     if (e.input !== undefined) {
       next.input = e.input;
-      draft.unparsed.delete(e.id);
+      draft.parseNotNeeded(e.id);
     }
     draft.set(next);
   },

@@ -34,7 +34,11 @@ export interface StepStore {
   getSnapshot(): StepsState;
   /** Registers a listener; returns the function that removes it. */
   subscribe(listener: () => void): () => void;
-  /** Applies one event or a batch; listeners hear of it once, on the next scheduled flush. */
+  /**
+   * Applies one event or a batch; listeners hear of it once, on the next scheduled flush. Events
+   * applied while a flush is pending are reduced together, at that flush or at the next
+   * `getSnapshot`, so a stream read one event at a time costs one reduction per flush.
+   */
   apply(events: StepEvent | readonly StepEvent[]): void;
   /** Back to the initial state (or to `state`), listeners told. */
   reset(state?: StepsState): void;
@@ -43,6 +47,11 @@ export interface StepStore {
 function defaultSchedule(flush: () => void): void {
   if (typeof requestAnimationFrame === 'function') requestAnimationFrame(() => flush());
   else queueMicrotask(flush);
+}
+
+/** The event with the apply's clock reading when it carries no time of its own, as `reduceSteps` stamps it. */
+function stamped(event: StepEvent, at: number): StepEvent {
+  return typeof event === 'object' && event !== null && event.at === undefined ? { ...event, at } : event;
 }
 
 /** Makes a store: `getSnapshot / subscribe / apply / reset`, with an injected clock and scheduler. */
@@ -55,9 +64,21 @@ export function createStepStore(options: StepStoreOptions = {}): StepStore {
   let state = initial;
   let notified = state;
   let scheduled = false;
+  /** Events applied while a flush was pending, each stamped with the clock of its own apply. */
+  let pending: StepEvent[] = [];
+  /** The clock of the latest queued apply: the time of a queued event whose own `at` is not a time. */
+  let pendingNow = 0;
+
+  const settle = () => {
+    if (pending.length === 0) return;
+    const list = pending;
+    pending = [];
+    state = reduceSteps(state, list, { now: pendingNow, onDiagnostic: warn });
+  };
 
   const flush = () => {
     scheduled = false;
+    settle();
     if (notified === state) return;
     notified = state;
     for (const listener of [...listeners]) listener();
@@ -72,7 +93,10 @@ export function createStepStore(options: StepStoreOptions = {}): StepStore {
   };
 
   return {
-    getSnapshot: () => state,
+    getSnapshot: () => {
+      settle();
+      return state;
+    },
     subscribe(listener) {
       listeners.add(listener);
       return () => {
@@ -82,11 +106,19 @@ export function createStepStore(options: StepStoreOptions = {}): StepStore {
     apply(events) {
       const list = Array.isArray(events) ? events : [events as StepEvent];
       if (list.length === 0) return;
+      const at = now();
+      if (scheduled) {
+        // A flush is on its way and will tell the listeners anyway: reduce these with the others then.
+        for (const event of list) pending.push(stamped(event, at));
+        pendingNow = at;
+        return;
+      }
       const previous = state;
-      state = reduceSteps(state, list, { now: now(), onDiagnostic: warn });
+      state = reduceSteps(state, list, { now: at, onDiagnostic: warn });
       if (state !== previous) changed();
     },
     reset(given) {
+      pending = [];
       const next = given === undefined ? initial : repairState(given);
       if (state === next) return;
       state = next;
