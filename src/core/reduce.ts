@@ -4,7 +4,7 @@
  */
 import { Allow, parse as parsePartialJson } from 'partial-json';
 import type { StepEvent, StepEventOf, StepEventType } from './events';
-import { repairStepEvent } from './repair';
+import { isWellFormedStepEvent, repairStepEvent } from './repair';
 import { isTerminalStatus, type RunStatus, type Step, type StepStatus, type StepsState } from './step';
 
 /**
@@ -441,10 +441,12 @@ function applyEvent(draft: Draft, event: StepEvent, now: number | undefined): vo
     draft.diagnose(`"${type}" without a step id; dropped`);
     return;
   }
-  const repaired = repairStepEvent(event);
-  for (const problem of repaired.problems) draft.diagnose(problem);
-  if (!repaired.event) return;
-  event = repaired.event;
+  if (!isWellFormedStepEvent(event)) {
+    const repaired = repairStepEvent(event);
+    for (const problem of repaired.problems) draft.diagnose(problem);
+    if (!repaired.event) return;
+    event = repaired.event;
+  }
   const stamped = event.at === undefined && now !== undefined ? { ...event, at: now } : event;
   try {
     handler(draft, stamped as never, now);
