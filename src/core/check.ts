@@ -151,3 +151,15 @@ export const byType =
     }
     return (checks[type] as Check<Record<string, unknown>>)(v);
   };
+
+/**
+ * The answers of `nonEmpty`, `string`, `optional(boolean)`, ... as plain predicates, for a decoder's
+ * fast path: its most frequent frames (argument deltas, progress) are tested field by field by name, so
+ * each test site sees one frame shape, and sends anything unsure to the full check for its answer.
+ */
+export const isId = (v: unknown): v is string => typeof v === 'string' && v !== '';
+export const isText = (v: unknown): v is string => typeof v === 'string';
+export const isOptionalText = (v: unknown): boolean => v === undefined || typeof v === 'string';
+export const isNullishText = (v: unknown): boolean => v == null || typeof v === 'string';
+export const isOptionalFlag = (v: unknown): boolean => v === undefined || typeof v === 'boolean';
+export const isOptionalRecord = (v: unknown): boolean => v === undefined || isObject(v);

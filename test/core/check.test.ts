@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { type Check, check } from '../../src/core/check';
 import { aiSdkChecks } from '../../src/core/decoders/ai-sdk';
 import { AiSdkChunkSchemas } from '../../src/core/decoders/ai-sdk-schemas';
-import { cogitatorChecks } from '../../src/core/decoders/cogitator';
+import { cogitatorChecks, cogitatorFastChecks } from '../../src/core/decoders/cogitator';
 import { CogitatorEventSchemas } from '../../src/core/decoders/cogitator-schemas';
 import { checkPresentation, checkStepEvent, STEP_EVENT_TYPES } from '../../src/core/event-check';
 import { StepEventSchema, ToolPresentationSchema } from '../../src/core/events';
@@ -136,3 +136,29 @@ describe.each([
     });
   }
 });
+
+/** A fast test may say `false` for any reason, but `true` only where the full check keeps the frame as it is. */
+describe.each([['Cogitator', CogitatorEventSchemas, cogitatorChecks, cogitatorFastChecks]] as const)(
+  '%s frames: each fast test passes only what its check keeps unchanged',
+  (_name, schemas, checks, fast) => {
+    for (const [type, test] of Object.entries(fast)) {
+      it(`"${type}"`, () => {
+        const guard = checks[type] as Check;
+        const keys = shapeKeys(schemas[type as keyof typeof schemas]);
+        let passed = 0;
+        fc.assert(
+          fc.property(framesWith(keys, { type }), (frame) => {
+            if (!test(frame)) return;
+            passed++;
+            const checked = check(guard, frame);
+            expect(checked.success, JSON.stringify(frame)).toBe(true);
+            if (checked.success) expect(checked.data, JSON.stringify(frame)).toEqual(frame);
+          }),
+          { numRuns: 1000 },
+        );
+        // The frames a stream sends most: all well-formed, so the fast test must pass some.
+        expect(passed).toBeGreaterThan(0);
+      });
+    }
+  },
+);
