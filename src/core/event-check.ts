@@ -7,6 +7,10 @@ import {
   boolean,
   byType,
   type Check,
+  isId,
+  isOptionalFlag,
+  isOptionalText,
+  isText,
   nonEmpty,
   number,
   object,
@@ -70,3 +74,39 @@ export const STEP_EVENT_TYPES: readonly StepEvent['type'][] = Object.keys(events
 
 /** Checks a native frame as `StepEventSchema.safeParse` does (unknown keys dropped). */
 export const checkStepEvent = byType(events) as Check<StepEvent>;
+
+const isTime = (v: unknown): boolean => v === undefined || (typeof v === 'number' && Number.isFinite(v));
+/** Only these keys (the check drops any other, so a frame with one takes the full check for its copy). */
+const only =
+  (...keys: string[]) =>
+  (e: Record<string, unknown>): boolean => {
+    for (const key in e) if (!keys.includes(key)) return false;
+    return true;
+  };
+const startKeys = only('type', 'id', 'toolName', 'parentId', 'presentation', 'at');
+const deltaKeys = only('type', 'id', 'delta', 'replace', 'at');
+const inputKeys = only('type', 'id', 'input', 'toolName', 'at');
+const progressKeys = only('type', 'id', 'content', 'details', 'presentation', 'toolName', 'at');
+const resultKeys = only('type', 'id', 'toolName', 'result', 'details', 'presentation', 'at');
+
+/**
+ * The events of a call, tested without the generic check: `true` only where `checkStepEvent` keeps the
+ * frame as it is (no unknown key, no `presentation`, which the full check copies without its unknown
+ * keys). These come once per argument fragment or progress update: the native decoder's hot path.
+ * test/core/check.test.ts holds each to the full check.
+ */
+export const fastStepEventChecks: Readonly<Record<string, (e: Record<string, unknown>) => boolean>> = {
+  'step-start': (e) =>
+    isId(e.id) &&
+    isText(e.toolName) &&
+    isOptionalText(e.parentId) &&
+    e.presentation === undefined &&
+    isTime(e.at) &&
+    startKeys(e),
+  'step-input-delta': (e) => isId(e.id) && isText(e.delta) && isOptionalFlag(e.replace) && isTime(e.at) && deltaKeys(e),
+  'step-input': (e) => isId(e.id) && isOptionalText(e.toolName) && isTime(e.at) && inputKeys(e),
+  'step-progress': (e) =>
+    isId(e.id) && e.presentation === undefined && isOptionalText(e.toolName) && isTime(e.at) && progressKeys(e),
+  'step-result': (e) =>
+    isId(e.id) && isOptionalText(e.toolName) && e.presentation === undefined && isTime(e.at) && resultKeys(e),
+};

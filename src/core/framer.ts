@@ -23,8 +23,8 @@ function blankLineEnd(text: string, afterBreak: boolean): number {
 
 /** The index just after the last blank line of `text`, or -1. */
 function lastBlankLineEnd(text: string, afterBreak: boolean): number {
-  let end = -1;
-  for (let i = text.indexOf('\n\n'); i !== -1; i = text.indexOf('\n\n', i + 1)) end = i + 2;
+  const last = text.lastIndexOf('\n\n');
+  let end = last === -1 ? -1 : last + 2;
   if (end === -1 && text.includes('\r')) {
     const all = [...text.matchAll(/(\r\n|\r|\n)(\r\n|\r|\n)/g)].at(-1);
     if (all) end = all.index + all[0].length;
@@ -185,7 +185,8 @@ export class Framer {
         maxBufferSize: MAX_FRAME_LENGTH,
         onEvent: (event) => {
           this.dispatched = true;
-          this.frame(event.data, { event: event.event });
+          // The parser's message is the frame's SSE fields as it is (`event`; no object per frame).
+          this.frame(event.data, event);
         },
         onError: (error) => {
           if (error.type === 'max-buffer-size-exceeded') {

@@ -423,7 +423,7 @@ export async function* readStream(source: StreamSource, options: ReadStreamOptio
 /** Decodes a whole capture (SSE or JSONL) into events, synchronously. */
 export function eventsFromText(text: string, options: Omit<ReadStreamOptions, 'signal'> = {}): StepEvent[] {
   const decoder = new StreamDecoder(options.protocol ?? 'auto', options.framing ?? 'auto', decoderFor);
-  return [...decoder.push(text), ...decoder.end()];
+  return append(decoder.push(text), decoder.end());
 }
 
 /** Decodes and reduces a whole capture at once. */

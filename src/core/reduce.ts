@@ -4,7 +4,7 @@
  */
 import { Allow, parse as parsePartialJson } from 'partial-json';
 import type { StepEvent, StepEventOf, StepEventType } from './events';
-import { repairStepEvent } from './repair';
+import { isWellFormedStepEvent, repairStepEvent } from './repair';
 import { isTerminalStatus, type RunStatus, type Step, type StepStatus, type StepsState } from './step';
 
 /**
@@ -555,6 +555,17 @@ function setRun(draft: Draft, status: RunStatus): void {
 
 const STEP_EVENT_NEEDS_ID = (type: string) => type.startsWith('step-');
 
+/**
+ * Whether an event's handler reads no time: argument text and progress for a step that already exists
+ * (only a step they create gets `startedAt`). These are nearly all the events of a stream, and stamping
+ * one is a copy of it. test/core/reduce-stamp.test.ts holds this to stamping every event.
+ */
+function timeless(draft: Draft, type: string, id: unknown): boolean {
+  return (
+    (type === 'step-input-delta' || type === 'step-progress') && typeof id === 'string' && draft.get(id) !== undefined
+  );
+}
+
 function applyEvent(draft: Draft, event: StepEvent, now: number | undefined): void {
   const e = event as unknown;
   if (typeof e !== 'object' || e === null || typeof (e as { type?: unknown }).type !== 'string') {
@@ -574,11 +585,14 @@ function applyEvent(draft: Draft, event: StepEvent, now: number | undefined): vo
     draft.diagnose(`"${type}" without a step id; dropped`);
     return;
   }
-  const repaired = repairStepEvent(event);
-  for (const problem of repaired.problems) draft.diagnose(problem);
-  if (!repaired.event) return;
-  event = repaired.event;
-  const stamped = event.at === undefined && now !== undefined ? { ...event, at: now } : event;
+  if (!isWellFormedStepEvent(event)) {
+    const repaired = repairStepEvent(event);
+    for (const problem of repaired.problems) draft.diagnose(problem);
+    if (!repaired.event) return;
+    event = repaired.event;
+  }
+  const stamped =
+    event.at === undefined && now !== undefined && !timeless(draft, type, stepId) ? { ...event, at: now } : event;
   try {
     handler(draft, stamped as never, now);
   } catch (error) {

@@ -135,6 +135,72 @@ export function repairPresentation(value: unknown): ToolPresentation | undefined
 
 const TEXT_FIELDS = ['toolName', 'parentId', 'approvalId', 'description', 'code', 'reason', 'runId', 'protocol'];
 
+/** A list of texts, as `Fix.texts` keeps it unchanged. */
+function isTexts(value: unknown): boolean {
+  if (!Array.isArray(value)) return false;
+  for (const item of value) if (typeof item !== 'string') return false;
+  return true;
+}
+
+/**
+ * Whether `repairStepEvent` would return the event itself with no problem: every field it types is
+ * already of its type. One pass over the event's own keys, no allocation, so the well-formed events a
+ * decoder makes (all of them) cost a few comparisons each. A key this does not know is not looked at,
+ * as `repairStepEvent` does not look at it; a key it is unsure of sends the event to the full repair.
+ */
+export function isWellFormedStepEvent(event: StepEvent): boolean {
+  const source = event as unknown as Json;
+  for (const key in source) {
+    const value = source[key];
+    if (value === undefined) continue;
+    switch (key) {
+      case 'toolName':
+      case 'parentId':
+      case 'approvalId':
+      case 'description':
+      case 'code':
+      case 'reason':
+      case 'runId':
+      case 'protocol':
+        if (typeof value !== 'string') return false;
+        break;
+      case 'presentation':
+        if (repairPresentation(value) !== value) return false;
+        break;
+      case 'sideEffects':
+      case 'keepOpen':
+        if (!isTexts(value)) return false;
+        break;
+      case 'at':
+        if (typeof value !== 'number' || !Number.isFinite(value)) return false;
+        break;
+      case 'replace':
+        if (typeof value !== 'boolean') return false;
+        break;
+    }
+  }
+  // The fields one type requires (read as the full repair reads them: own fields only).
+  switch (source.type) {
+    case 'step-start':
+      return Object.hasOwn(source, 'toolName') && typeof source.toolName === 'string';
+    case 'diagnostic':
+      return Object.hasOwn(source, 'reason') && typeof source.reason === 'string';
+    case 'step-error':
+    case 'run-error':
+      return Object.hasOwn(source, 'message') && typeof source.message === 'string';
+    case 'run-finish': {
+      const status = Object.hasOwn(source, 'status') ? source.status : undefined;
+      return status === undefined || status === 'done' || status === 'paused';
+    }
+    case 'step-input-delta':
+      return typeof source.delta === 'string';
+    case 'step-decision':
+      return typeof source.approved === 'boolean';
+    default:
+      return true;
+  }
+}
+
 /**
  * A hand-made event with its display fields typed: text fields that are not text are dropped (or read
  * as text where the event needs them: `message`, a start's `toolName`), `sideEffects` and `keepOpen`

@@ -4,11 +4,11 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { type Check, check } from '../../src/core/check';
-import { aiSdkChecks } from '../../src/core/decoders/ai-sdk';
+import { aiSdkChecks, aiSdkFastChecks } from '../../src/core/decoders/ai-sdk';
 import { AiSdkChunkSchemas } from '../../src/core/decoders/ai-sdk-schemas';
-import { cogitatorChecks } from '../../src/core/decoders/cogitator';
+import { cogitatorChecks, cogitatorFastChecks } from '../../src/core/decoders/cogitator';
 import { CogitatorEventSchemas } from '../../src/core/decoders/cogitator-schemas';
-import { checkPresentation, checkStepEvent, STEP_EVENT_TYPES } from '../../src/core/event-check';
+import { checkPresentation, checkStepEvent, fastStepEventChecks, STEP_EVENT_TYPES } from '../../src/core/event-check';
 import { StepEventSchema, ToolPresentationSchema } from '../../src/core/events';
 
 interface Schema {
@@ -133,6 +133,74 @@ describe.each([
       }
       agree(schema as Schema, guard, null);
       agree(schema as Schema, guard, ['not', 'an', 'object']);
+    });
+  }
+});
+
+/** A well-formed frame of each type a fast test reads, as streams send them. */
+const WELL_FORMED: Readonly<Record<string, Record<string, unknown>>> = {
+  'tool-call-start': { type: 'tool-call-start', id: 'c1', toolName: 'grep' },
+  'tool-call-delta': { type: 'tool-call-delta', id: 'c1', argsTextDelta: '{"q"' },
+  'tool-call-end': { type: 'tool-call-end', id: 'c1' },
+  'tool-update': { type: 'tool-update', toolCallId: 'c1', content: 'line 1', details: { n: 1 } },
+  'tool-result': { type: 'tool-result', id: 'res_1', toolCallId: 'c1', result: 'ok', error: null },
+  'tool-input-start': { type: 'tool-input-start', toolCallId: 'c1', toolName: 'grep', dynamic: true, title: 'Grep' },
+  'tool-input-delta': { type: 'tool-input-delta', toolCallId: 'c1', inputTextDelta: '{"q"' },
+  'tool-input-available': { type: 'tool-input-available', toolCallId: 'c1', toolName: 'grep', input: { q: 1 } },
+  'step-start': { type: 'step-start', id: 'c1', toolName: 'grep', parentId: 'p', at: 5 },
+  'step-input-delta': { type: 'step-input-delta', id: 'c1', delta: '{"q"', replace: false },
+  'step-input': { type: 'step-input', id: 'c1', input: { q: 1 }, toolName: 'grep' },
+  'step-progress': { type: 'step-progress', id: 'c1', content: 'line 1', details: { n: 1 }, at: 5 },
+  'step-result': { type: 'step-result', id: 'c1', result: 'ok', details: { kind: 'json' } },
+  'tool-output-available': {
+    type: 'tool-output-available',
+    toolCallId: 'c1',
+    output: { status: 'half' },
+    preliminary: true,
+    toolMetadata: { source: 'mcp' },
+  },
+};
+
+/** A well-formed frame with up to three of `keys` set to any value (or removed). */
+const nearWellFormed = (frame: Record<string, unknown>, keys: readonly string[]) =>
+  fc
+    .array(fc.tuple(fc.constantFrom(...keys, 'extra'), fc.option(value, { nil: undefined })), { maxLength: 3 })
+    .map((changes) => {
+      const out: Record<string, unknown> = { ...frame };
+      for (const [key, v] of changes) {
+        if (v === undefined) delete out[key];
+        else out[key] = v;
+      }
+      return out;
+    });
+
+/** A fast test may say `false` for any reason, but `true` only where the full check keeps the frame as it is. */
+describe.each([
+  ['Cogitator', CogitatorEventSchemas, cogitatorChecks, cogitatorFastChecks],
+  ['AI SDK', AiSdkChunkSchemas, aiSdkChecks, aiSdkFastChecks],
+  [
+    'native',
+    Object.fromEntries(StepEventSchema.options.map((o) => [o.shape.type.value, o])),
+    Object.fromEntries(STEP_EVENT_TYPES.map((t) => [t, checkStepEvent])),
+    fastStepEventChecks,
+  ],
+] as const)('%s frames: each fast test passes only what its check keeps unchanged', (_name, schemas, checks, fast) => {
+  for (const [type, test] of Object.entries(fast)) {
+    it(`"${type}"`, () => {
+      const guard = checks[type] as Check;
+      const keys = shapeKeys(schemas[type as keyof typeof schemas]);
+      const example = WELL_FORMED[type] as Record<string, unknown>;
+      expect(test(example), 'a well-formed frame takes the fast path').toBe(true);
+      fc.assert(
+        fc.property(fc.oneof(framesWith(keys, { type }), nearWellFormed(example, keys)), (frame) => {
+          // The decoder asks the fast test of the frame's own type only.
+          if ((frame as { type?: unknown }).type !== type || !test(frame)) return;
+          const checked = check(guard, frame);
+          expect(checked.success, JSON.stringify(frame)).toBe(true);
+          if (checked.success) expect(checked.data, JSON.stringify(frame)).toEqual(frame);
+        }),
+        { numRuns: 1000 },
+      );
     });
   }
 });

@@ -73,6 +73,28 @@ const CLOSES_ALL = /^(?:RUN_(?:STARTED|FINISHED|ERROR)|MESSAGES_SNAPSHOT)$/;
 /** Events that leave a lane's open chunked call open; any other event closes the call of its own lane. */
 const KEEPS_OPEN = /^(?:TOOL_CALL_CHUNK|RAW|ACTIVITY_(?:SNAPSHOT|DELTA)|REASONING_ENCRYPTED_VALUE|SUBAGENT_STARTED)$/;
 
+/** What the decoder does with a type: `0` not AG-UI; else bits of `KNOWN`, `CLOSE_ALL`, `KEEP_OPEN`, `SKIP`. */
+const KNOWN = 1;
+const CLOSE_ALL = 2;
+const KEEP_OPEN = 4;
+const SKIP = 8;
+/** The kinds of the types seen, so each frame costs one lookup instead of three regular expressions. */
+const kinds = new Map<string, number>();
+/** Types are few; a stream that invents new ones is still read, only without the memo past this many. */
+const MAX_KINDS = 512;
+
+function kindOf(type: string): number {
+  const known = kinds.get(type);
+  if (known !== undefined) return known;
+  const kind = !isAgUiType(type)
+    ? 0
+    : KNOWN |
+      (CLOSES_ALL.test(type) ? CLOSE_ALL : KEEPS_OPEN.test(type) ? KEEP_OPEN : 0) |
+      (IGNORED.test(type) ? SKIP : 0);
+  if (kinds.size < MAX_KINDS) kinds.set(type, kind);
+  return kind;
+}
+
 /** Options of `agUi()`. */
 export interface AgUiOptions {
   /**
@@ -389,7 +411,8 @@ export function agUi(options: AgUiOptions = {}): StepDecoder {
       const type = e.type;
       if (typeof type !== 'string') return [diagnostic(PROTOCOL, 'an event without a "type"')];
       const out: StepEvent[] = [];
-      if (isAgUiType(type)) {
+      const kind = kindOf(type);
+      if (kind !== 0) {
         if (type !== 'RUN_STARTED') {
           if (!started) {
             started = true;
@@ -401,13 +424,16 @@ export function agUi(options: AgUiOptions = {}): StepDecoder {
             once('after-end', `"${type}" after the run ended, without a new "RUN_STARTED"${REJECTS}`, out);
           }
         }
-        if (CLOSES_ALL.test(type)) for (const lane of [...lanes.keys()]) closeLane(lane, out);
-        else if (!KEEPS_OPEN.test(type)) closeLane(typeof e.subagentRunId === 'string' ? e.subagentRunId : '', out);
+        if (kind & CLOSE_ALL) {
+          for (const lane of [...lanes.keys()]) closeLane(lane, out);
+        } else if (!(kind & KEEP_OPEN) && lanes.size > 0) {
+          closeLane(typeof e.subagentRunId === 'string' ? e.subagentRunId : '', out);
+        }
       } else {
         once(`type:${type}`, `an event of unknown type "${type}"; ignored`, out);
         return out;
       }
-      if (IGNORED.test(type)) return out;
+      if (kind & SKIP) return out;
       if (fast[type]?.(e) !== true) {
         const guard = checks[type];
         const checked = guard ? check(guard, e) : { success: true as const, data: e };

@@ -30,7 +30,23 @@
  * the comments at each chunk type.
  */
 import type * as z from 'zod/mini';
-import { boolean, type Check, check, nonEmpty, object, oneOf, optional, present, record, string } from '../check';
+import {
+  boolean,
+  type Check,
+  check,
+  isId,
+  isOptionalFlag,
+  isOptionalRecord,
+  isOptionalText,
+  isText,
+  nonEmpty,
+  object,
+  oneOf,
+  optional,
+  present,
+  record,
+  string,
+} from '../check';
 import type { StepEvent } from '../events';
 import type { Step } from '../step';
 import { eventsFromSubAgentMessage, isUIMessageLike, messageText, type UIMessageLike } from '../ui-messages';
@@ -86,6 +102,36 @@ const checks: { readonly [T in ChunkType]: Check } = {
 
 /** For tests: the check of each chunk type. */
 export const aiSdkChecks: Readonly<Record<string, Check>> = checks;
+
+/** `callFields`, tested by name. */
+const isCall = (c: Record<string, unknown>): boolean =>
+  isId(c.toolCallId) &&
+  isText(c.toolName) &&
+  isOptionalFlag(c.providerExecuted) &&
+  isOptionalRecord(c.toolMetadata) &&
+  isOptionalFlag(c.dynamic) &&
+  isOptionalText(c.title);
+
+/**
+ * The chunks of a call, tested without the generic check: `true` only where `checks` passes the chunk
+ * (it keeps every chunk as it is). These come once per argument fragment or preliminary output: the
+ * decoder's hot path. test/core/check.test.ts holds each to its check.
+ */
+const fast: Readonly<Record<string, (c: Record<string, unknown>) => boolean>> = {
+  'tool-input-start': (c) =>
+    isCall(c) && (c.inputEncoding === undefined || c.inputEncoding === 'json' || c.inputEncoding === 'text'),
+  'tool-input-delta': (c) => isId(c.toolCallId) && isText(c.inputTextDelta),
+  'tool-input-available': (c) => isCall(c) && c.input !== undefined,
+  'tool-output-available': (c) =>
+    isId(c.toolCallId) &&
+    c.output !== undefined &&
+    isOptionalFlag(c.preliminary) &&
+    isOptionalFlag(c.providerExecuted) &&
+    isOptionalRecord(c.toolMetadata),
+};
+
+/** For tests: the fast tests of the chunks of a call. */
+export const aiSdkFastChecks: Readonly<Record<string, (c: Record<string, unknown>) => boolean>> = fast;
 
 type ChunkType = keyof typeof AiSdkChunkSchemas;
 type Chunk<T extends ChunkType> = z.infer<(typeof AiSdkChunkSchemas)[T]>;
@@ -414,11 +460,15 @@ export function aiSdk(): AiSdkDecoder {
       if (!Object.hasOwn(checks, type)) {
         return once(`type:${type}`, `a chunk of unknown type "${type}"; ignored`);
       }
-      const checked = check(checks[type as ChunkType], chunk);
-      if (!checked.success) {
-        return [diagnostic(PROTOCOL, `a malformed "${type}" chunk${describeIssue(checked.error)}`)];
+      let data: unknown = chunk;
+      if (fast[type]?.(chunk as Record<string, unknown>) !== true) {
+        const checked = check(checks[type as ChunkType], chunk);
+        if (!checked.success) {
+          return [diagnostic(PROTOCOL, `a malformed "${type}" chunk${describeIssue(checked.error)}`)];
+        }
+        data = checked.data;
       }
-      return (translate[type as ChunkType] as (c: unknown) => StepEvent[])(checked.data);
+      return (translate[type as ChunkType] as (c: unknown) => StepEvent[])(data);
     },
     end() {
       if (ended) return [];

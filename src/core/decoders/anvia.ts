@@ -10,7 +10,7 @@
  */
 import type { StepEvent } from '../events';
 import { ANVIA_DENIED, anviaContentText, anviaMediaDetails } from '../results';
-import { closedEarly, excerpt, isRecord, type StepDecoder, nonEmptyString as str } from './types';
+import { append, closedEarly, excerpt, isRecord, type StepDecoder, nonEmptyString as str } from './types';
 
 /** The protocol version this decoder reads. */
 export const ANVIA_CLIENT_PROTOCOL = 'anvia.client.v3';
@@ -354,7 +354,7 @@ export function anvia(): StepDecoder {
       if (streamId === undefined && typeof id === 'string') streamId = id;
       if (!isRecord(frame.event))
         return [...out, diag(`a "stream_event" ${eventId} without an "event" object; dropped`)];
-      return [...out, ...event(frame.event)];
+      return out.length === 0 ? event(frame.event) : append(out, event(frame.event));
     }
     // stream_end
     const out: StepEvent[] = [];

@@ -78,8 +78,8 @@ export function cogitatorWebSocket(): StepDecoder {
       default:
         if (typeof p.type !== 'string') return [...out, diag('a WebSocket event without a payload "type"; dropped')];
         if (p.type === 'tool-update' || p.type === 'approval-required') {
-          append(out, sse.push(p));
-          return out;
+          // Progress comes twenty times a call: its events are the SSE decoder's own, not copied.
+          return out.length === 0 ? sse.push(p) : append(out, sse.push(p));
         }
         return [...out, diag(`a WebSocket event of unknown type "${p.type}"; ignored`)];
     }

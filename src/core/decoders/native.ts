@@ -3,7 +3,7 @@
  * what `StepEventSchema` accepts (the hand-compiled check in ../event-check.ts).
  */
 import { check } from '../check';
-import { checkStepEvent } from '../event-check';
+import { checkStepEvent, fastStepEventChecks } from '../event-check';
 import type { StepEvent } from '../events';
 import { closedEarly, describeIssue, diagnostic, parseFrame, type StepDecoder } from './types';
 
@@ -16,13 +16,23 @@ export function native(): StepDecoder {
       const parsed = parseFrame('native', frame);
       if (parsed.ok === 'skip') return [];
       if (parsed.ok === false) return [parsed.event];
-      const checked = check(checkStepEvent, parsed.value);
-      if (!checked.success) {
-        const type = (parsed.value as { type?: unknown } | null)?.type;
-        const what = typeof type === 'string' ? `"${type}" event` : 'event';
-        return [diagnostic('native', `a malformed ${what}${describeIssue(checked.error)}`)];
+      const value = parsed.value;
+      let event: StepEvent;
+      const type = typeof value === 'object' && value !== null ? (value as { type?: unknown }).type : undefined;
+      const fast =
+        typeof type === 'string' && Object.hasOwn(fastStepEventChecks, type) && !Array.isArray(value)
+          ? fastStepEventChecks[type]
+          : undefined;
+      if (fast?.(value as Record<string, unknown>) === true) {
+        event = value as StepEvent;
+      } else {
+        const checked = check(checkStepEvent, value);
+        if (!checked.success) {
+          const what = typeof type === 'string' ? `"${type}" event` : 'event';
+          return [diagnostic('native', `a malformed ${what}${describeIssue(checked.error)}`)];
+        }
+        event = checked.data;
       }
-      const event: StepEvent = checked.data;
       if (event.type === 'run-finish' || event.type === 'run-error' || event.type === 'run-abort') ended = true;
       if (event.type === 'run-start') ended = false;
       return [event];
