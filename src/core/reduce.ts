@@ -419,14 +419,17 @@ const handlers: HandlerTable = {
     const step = openStep(draft, e, 'running');
     if (!step) return;
     const prev = step.progress;
-    const next: Step = {
-      ...withFinalInput(draft, step),
-      progress: {
-        content: e.content !== undefined ? e.content : prev?.content,
-        details: e.details !== undefined ? e.details : prev?.details,
-        count: (prev?.count ?? 0) + 1,
-      },
+    const progress = {
+      content: e.content !== undefined ? e.content : prev?.content,
+      details: e.details !== undefined ? e.details : prev?.details,
+      count: (prev?.count ?? 0) + 1,
     };
+    // The second update of a batch to a running step changes the copy the first one made.
+    if (step.status === 'running' && !e.presentation && step === draft.get(e.id) && draft.owns(step)) {
+      step.progress = progress;
+      return;
+    }
+    const next: Step = { ...withFinalInput(draft, step), progress };
     if (e.presentation) next.presentation = e.presentation;
     draft.set(next.status === 'input-streaming' || next.status === 'interrupted' ? resumed(next) : next);
   },
