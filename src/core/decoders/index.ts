@@ -6,7 +6,7 @@ import { cogitator } from './cogitator';
 import { cogitatorWebSocket } from './cogitator-ws';
 import { native } from './native';
 import { openaiResponses } from './openai';
-import { type OpenAIAgentsOptions, openaiAgents as createOpenAIAgents } from './openai-agents';
+import { openaiAgents as createOpenAIAgents, type OpenAIAgentsOptions } from './openai-agents';
 import { isProtocolName, type ProtocolName, type StepDecoder, unknownProtocolMessage } from './types';
 
 export type { AgUiOptions } from './ag-ui';
