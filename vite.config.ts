@@ -103,6 +103,7 @@ export default defineConfig({
     alias: [
       { find: /^tool-steps\/core$/, replacement: fromRoot('src/core/index.ts') },
       { find: /^tool-steps\/schema$/, replacement: fromRoot('src/schema/index.ts') },
+      { find: /^tool-steps\/renderers$/, replacement: fromRoot('src/renderers/public.ts') },
       { find: /^tool-steps$/, replacement: fromRoot('src/index.ts') },
     ],
   },
@@ -112,6 +113,7 @@ export default defineConfig({
         index: fromRoot('src/index.ts'),
         core: fromRoot('src/core/index.ts'),
         schema: fromRoot('src/schema/index.ts'),
+        renderers: fromRoot('src/renderers/public.ts'),
       },
       formats: ['es'],
       fileName: (_format, entryName) => `${entryName}.js`,

@@ -68,6 +68,11 @@ export const scenarios = [
     name: "everything from 'tool-steps/schema' (zod/mini)",
     code: "export * from 'tool-steps/schema';",
   },
+  {
+    id: 'f',
+    name: "everything from 'tool-steps/renderers'",
+    code: "export * from 'tool-steps/renderers';",
+  },
 ];
 
 const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
@@ -80,7 +85,12 @@ const selfPlugin = (fromSource) => ({
     b.onResolve({ filter: /^virtual:scenario$/ }, () => ({ path: 'scenario', namespace: 'scenario' }));
     b.onResolve({ filter: /^tool-steps(\/.*)?$/ }, ({ path }) => {
       if (fromSource) {
-        const file = path === 'tool-steps' ? 'src/index.ts' : `src/${path.slice('tool-steps/'.length)}/index.ts`;
+        const file =
+          path === 'tool-steps'
+            ? 'src/index.ts'
+            : path === 'tool-steps/renderers'
+              ? 'src/renderers/public.ts'
+              : `src/${path.slice('tool-steps/'.length)}/index.ts`;
         return { path: join(root, file) };
       }
       const key = path === 'tool-steps' ? '.' : `./${path.slice('tool-steps/'.length)}`;
