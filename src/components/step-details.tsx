@@ -28,9 +28,9 @@ let bodyLoading: Promise<{ default: typeof DetailsBodyComponent }> | undefined;
 
 /**
  * Loads the details body (`details-body.tsx`, a chunk of its own: the renderer registry and the eager
- * renderers) once; a failed load may be tried again.
+ * renderers) once; a failed load may be tried again. Not public: the jsdom tests' setup awaits it.
  */
-function loadDetailsBody(): Promise<{ default: typeof DetailsBodyComponent }> {
+export function loadDetailsBody(): Promise<{ default: typeof DetailsBodyComponent }> {
   bodyLoading ??= import('./details-body').then(
     (module) => {
       loadedBody = module.DetailsBody;

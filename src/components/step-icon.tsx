@@ -21,8 +21,8 @@ import type { ToolIconComponent, ToolIconMap } from './icons';
 let lazyIcons: Readonly<Record<string, ToolIconComponent>> | undefined;
 let lazyLoading: Promise<void> | undefined;
 
-/** Loads the lazy built-in icons once; a failed load may be tried again. */
-function loadLazyIcons(): Promise<void> {
+/** Loads the lazy built-in icons once; a failed load may be tried again. Not public: the jsdom tests' setup awaits it. */
+export function loadLazyIcons(): Promise<void> {
   lazyLoading ??= import('./icons-lazy').then(
     (module) => {
       lazyIcons = module.lazyIcons;
