@@ -2,7 +2,7 @@
  * The public AI SDK `UIMessage` readers, as declarations of their own rather than re-exports of
  * `ui-messages.ts`: the `ai-sdk` decoder (a lazy chunk, `decoders/load.ts`) uses that module, and esbuild
  * (with code splitting) puts a module a lazy chunk uses into a chunk the entry imports whenever the entry
- * re-exports one of its bindings, so `import { ToolSteps } from 'tool-steps'` carried it up front.
+ * re-exports one of its bindings, so an app importing only the list carried it up front.
  */
 import type { Step, StepsState } from './step';
 import {
