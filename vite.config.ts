@@ -210,6 +210,9 @@ export default defineConfig({
           // the tests that render (.tsx); the .ts ones (exports, static checks, pure models) need no second run
           include: ['test/**/*.test.tsx'],
           exclude: [...configDefaults.exclude, 'test/core/**', '**/*.browser.test.*'],
+          // the kit imports Lucide icons by path (`lucide-react/icons/<name>`, ESM only, which the CommonJS
+          // require hook of setup-react18-node.ts never sees): Vite transforms them, with the alias
+          server: { deps: { inline: [/lucide-react/] } },
           provide: { reactMajor: 18 },
         },
       },
