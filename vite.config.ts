@@ -103,6 +103,7 @@ export default defineConfig({
     alias: [
       { find: /^tool-steps\/core$/, replacement: fromRoot('src/core/index.ts') },
       { find: /^tool-steps\/schema$/, replacement: fromRoot('src/schema/index.ts') },
+      { find: /^tool-steps\/renderers$/, replacement: fromRoot('src/renderers/public.ts') },
       { find: /^tool-steps$/, replacement: fromRoot('src/index.ts') },
     ],
   },
@@ -112,6 +113,7 @@ export default defineConfig({
         index: fromRoot('src/index.ts'),
         core: fromRoot('src/core/index.ts'),
         schema: fromRoot('src/schema/index.ts'),
+        renderers: fromRoot('src/renderers/public.ts'),
       },
       formats: ['es'],
       fileName: (_format, entryName) => `${entryName}.js`,
@@ -208,6 +210,9 @@ export default defineConfig({
           // the tests that render (.tsx); the .ts ones (exports, static checks, pure models) need no second run
           include: ['test/**/*.test.tsx'],
           exclude: [...configDefaults.exclude, 'test/core/**', '**/*.browser.test.*'],
+          // the kit imports Lucide icons by path (`lucide-react/icons/<name>`, ESM only, which the CommonJS
+          // require hook of setup-react18-node.ts never sees): Vite transforms them, with the alias
+          server: { deps: { inline: [/lucide-react/] } },
           provide: { reactMajor: 18 },
         },
       },

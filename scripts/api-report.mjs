@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // `npm run api`: the public types of each entry against their reports in etc/ (api-extractor;
 // api-extractor.json for `tool-steps` → etc/tool-steps.api.md, api-extractor.core.json for `tool-steps/core` →
-// etc/tool-steps-core.api.md, api-extractor.schema.json for `tool-steps/schema` → etc/tool-steps-schema.api.md).
+// etc/tool-steps-core.api.md, api-extractor.schema.json for `tool-steps/schema` → etc/tool-steps-schema.api.md,
+// api-extractor.renderers.json for `tool-steps/renderers` → etc/tool-steps-renderers.api.md).
 // Emits the declarations with tsc (tsconfig.build.json) into .api-types/ (git-ignored), then runs
 // api-extractor once per entry. Fails when a report is out of date: the public types changed without
 // the report. `npm run api -- --local` rewrites the reports instead (commit them with the change).
@@ -35,7 +36,12 @@ if (tsc.status !== 0) {
 }
 
 let failed = false;
-for (const file of ['api-extractor.json', 'api-extractor.core.json', 'api-extractor.schema.json']) {
+for (const file of [
+  'api-extractor.json',
+  'api-extractor.core.json',
+  'api-extractor.schema.json',
+  'api-extractor.renderers.json',
+]) {
   const config = ExtractorConfig.loadFileAndPrepare(join(root, file));
   const result = Extractor.invoke(config, { localBuild: local, showVerboseMessages: false });
   const report = config.reportConfigs[0]?.fileName ?? file;

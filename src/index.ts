@@ -1,7 +1,7 @@
 /**
  * `tool-steps`: React components and hooks that show what an AI agent's tool calls are doing.
  * Re-exports the framework-free core (`tool-steps/core`) by name, plus the hooks, the components and
- * their parts, and the details renderer registry. Every export is named here, never
+ * their parts, and the details registry's types (the renderers: `tool-steps/renderers`). Every export is named here, never
  * re-exported wholesale, and test/exports.test.ts pins the list.
  */
 
@@ -224,30 +224,5 @@ export { useSteps } from './react/use-steps';
 export type { UseToolStreamOptions, UseToolStreamResult } from './react/use-tool-stream';
 export { useToolStream } from './react/use-tool-stream';
 export { useUIMessageSteps } from './react/use-ui-message-steps';
-export type {
-  CopyButtonProps,
-  DetailsKind,
-  DetailsRenderer,
-  DetailsRendererProps,
-  DetailsRenderers,
-  DetailsView,
-  JsonTreeProps,
-  ModelViewSwitchProps,
-  TextViewProps,
-} from './renderers';
-export {
-  builtinRenderers,
-  CopyButton,
-  DETAILS_KINDS,
-  detailsValue,
-  detectDetailsKind,
-  JsonTree,
-  LazyCodeView,
-  LazyDiffView,
-  LazySourcesView,
-  LazyTerminalView,
-  MediaView,
-  ModelViewSwitch,
-  TableView,
-  TextView,
-} from './renderers';
+// the details registry's types (`renderers` on `ToolSteps`); the renderers themselves: `tool-steps/renderers`
+export type { DetailsKind, DetailsRenderer, DetailsRendererProps, DetailsRenderers, DetailsView } from './renderers';

@@ -3,6 +3,7 @@ import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import * as kit from 'tool-steps';
 import * as core from 'tool-steps/core';
+import * as renderers from 'tool-steps/renderers';
 import * as schema from 'tool-steps/schema';
 import { describe, expect, it } from 'vitest';
 
@@ -89,11 +90,13 @@ const SCHEMA_EXPORTS = [
   'ToolPresentationSchema',
 ];
 
-/** What `tool-steps` adds to the core: hooks, components and parts, icons, the renderer registry. */
-const REACT_EXPORTS = [
+/**
+ * `tool-steps/renderers`: the details renderers as building blocks, apart so that the list's entry chunk
+ * carries none of them (the list loads them with the open details body).
+ */
+const RENDERERS_EXPORTS = [
   'CopyButton',
   'DETAILS_KINDS',
-  'FALLBACK_ICON',
   'JsonTree',
   'LazyCodeView',
   'LazyDiffView',
@@ -103,6 +106,14 @@ const REACT_EXPORTS = [
   'ModelViewSwitch',
   'TableView',
   'TextView',
+  'builtinRenderers',
+  'detailsValue',
+  'detectDetailsKind',
+];
+
+/** What `tool-steps` adds to the core: hooks, components and parts, icons. */
+const REACT_EXPORTS = [
+  'FALLBACK_ICON',
   'ToolStep',
   'ToolStepActions',
   'ToolStepApproval',
@@ -129,10 +140,7 @@ const REACT_EXPORTS = [
   'ToolStepsLabelsContext',
   'ToolStepsLabelsProvider',
   'announcementOf',
-  'builtinRenderers',
   'defaultStepFamily',
-  'detailsValue',
-  'detectDetailsKind',
   'determinateProgress',
   'groupWords',
   'progressWords',
@@ -161,6 +169,14 @@ describe('export lists', () => {
   it('tool-steps/schema exports exactly its list, none of it from the other entries', () => {
     expect(Object.keys(schema).sort()).toEqual(SCHEMA_EXPORTS);
     for (const name of SCHEMA_EXPORTS) {
+      expect(Object.keys(core), name).not.toContain(name);
+      expect(Object.keys(kit), name).not.toContain(name);
+    }
+  });
+
+  it('tool-steps/renderers exports exactly its list, none of it from the other entries', () => {
+    expect(Object.keys(renderers).sort()).toEqual([...RENDERERS_EXPORTS].sort());
+    for (const name of RENDERERS_EXPORTS) {
       expect(Object.keys(core), name).not.toContain(name);
       expect(Object.keys(kit), name).not.toContain(name);
     }

@@ -2,66 +2,65 @@
  * The curated icon table: Lucide icons by kebab-case name, imported by name so that a bundle carries
  * only these (a dynamic or full-map import costs 36-193 kB gzip; see TOOLCHAIN.md §5).
  */
-import {
-  Bot,
-  Brain,
-  Calculator,
-  Calendar,
-  ChartColumn,
-  Check,
-  CircleDot,
-  Clock,
-  Cloud,
-  Code,
-  Copy,
-  Cpu,
-  CreditCard,
-  Database,
-  Download,
-  Eye,
-  FileCode,
-  FilePen,
-  FilePlus,
-  FileSearch,
-  Files,
-  FileText,
-  Folder,
-  FolderOpen,
-  GitBranch,
-  GitCommitHorizontal,
-  GitPullRequest,
-  Globe,
-  Image,
-  Key,
-  Languages,
-  Link,
-  List,
-  Lock,
-  type LucideProps,
-  Mail,
-  MapPin,
-  MessageSquare,
-  Monitor,
-  Package,
-  Pencil,
-  Play,
-  Plus,
-  Search,
-  Send,
-  Server,
-  Settings,
-  ShoppingCart,
-  Sparkles,
-  Table,
-  Terminal,
-  TextSearch,
-  Trash2,
-  Upload,
-  User,
-  Wrench,
-  X,
-} from 'lucide-react';
+import type { LucideIcon, LucideProps } from 'lucide-react';
+import Bot from 'lucide-react/icons/bot';
+import Brain from 'lucide-react/icons/brain';
+import Calculator from 'lucide-react/icons/calculator';
+import Calendar from 'lucide-react/icons/calendar';
+import ChartColumn from 'lucide-react/icons/chart-column';
+import Check from 'lucide-react/icons/check';
+import CircleDot from 'lucide-react/icons/circle-dot';
+import Clock from 'lucide-react/icons/clock';
+import Cloud from 'lucide-react/icons/cloud';
+import Code from 'lucide-react/icons/code';
+import Copy from 'lucide-react/icons/copy';
+import Cpu from 'lucide-react/icons/cpu';
+import CreditCard from 'lucide-react/icons/credit-card';
+import Database from 'lucide-react/icons/database';
+import Download from 'lucide-react/icons/download';
+import Eye from 'lucide-react/icons/eye';
+import FileCode from 'lucide-react/icons/file-code';
+import FilePen from 'lucide-react/icons/file-pen';
+import FilePlus from 'lucide-react/icons/file-plus';
+import FileSearch from 'lucide-react/icons/file-search';
+import FileText from 'lucide-react/icons/file-text';
+import Files from 'lucide-react/icons/files';
+import Folder from 'lucide-react/icons/folder';
+import FolderOpen from 'lucide-react/icons/folder-open';
+import GitBranch from 'lucide-react/icons/git-branch';
+import GitCommitHorizontal from 'lucide-react/icons/git-commit-horizontal';
+import GitPullRequest from 'lucide-react/icons/git-pull-request';
+import Globe from 'lucide-react/icons/globe';
+import Image from 'lucide-react/icons/image';
+import Key from 'lucide-react/icons/key';
+import Languages from 'lucide-react/icons/languages';
+import Link from 'lucide-react/icons/link';
+import List from 'lucide-react/icons/list';
+import Lock from 'lucide-react/icons/lock';
+import Mail from 'lucide-react/icons/mail';
+import MapPin from 'lucide-react/icons/map-pin';
+import MessageSquare from 'lucide-react/icons/message-square';
+import Monitor from 'lucide-react/icons/monitor';
+import Package from 'lucide-react/icons/package';
+import Pencil from 'lucide-react/icons/pencil';
+import Play from 'lucide-react/icons/play';
+import Plus from 'lucide-react/icons/plus';
+import Search from 'lucide-react/icons/search';
+import Send from 'lucide-react/icons/send';
+import Server from 'lucide-react/icons/server';
+import Settings from 'lucide-react/icons/settings';
+import ShoppingCart from 'lucide-react/icons/shopping-cart';
+import Sparkles from 'lucide-react/icons/sparkles';
+import Table from 'lucide-react/icons/table';
+import Terminal from 'lucide-react/icons/terminal';
+import TextSearch from 'lucide-react/icons/text-search';
+import Trash2 from 'lucide-react/icons/trash';
+import Upload from 'lucide-react/icons/upload';
+import User from 'lucide-react/icons/user';
+import Wrench from 'lucide-react/icons/wrench';
+import X from 'lucide-react/icons/x';
 import type { ComponentType } from 'react';
+import { resolveIcon } from './icon-table';
 
 /** What an icon component receives: an SVG's props (size, stroke width, class, ARIA). */
 export type ToolIconProps = Omit<LucideProps, 'ref'>;
@@ -78,63 +77,63 @@ export type ToolIconMap = Readonly<Record<string, ToolIconComponent>>;
  * a tool's verb and noun (see `docs/presentation.md`). Each icon costs about 300 B gzip: add with care.
  */
 export const toolIcons = {
-  bot: Bot,
-  brain: Brain,
-  calculator: Calculator,
-  calendar: Calendar,
-  'chart-column': ChartColumn,
-  check: Check,
-  'circle-dot': CircleDot,
-  clock: Clock,
-  cloud: Cloud,
-  code: Code,
-  copy: Copy,
-  cpu: Cpu,
-  'credit-card': CreditCard,
-  database: Database,
-  download: Download,
-  eye: Eye,
-  'file-code': FileCode,
-  'file-pen': FilePen,
-  'file-plus': FilePlus,
-  'file-search': FileSearch,
-  'file-text': FileText,
-  files: Files,
-  folder: Folder,
-  'folder-open': FolderOpen,
-  'git-branch': GitBranch,
-  'git-commit': GitCommitHorizontal,
-  'git-commit-horizontal': GitCommitHorizontal,
-  'git-pull-request': GitPullRequest,
-  globe: Globe,
-  image: Image,
-  key: Key,
-  languages: Languages,
-  link: Link,
-  list: List,
-  lock: Lock,
-  mail: Mail,
-  'map-pin': MapPin,
-  'message-square': MessageSquare,
-  monitor: Monitor,
-  package: Package,
-  pencil: Pencil,
-  play: Play,
-  plus: Plus,
-  search: Search,
-  send: Send,
-  server: Server,
-  settings: Settings,
-  'shopping-cart': ShoppingCart,
-  sparkles: Sparkles,
-  table: Table,
-  terminal: Terminal,
-  'text-search': TextSearch,
-  'trash-2': Trash2,
-  upload: Upload,
-  user: User,
-  wrench: Wrench,
-  x: X,
+  bot: Bot as LucideIcon,
+  brain: Brain as LucideIcon,
+  calculator: Calculator as LucideIcon,
+  calendar: Calendar as LucideIcon,
+  'chart-column': ChartColumn as LucideIcon,
+  check: Check as LucideIcon,
+  'circle-dot': CircleDot as LucideIcon,
+  clock: Clock as LucideIcon,
+  cloud: Cloud as LucideIcon,
+  code: Code as LucideIcon,
+  copy: Copy as LucideIcon,
+  cpu: Cpu as LucideIcon,
+  'credit-card': CreditCard as LucideIcon,
+  database: Database as LucideIcon,
+  download: Download as LucideIcon,
+  eye: Eye as LucideIcon,
+  'file-code': FileCode as LucideIcon,
+  'file-pen': FilePen as LucideIcon,
+  'file-plus': FilePlus as LucideIcon,
+  'file-search': FileSearch as LucideIcon,
+  'file-text': FileText as LucideIcon,
+  files: Files as LucideIcon,
+  folder: Folder as LucideIcon,
+  'folder-open': FolderOpen as LucideIcon,
+  'git-branch': GitBranch as LucideIcon,
+  'git-commit': GitCommitHorizontal as LucideIcon,
+  'git-commit-horizontal': GitCommitHorizontal as LucideIcon,
+  'git-pull-request': GitPullRequest as LucideIcon,
+  globe: Globe as LucideIcon,
+  image: Image as LucideIcon,
+  key: Key as LucideIcon,
+  languages: Languages as LucideIcon,
+  link: Link as LucideIcon,
+  list: List as LucideIcon,
+  lock: Lock as LucideIcon,
+  mail: Mail as LucideIcon,
+  'map-pin': MapPin as LucideIcon,
+  'message-square': MessageSquare as LucideIcon,
+  monitor: Monitor as LucideIcon,
+  package: Package as LucideIcon,
+  pencil: Pencil as LucideIcon,
+  play: Play as LucideIcon,
+  plus: Plus as LucideIcon,
+  search: Search as LucideIcon,
+  send: Send as LucideIcon,
+  server: Server as LucideIcon,
+  settings: Settings as LucideIcon,
+  'shopping-cart': ShoppingCart as LucideIcon,
+  sparkles: Sparkles as LucideIcon,
+  table: Table as LucideIcon,
+  terminal: Terminal as LucideIcon,
+  'text-search': TextSearch as LucideIcon,
+  'trash-2': Trash2 as LucideIcon,
+  upload: Upload as LucideIcon,
+  user: User as LucideIcon,
+  wrench: Wrench as LucideIcon,
+  x: X as LucideIcon,
 } as const satisfies Record<string, ToolIconComponent>;
 
 /** A name of the built-in icon table. */
@@ -142,15 +141,6 @@ export type ToolIconName = keyof typeof toolIcons;
 
 /** The icon drawn when a step names none, or names one that neither table has. */
 export const FALLBACK_ICON = 'wrench' satisfies ToolIconName;
-
-/** `FileText` or `file_text` → `file-text`, so a server's spelling does not cost the icon. */
-function kebab(name: string): string {
-  return name
-    .trim()
-    .replace(/([a-z0-9])([A-Z])/g, '$1-$2')
-    .replace(/[\s_]+/g, '-')
-    .toLowerCase();
-}
 
 /**
  * The icon to draw for a name: the host's icon, else the built-in one, else the fallback `wrench`
@@ -160,12 +150,5 @@ export function resolveToolIcon(
   requested: string | undefined,
   icons?: ToolIconMap,
 ): { name: string; Icon: ToolIconComponent } {
-  if (requested) {
-    for (const name of requested === kebab(requested) ? [requested] : [requested, kebab(requested)]) {
-      if (icons && Object.hasOwn(icons, name) && icons[name]) return { name, Icon: icons[name] };
-      if (Object.hasOwn(toolIcons, name)) return { name, Icon: toolIcons[name as ToolIconName] };
-    }
-  }
-  const hostFallback = icons && Object.hasOwn(icons, FALLBACK_ICON) ? icons[FALLBACK_ICON] : undefined;
-  return { name: FALLBACK_ICON, Icon: hostFallback ?? toolIcons[FALLBACK_ICON] };
+  return resolveIcon(requested, icons, toolIcons) as { name: string; Icon: ToolIconComponent };
 }

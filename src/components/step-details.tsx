@@ -1,222 +1,50 @@
 'use client';
 
-import { ChevronRight } from 'lucide-react';
+import ChevronRight from 'lucide-react/icons/chevron-right';
 import {
   type ComponentPropsWithoutRef,
   createContext,
   forwardRef,
-  type ReactNode,
+  lazy,
   Suspense,
   useContext,
+  useEffect,
   useId,
   useMemo,
-  useState,
 } from 'react';
 import type { Step } from '../core';
 import { drawPart, type RenderProp } from '../internal/render';
 import { RendererBoundary } from '../internal/renderer-boundary';
-import { hasDetailsContent, inputText, lastUpdateText, useStepDisclosure } from '../internal/step-disclosure';
-import { useScreenValue } from '../internal/visible-text';
-import { builtinRenderers } from '../renderers/builtin';
-import { CopyButton } from '../renderers/copy';
+import { hasDetailsContent, useStepDisclosure } from '../internal/step-disclosure';
 import { detectDetailsKind } from '../renderers/detect';
-import { hasBothViews, ModelViewSwitch } from '../renderers/model-view';
-import type { DetailsKind, DetailsRenderer, DetailsRenderers, DetailsView } from '../renderers/types';
+import type { DetailsKind, DetailsRenderers } from '../renderers/types';
 import { ToolStepContext, useLabelId, useStepOf, useToolStepsOptions } from './context';
+import type { DetailsBody as DetailsBodyComponent } from './details-body';
 import { useToolStepsLabels } from './labels';
 
-function own<T>(record: Readonly<Record<string, T>> | undefined, key: string): T | undefined {
-  return record && Object.hasOwn(record, key) ? record[key] : undefined;
-}
+/** The body once its chunk has loaded: drawn at once from then on, with no Suspense round. */
+let loadedBody: typeof DetailsBodyComponent | undefined;
+let bodyLoading: Promise<{ default: typeof DetailsBodyComponent }> | undefined;
 
 /**
- * The renderer of a value, most specific first: by tool name (`details` only: a tool's renderer is
- * made for its details), by kind, the built-in renderer of the kind, the JSON tree. Own keys only.
+ * Loads the details body (`details-body.tsx`, a chunk of its own: the renderer registry and the eager
+ * renderers) once; a failed load may be tried again. Not public: the jsdom tests' setup awaits it.
  */
-function pickRenderer(
-  renderers: DetailsRenderers | undefined,
-  toolName: string | undefined,
-  kind: DetailsKind,
-): DetailsRenderer {
-  return (
-    (toolName !== undefined ? own(renderers?.byTool, toolName) : undefined) ??
-    own(renderers?.byKind as Readonly<Record<string, DetailsRenderer>> | undefined, kind) ??
-    own(builtinRenderers, kind) ??
-    builtinRenderers.json
+export function loadDetailsBody(): Promise<{ default: typeof DetailsBodyComponent }> {
+  bodyLoading ??= import('./details-body').then(
+    (module) => {
+      loadedBody = module.DetailsBody;
+      return { default: module.DetailsBody };
+    },
+    (error: unknown) => {
+      bodyLoading = undefined;
+      throw error;
+    },
   );
+  return bodyLoading;
 }
 
-interface SectionProps {
-  name: 'details' | 'result' | 'progress' | 'input';
-  /** The heading; none where a switch above already names what is shown. */
-  title?: string;
-  kind?: DetailsKind;
-  /** Shown above the content, after the heading. */
-  bar?: ReactNode;
-  children: ReactNode;
-}
-
-function Section({ name, title, kind, bar, children }: SectionProps) {
-  return (
-    <div data-slot="tool-step-details-section" data-section={name} data-kind={kind}>
-      {title !== undefined || bar ? (
-        <div data-slot="tool-step-details-section-header">
-          {title !== undefined ? <div data-slot="tool-step-details-heading">{title}</div> : null}
-          {bar}
-        </div>
-      ) : null}
-      {children}
-    </div>
-  );
-}
-
-function Rendered({
-  step,
-  value,
-  renderer,
-  kind,
-}: {
-  step: Step;
-  value: unknown;
-  renderer: DetailsRenderer;
-  kind: DetailsKind;
-}) {
-  const Renderer = renderer;
-  const loading = useToolStepsLabels().views.loading;
-  return (
-    <RendererBoundary resetKey={value}>
-      <Suspense fallback={<span data-slot="tool-step-details-loading">{loading}</span>}>
-        <Renderer step={step} details={value} kind={kind} />
-      </Suspense>
-    </RendererBoundary>
-  );
-}
-
-type Block = 'output' | 'progress' | 'input';
-
-/**
- * "Reveal" / "Hide" for the secrets one block masks, with how many it hides; nothing when it hides none.
- * Renders `<span data-slot="tool-step-redaction" data-state="hidden" | "revealed">`.
- */
-function RevealToggle({ count, revealed, onChange }: { count: number; revealed: boolean; onChange: () => void }) {
-  const words = useToolStepsLabels().redaction;
-  if (count === 0) return null;
-  return (
-    <span data-slot="tool-step-redaction" data-state={revealed ? 'revealed' : 'hidden'}>
-      {revealed ? null : <span data-slot="tool-step-redaction-note">{words.hidden(count)}</span>}{' '}
-      <button
-        type="button"
-        data-slot="tool-step-reveal"
-        aria-pressed={revealed}
-        aria-label={revealed ? undefined : words.revealLabel(count)}
-        onClick={onChange}
-      >
-        {revealed ? words.hide : words.reveal}
-      </button>
-    </span>
-  );
-}
-
-/**
- * The open block: the output (what the application sees, or what the model read, with a switch when
- * there are both), the last update, the arguments; each renderer contained on its own. Every block is
- * drawn from a screened copy of its value (secrets masked, invisible characters shown), never the state.
- */
-function DetailsBody({ step, renderers }: { step: Step; renderers: DetailsRenderers | undefined }) {
-  const [view, setView] = useState<DetailsView>('details');
-  const labels = useToolStepsLabels();
-  const words = labels.details;
-  const copyWords = labels.copy;
-  const [revealed, setRevealed] = useState<ReadonlySet<Block>>(() => new Set());
-  const toggle = (block: Block) =>
-    setRevealed((current) => {
-      const next = new Set(current);
-      if (!next.delete(block)) next.add(block);
-      return next;
-    });
-  const rawArgs = inputText(step);
-  const rawLastUpdate = lastUpdateText(step);
-  const hasResult = step.result !== undefined && step.result !== null;
-  const hasDetails = step.details !== undefined && step.details !== null;
-  const both = hasBothViews(step);
-  // With both sides the switch picks one; a by-tool renderer is made for the tool's details only.
-  const shown: 'details' | 'result' | undefined =
-    hasDetails && (!both || view === 'details') ? 'details' : hasResult ? 'result' : undefined;
-  const raw = shown === 'details' ? step.details : step.result;
-  const rawKind = shown ? detectDetailsKind(raw) : undefined;
-  const output = useScreenValue(raw, revealed.has('output'), rawKind === 'terminal');
-  const lastUpdate = useScreenValue(rawLastUpdate, revealed.has('progress'));
-  const args = useScreenValue(rawArgs, revealed.has('input'));
-  const value = output.value;
-  // renderers read the step too (the terminal its status): they get a copy with the screened value
-  const shownStep = useMemo(
-    () => (shown && value !== raw ? { ...step, [shown]: value } : step),
-    [step, shown, value, raw],
-  );
-  const kind = rawKind;
-  const reveal = (block: Block, count: number) => (
-    <RevealToggle count={count} revealed={revealed.has(block)} onChange={() => toggle(block)} />
-  );
-  return (
-    <>
-      {shown && kind ? (
-        <Section
-          name={shown}
-          title={both ? undefined : shown === 'details' ? words.details : words.modelRead}
-          kind={kind}
-          bar={
-            <>
-              <ModelViewSwitch step={step} value={view} onValueChange={setView} />
-              {reveal('output', output.count)}
-            </>
-          }
-        >
-          <Rendered
-            step={shownStep}
-            value={value}
-            kind={kind}
-            renderer={pickRenderer(renderers, shown === 'details' ? step.toolName : undefined, kind)}
-          />
-        </Section>
-      ) : null}
-      {typeof lastUpdate.value === 'string' ? (
-        <Section
-          name="progress"
-          title={words.lastUpdate}
-          bar={
-            <>
-              {reveal('progress', lastUpdate.count)}
-              <CopyButton text={lastUpdate.value} label={copyWords.lastUpdate} compact />
-            </>
-          }
-        >
-          {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable block must be reachable by keyboard to scroll it */}
-          <pre data-slot="tool-step-last-update" tabIndex={0}>
-            {lastUpdate.value}
-          </pre>
-        </Section>
-      ) : null}
-      {typeof args.value === 'string' ? (
-        <Section
-          name="input"
-          title={words.arguments}
-          kind="json"
-          bar={
-            <>
-              {reveal('input', args.count)}
-              <CopyButton text={args.value} label={copyWords.arguments} compact />
-            </>
-          }
-        >
-          {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable block must be reachable by keyboard to scroll it */}
-          <pre data-slot="tool-step-input" tabIndex={0}>
-            {args.value}
-          </pre>
-        </Section>
-      ) : null}
-    </>
-  );
-}
+const LazyDetailsBody = lazy(loadDetailsBody);
 
 /** The kind named by `data-kind`: the details' kind, else the result's, else `json` (the arguments). */
 export function detailsBlockKind(step: Step): DetailsKind {
@@ -394,6 +222,13 @@ export const ToolStepDetailsContent = forwardRef<HTMLDivElement, ToolStepDetails
     const fallbackId = useId();
     const step = useStepOf(explicit ?? disclosure?.step, 'ToolStepDetailsContent');
     const open = disclosure?.open ?? true;
+    const loading = useToolStepsLabels().views.loading;
+    const hasContent = hasDetailsContent(step);
+    // start loading the body as soon as there is something to open, so a click finds it ready
+    useEffect(() => {
+      if (hasContent && !loadedBody) loadDetailsBody().catch(() => undefined);
+    }, [hasContent]);
+    const Body = loadedBody ?? LazyDetailsBody;
     return drawPart(
       'div',
       render,
@@ -403,7 +238,11 @@ export const ToolStepDetailsContent = forwardRef<HTMLDivElement, ToolStepDetails
         id: disclosure?.contentId ?? fallbackId,
         hidden: !open,
         children: open ? (
-          <DetailsBody step={step} renderers={renderers ?? disclosure?.renderers ?? options.renderers} />
+          <RendererBoundary resetKey={step}>
+            <Suspense fallback={<span data-slot="tool-step-details-loading">{loading}</span>}>
+              <Body step={step} renderers={renderers ?? disclosure?.renderers ?? options.renderers} />
+            </Suspense>
+          </RendererBoundary>
         ) : null,
       },
       props,

@@ -1,12 +1,39 @@
 'use client';
 
-import { Component, type ComponentPropsWithoutRef, forwardRef, type ReactNode, useContext, useState } from 'react';
+import {
+  Component,
+  type ComponentPropsWithoutRef,
+  forwardRef,
+  type ReactNode,
+  useContext,
+  useEffect,
+  useState,
+} from 'react';
 import type { Step } from '../core';
 import { isIconSrc } from '../core/icon-src';
 import { warnOnce } from '../core/warn';
 import { drawPart, type RenderProp } from '../internal/render';
 import { ToolStepContext, type ToolsConfig, usePresentation, useToolStepsOptions } from './context';
-import { FALLBACK_ICON, resolveToolIcon, type ToolIconMap, toolIcons } from './icons';
+import { FALLBACK, resolveIcon } from './icon-table';
+import type { ToolIconComponent, ToolIconMap } from './icons';
+
+/** The lazily loaded built-in icons (`icons-lazy.ts`), once their chunk has loaded. */
+let lazyIcons: Readonly<Record<string, ToolIconComponent>> | undefined;
+let lazyLoading: Promise<void> | undefined;
+
+/** Loads the lazy built-in icons once; a failed load may be tried again. Not public: the jsdom tests' setup awaits it. */
+export function loadLazyIcons(): Promise<void> {
+  lazyLoading ??= import('./icons-lazy').then(
+    (module) => {
+      lazyIcons = module.lazyIcons;
+    },
+    (error: unknown) => {
+      lazyLoading = undefined;
+      throw error;
+    },
+  );
+  return lazyLoading;
+}
 
 /** What a `render` function of `ToolStepIcon` receives besides the props. */
 export interface ToolStepIconState {
@@ -55,8 +82,7 @@ class IconBoundary extends Component<IconBoundaryProps, { failed: boolean }> {
 
   override render(): ReactNode {
     if (!this.state.failed) return this.props.children;
-    const Fallback = toolIcons[FALLBACK_ICON];
-    return <Fallback aria-hidden="true" focusable="false" size={16} />;
+    return <FALLBACK aria-hidden="true" focusable="false" size={16} />;
   }
 }
 
@@ -80,6 +106,28 @@ export const ToolStepIcon = forwardRef<HTMLSpanElement, ToolStepIconProps>(funct
   const step = explicit ?? row?.step;
   const presentation = usePresentation(explicit, tools);
   const requested = name ?? presentation?.icon;
+  const [, setLoaded] = useState(lazyIcons);
+  const [unloadable, setUnloadable] = useState(false);
+  let { name: drawn, Icon } = resolveIcon(
+    isIconSrc(requested) ? undefined : requested,
+    icons ?? options.icons,
+    lazyIcons,
+  );
+  if ((broken !== undefined && broken === drawn) || (Icon === null && unloadable)) {
+    ({ name: drawn, Icon } = resolveIcon(undefined, undefined, undefined));
+  }
+  const pending = Icon === null;
+  useEffect(() => {
+    if (!pending) return;
+    let live = true;
+    loadLazyIcons().then(
+      () => live && setLoaded(lazyIcons),
+      () => live && setUnloadable(true),
+    );
+    return () => {
+      live = false;
+    };
+  }, [pending]);
   if (isIconSrc(requested) && broken !== requested) {
     return drawPart(
       'span',
@@ -107,8 +155,6 @@ export const ToolStepIcon = forwardRef<HTMLSpanElement, ToolStepIconProps>(funct
       { step, name: 'url', src: requested },
     );
   }
-  let { name: drawn, Icon } = resolveToolIcon(isIconSrc(requested) ? undefined : requested, icons ?? options.icons);
-  if (broken !== undefined && broken === drawn) ({ name: drawn, Icon } = resolveToolIcon(undefined));
   return drawPart(
     'span',
     render,
@@ -118,7 +164,12 @@ export const ToolStepIcon = forwardRef<HTMLSpanElement, ToolStepIconProps>(funct
       'aria-hidden': 'true',
       children: (
         <IconBoundary key={drawn} name={drawn} onError={setBroken}>
-          <Icon size={size} aria-hidden="true" focusable="false" />
+          {Icon ? (
+            <Icon size={size} aria-hidden="true" focusable="false" />
+          ) : (
+            // the icon's chunk is loading: an empty box of the icon's size, so nothing shifts when it lands
+            <svg width={size} height={size} aria-hidden="true" focusable="false" data-pending="" />
+          )}
         </IconBoundary>
       ),
     },

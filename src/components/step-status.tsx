@@ -1,6 +1,13 @@
 'use client';
 
-import { Ban, CircleCheck, CircleSlash, CircleX, Hand, LoaderCircle, type LucideIcon, Unplug } from 'lucide-react';
+import type { LucideIcon } from 'lucide-react';
+import Ban from 'lucide-react/icons/ban';
+import CircleCheck from 'lucide-react/icons/circle-check';
+import CircleSlash from 'lucide-react/icons/circle-slash';
+import CircleX from 'lucide-react/icons/circle-x';
+import Hand from 'lucide-react/icons/hand';
+import LoaderCircle from 'lucide-react/icons/loader-circle';
+import Unplug from 'lucide-react/icons/unplug';
 import { type ComponentPropsWithoutRef, forwardRef } from 'react';
 import type { Step, StepStatus } from '../core';
 import { drawPart, type RenderProp } from '../internal/render';

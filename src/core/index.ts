@@ -116,6 +116,12 @@ export type {
 } from './tool-stream';
 export { createToolStream } from './tool-stream';
 export type { ToolUIPartApprovalLike, ToolUIPartLike, UIMessageLike } from './ui-messages';
-export { isToolUIPart, isUIMessageLike, stepFromToolUIPart, stepsFromUIMessages, subAgentStepId } from './ui-messages';
+export {
+  isToolUIPart,
+  isUIMessageLike,
+  stepFromToolUIPart,
+  stepsFromUIMessages,
+  subAgentStepId,
+} from './ui-messages-api';
 export type { VisibleTextOptions } from './visible-text';
 export { visibleText, visibleTextWords } from './visible-text';

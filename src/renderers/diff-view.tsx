@@ -1,7 +1,10 @@
 'use client';
 
 import { createTwoFilesPatch } from 'diff';
-import { ChevronDown, ChevronRight, Columns2, Rows3 } from 'lucide-react';
+import ChevronDown from 'lucide-react/icons/chevron-down';
+import ChevronRight from 'lucide-react/icons/chevron-right';
+import Columns2 from 'lucide-react/icons/columns-2';
+import Rows3 from 'lucide-react/icons/rows-3';
 import { type CSSProperties, Fragment, type ReactNode, useCallback, useEffect, useMemo, useState } from 'react';
 import { useToolStepsLabels } from '../components/labels';
 import { CopyButton } from './copy';

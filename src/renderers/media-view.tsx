@@ -1,6 +1,7 @@
 'use client';
 
-import { Download, File as FileIcon } from 'lucide-react';
+import Download from 'lucide-react/icons/download';
+import FileIcon from 'lucide-react/icons/file';
 import { useMemo } from 'react';
 import { useToolStepsLabels } from '../components/labels';
 import { detailsValue } from './detect';

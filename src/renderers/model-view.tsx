@@ -1,6 +1,6 @@
 'use client';
 
-import { FileText } from 'lucide-react';
+import FileText from 'lucide-react/icons/file-text';
 import { useState } from 'react';
 import { useToolStepsLabels } from '../components/labels';
 import type { Step } from '../core';

@@ -3,7 +3,6 @@ import { act, fireEvent, render, screen, waitFor, within } from '@testing-librar
 import userEvent from '@testing-library/user-event';
 import { Suspense, useState } from 'react';
 import {
-  builtinRenderers,
   createStepStore,
   type DetailsRendererProps,
   type Step,
@@ -14,6 +13,7 @@ import {
   ToolStepRoot,
   ToolSteps,
 } from 'tool-steps';
+import { builtinRenderers } from 'tool-steps/renderers';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { makeStep, stateOf } from './step-fixtures';
 

@@ -72,10 +72,15 @@ describe('secrets on screen', () => {
       result: `ANTHROPIC_API_KEY=${key}\nok`,
     });
 
-  it('masks every on-screen field by default and never changes the step', () => {
+  /** The open details body is a lazy chunk: wait for it before reading the blocks. */
+  const bodyOf = (container: HTMLElement) =>
+    waitFor(() => expect(container.querySelector('[data-slot="tool-step-details-section"]')).not.toBeNull());
+
+  it('masks every on-screen field by default and never changes the step', async () => {
     const s = step();
     const frozen = JSON.stringify(s);
     const { container } = render(<ToolStep step={s} defaultOpen />);
+    await bodyOf(container);
     expect(container.textContent).not.toContain(key.slice(14, 30));
     expect(container.querySelector('[data-slot="tool-step-label"]')?.textContent).toBe(`Call with sk-ant-${MASK}`);
     expect(container.querySelector('[data-slot="tool-step-error-message"]')?.textContent).toContain(MASK);
@@ -88,6 +93,7 @@ describe('secrets on screen', () => {
     const writeText = vi.fn(async (_text: string) => {});
     vi.stubGlobal('navigator', { ...navigator, clipboard: { writeText } });
     const { container } = render(<ToolStep step={step()} defaultOpen />);
+    await bodyOf(container);
     const input = container.querySelector('[data-section="input"]') as HTMLElement;
     fireEvent.click(within(input).getByRole('button', { name: /^Copy/ }));
     await waitFor(() => expect(writeText).toHaveBeenCalled());
@@ -105,10 +111,11 @@ describe('secrets on screen', () => {
     expect(container.querySelector('[data-slot="tool-step-input"]')?.textContent).not.toContain(key);
   });
 
-  it('shows everything with redact={false} and takes extra patterns on <ToolSteps>', () => {
+  it('shows everything with redact={false} and takes extra patterns on <ToolSteps>', async () => {
     const s = makeStep({ toolName: 'x', status: 'succeeded', result: `ACME-99 and ${key}` });
     const { container, rerender } = render(<ToolSteps state={stateOf([s])} redact={false} />);
     fireEvent.click(screen.getByRole('button', { name: 'Details' }));
+    await bodyOf(container);
     expect(container.textContent).toContain(key);
     rerender(<ToolSteps state={stateOf([s])} redact={[/ACME-\d+/]} />);
     expect(container.textContent).not.toContain('ACME-99');

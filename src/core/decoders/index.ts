@@ -6,14 +6,23 @@ import { cogitator } from './cogitator';
 import { cogitatorWebSocket } from './cogitator-ws';
 import { native } from './native';
 import { openaiResponses } from './openai';
-import { openaiAgents } from './openai-agents';
+import { openaiAgents as createOpenAIAgents, type OpenAIAgentsOptions } from './openai-agents';
 import { isProtocolName, type ProtocolName, type StepDecoder, unknownProtocolMessage } from './types';
 
 export type { AgUiOptions } from './ag-ui';
 export { ANVIA_CLIENT_PROTOCOL } from './anvia';
 export { detectProtocol } from './detect';
 export type { OpenAIAgentsOptions } from './openai-agents';
-export { AGENTS_REJECTION_TEXT, AGENTS_TOOL_ERROR_TEXT, openaiAgents } from './openai-agents';
+
+/**
+ * A decoder of the OpenAI Agents SDK's run events (`protocol: 'openai-agents'`). A wrapper, not a
+ * re-export: esbuild keeps a code-split module (this decoder loads on demand in `readStream`) in the
+ * entry chunk when an entry re-exports one of its bindings.
+ */
+export function openaiAgents(options?: OpenAIAgentsOptions): StepDecoder {
+  return createOpenAIAgents(options);
+}
+export { AGENTS_REJECTION_TEXT, AGENTS_TOOL_ERROR_TEXT } from './openai-agents-text';
 export type { ToolOutputsOptions } from './openai-outputs';
 export { eventsFromToolOutputs } from './openai-outputs';
 export type { ProtocolName, StepDecoder } from './types';

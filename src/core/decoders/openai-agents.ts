@@ -20,14 +20,12 @@
  * | the iteration ends           | `run-finish` (`paused` while approvals wait)                 |
  */
 import type { StepEvent } from '../events';
+import { AGENTS_REJECTION_TEXT, AGENTS_TOOL_ERROR_TEXT } from './openai-agents-text';
 import { diagnostic, isRecord, nonEmptyString, type ProtocolName, parseFrame, type StepDecoder } from './types';
 
 const PROTOCOL: ProtocolName = 'openai-agents';
 
-/** The SDK's `defaultToolErrorFunction` text: what the model reads when a tool threw. */
-export const AGENTS_TOOL_ERROR_TEXT = 'An error occurred while running the tool. Please try again.';
-/** The SDK's `TOOL_APPROVAL_REJECTION_MESSAGE`: what the model reads when a person rejected the call. */
-export const AGENTS_REJECTION_TEXT = 'Tool execution was not approved.';
+export { AGENTS_REJECTION_TEXT, AGENTS_TOOL_ERROR_TEXT } from './openai-agents-text';
 
 /** The words this decoder writes on steps (English defaults; the lead folds them into `labels`). */
 export const openaiAgentsWords = {
