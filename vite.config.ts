@@ -93,6 +93,7 @@ const react18BrowserDeps = [
   'react-dom',
   'react-dom/client',
   'lucide-react',
+  '@tanstack/react-virtual',
   'vitest-browser-react',
 ];
 

@@ -5,6 +5,7 @@ import {
   createContext,
   forwardRef,
   type KeyboardEvent,
+  lazy,
   memo,
   type ReactNode,
   type Ref,
@@ -15,14 +16,23 @@ import {
   useMemo,
   useRef,
   useState,
+  Suspense,
 } from 'react';
 import { isActiveStatus, type Step, type StepStore, type StepsDiagnostics, type StepsState } from '../core';
 import type { ToolStepsLabelsInput } from '../core/labels';
 import { defaultStepFamily, GroupCache, groupSiblings, type ListItem, type StepFamilyOf } from '../internal/grouping';
 import { mergeRefs } from '../internal/render';
-import { useRovingFocus } from '../internal/roving';
+import { useRovingFocus, type VirtualNav } from '../internal/roving';
 import { SteadyContext, type SteadyOptions, useSteadyStep } from '../internal/steady-step';
 import { NO_CHILDREN, StepTreeCache } from '../internal/step-tree';
+import {
+  ESTIMATED_ROW_HEIGHT,
+  FIRST_WINDOW,
+  layoutProps,
+  type RowLayout,
+  sizerStyle,
+  VIRTUALIZE_AFTER,
+} from '../internal/virtual-layout';
 import { screenLine, useRedactor, WireText } from '../internal/visible-text';
 import { useStep } from '../react/use-step';
 import { useSteps } from '../react/use-steps';
@@ -56,7 +66,18 @@ export interface ToolStepsListOptions {
    * @default true
    */
   summary?: boolean;
+  /**
+   * Past this many top-level items (rows and groups), only the items near the viewport are in the DOM
+   * (windowed by `@tanstack/react-virtual`, loaded then): 10,000 steps mount in one window's time.
+   * Find-in-page (Ctrl+F) finds only the rendered rows then; `false` draws every row (the escape for
+   * find-in-page and full-page screenshots). Printing draws every row either way.
+   * @default 200
+   */
+  virtualize?: number | false;
 }
+
+/** The windowed rows, loaded the first time a list passes its `virtualize` threshold. */
+const VirtualRows = lazy(() => import('./virtual-rows'));
 
 interface ToolStepsBaseProps
   extends ToolStepsOptions,
@@ -185,6 +206,13 @@ interface ListShared {
   fresh: { minRunningMs: number; until: number | undefined };
   openGroups: ReadonlySet<string>;
   setGroupOpen: (key: string, open: boolean) => void;
+  /**
+   * What the person chose for each row's details (by step id) and each parent's nested steps
+   * (`nested:<id>`): a row that unmounts (windowed away, moved into a group) comes back as it was.
+   */
+  opened: Map<string, boolean>;
+  /** The windowing, for the keyboard, while the list is windowed. */
+  nav: { current: VirtualNav | null };
 }
 
 const ListSharedContext = createContext<ListShared | null>(null);
@@ -232,8 +260,23 @@ function nestedStartOpen(state: StepsState, parent: Step | undefined, childIds: 
  * then the list. Renders `<button data-slot="tool-step-nested-trigger" aria-expanded aria-controls>`
  * and, shown, `<ol data-slot="tool-steps" data-nested>`.
  */
-function NestedSteps({ count, startOpen, children }: { count: number; startOpen: boolean; children: () => ReactNode }) {
-  const [chosen, setChosen] = useState<boolean | undefined>(undefined);
+function NestedSteps({
+  id,
+  count,
+  startOpen,
+  children,
+}: {
+  id: string;
+  count: number;
+  startOpen: boolean;
+  children: () => ReactNode;
+}) {
+  const { opened } = useListShared();
+  const [chosen, setChosenState] = useState<boolean | undefined>(() => opened.get(`nested:${id}`));
+  const setChosen = (open: boolean) => {
+    opened.set(`nested:${id}`, open);
+    setChosenState(open);
+  };
   const open = chosen ?? startOpen;
   const listId = useId();
   const labels = useToolStepsLabels();
@@ -258,30 +301,73 @@ function NestedSteps({ count, startOpen, children }: { count: number; startOpen:
   );
 }
 
-/** Draws a list's items: a row per step id, a group row per group. */
-function Items({ items, row }: { items: readonly ListItem[]; row: (id: string) => ReactNode }) {
+/** Draws one row: a step's id, placed by `layout` when the list is windowed. */
+type RowFn = (id: string, layout?: RowLayout) => ReactNode;
+
+/** Draws one item of a list: a row per step id, a group row per group. */
+function useItemRenderer(row: RowFn) {
   const { openGroups, setGroupOpen } = useListShared();
-  return (
+  return (item: ListItem, layout?: RowLayout): ReactNode =>
+    typeof item === 'string' ? (
+      row(item, layout)
+    ) : (
+      <ToolStepsGroup
+        key={`group:${item.key}`}
+        group={item}
+        open={openGroups.has(item.key)}
+        onOpenChange={(open) => setGroupOpen(item.key, open)}
+        {...layoutProps(layout?.index, layout?.top, layout?.measure)}
+      >
+        <InListContext.Provider value={true}>{item.ids.map((id) => row(id))}</InListContext.Provider>
+      </ToolStepsGroup>
+    );
+}
+
+/** Draws a list's items: a row per step id, a group row per group. */
+function Items({ items, row }: { items: readonly ListItem[]; row: RowFn }) {
+  const render = useItemRenderer(row);
+  return <>{items.map((item) => render(item))}</>;
+}
+
+/**
+ * The top-level items: all of them up to the `virtualize` threshold, else windowed. While the
+ * windowing loads (and in a server render) the first items are drawn in flow over a sizer of the
+ * estimated height of the rest.
+ */
+function TopItems({ items, row, windowed }: { items: readonly ListItem[]; row: RowFn; windowed: boolean }) {
+  const { nav } = useListShared();
+  const render = useItemRenderer(row);
+  if (!windowed) return <>{items.map((item) => render(item))}</>;
+  const first = items.slice(0, FIRST_WINDOW);
+  const fallback = (
     <>
-      {items.map((item) =>
-        typeof item === 'string' ? (
-          row(item)
-        ) : (
-          <ToolStepsGroup
-            key={`group:${item.key}`}
-            group={item}
-            open={openGroups.has(item.key)}
-            onOpenChange={(open) => setGroupOpen(item.key, open)}
-          >
-            <InListContext.Provider value={true}>{item.ids.map(row)}</InListContext.Provider>
-          </ToolStepsGroup>
-        ),
-      )}
+      {first.map((item) => render(item))}
+      <li
+        aria-hidden="true"
+        data-slot="tool-steps-sizer"
+        style={sizerStyle((items.length - first.length) * ESTIMATED_ROW_HEIGHT)}
+      />
     </>
+  );
+  return (
+    <Suspense fallback={fallback}>
+      <VirtualRows items={items} renderItem={render} nav={nav} />
+    </Suspense>
   );
 }
 
-const StoreRow = memo(function StoreRow({ store, id }: { store: StepStore; id: string }) {
+/** Whether a list of `count` top-level items is windowed. */
+function isWindowed(virtualize: number | false, count: number): boolean {
+  return virtualize !== false && count > Math.max(0, virtualize);
+}
+
+const StoreRow = memo(function StoreRow({
+  store,
+  id,
+  index,
+  top,
+  measure,
+}: { store: StepStore; id: string } & Partial<RowLayout>) {
   const shared = useListShared();
   const step = useStep(store, id);
   const selectItems = useCallback(
@@ -298,9 +384,9 @@ const StoreRow = memo(function StoreRow({ store, id }: { store: StepStore; id: s
   const count = useSteps(store, selectCount);
   if (!step) return null;
   return (
-    <SteadyRow step={step}>
+    <SteadyRow step={step} index={index} top={top} measure={measure}>
       {childItems.length > 0 ? (
-        <NestedSteps count={count} startOpen={startOpen}>
+        <NestedSteps id={id} count={count} startOpen={startOpen}>
           {() => <Items items={childItems} row={(childId) => <StoreRow key={childId} store={store} id={childId} />} />}
         </NestedSteps>
       ) : null}
@@ -308,13 +394,33 @@ const StoreRow = memo(function StoreRow({ store, id }: { store: StepStore; id: s
   );
 });
 
-/** A row drawn through the flicker guard: a fast step shows running for the list's minimum time. */
-function SteadyRow({ step, children }: { step: Step; children: ReactNode }) {
+/**
+ * A row drawn through the flicker guard: a fast step shows running for the list's minimum time. Its
+ * details start as the person last left them (the row may have been windowed away since).
+ */
+function SteadyRow({ step, children, index, top, measure }: { step: Step; children: ReactNode } & Partial<RowLayout>) {
   const drawn = useSteadyStep(step);
-  return <ToolStep step={drawn}>{children}</ToolStep>;
+  const { opened } = useListShared();
+  const id = step.id;
+  return (
+    <ToolStep
+      step={drawn}
+      defaultOpen={opened.get(id)}
+      onOpenChange={(open) => opened.set(id, open)}
+      {...layoutProps(index, top, measure)}
+    >
+      {children}
+    </ToolStep>
+  );
 }
 
 type ListProps = Omit<ComponentPropsWithoutRef<'ol'>, 'children'> & { listRef: Ref<HTMLOListElement> };
+type ListOptions = {
+  group: ToolStepsListOptions['group'];
+  minRunningMs: number;
+  summary: boolean;
+  virtualize: number | false;
+};
 
 /** The shared parts of both lists: caches, the open groups, the flicker guard, the keyboard. */
 function useListSetup(group: ToolStepsListOptions['group'], minRunningMs: number) {
@@ -334,9 +440,11 @@ function useListSetup(group: ToolStepsListOptions['group'], minRunningMs: number
   }, []);
   const [fresh] = useState(() => ({ minRunningMs, until: undefined as number | undefined }));
   fresh.minRunningMs = minRunningMs;
+  const [opened] = useState(() => new Map<string, boolean>());
+  const [nav] = useState<{ current: VirtualNav | null }>(() => ({ current: null }));
   const shared = useMemo<ListShared>(
-    () => ({ tree, groups, familyOf, fresh, openGroups, setGroupOpen }),
-    [tree, groups, fresh, openGroups, setGroupOpen],
+    () => ({ tree, groups, familyOf, fresh, openGroups, setGroupOpen, opened, nav }),
+    [tree, groups, fresh, openGroups, setGroupOpen, opened, nav],
   );
   // steps kept out of a group while drawn running join it once that time is over: one timer, armed
   // after each render and (store) after each notification, when items were computed with such a step
@@ -371,9 +479,17 @@ function useListSetup(group: ToolStepsListOptions['group'], minRunningMs: number
   return { shared, steady, arm };
 }
 
-function ListRoot({ listRef, children, onKeyDown, ...props }: ListProps & { children: ReactNode }) {
+function ListRoot({
+  listRef,
+  children,
+  onKeyDown,
+  windowed,
+  style,
+  ...props
+}: ListProps & { children: ReactNode; windowed: boolean }) {
   const own = useRef<HTMLOListElement | null>(null);
-  const roving = useRovingFocus(own, true);
+  const { nav } = useListShared();
+  const roving = useRovingFocus(own, true, nav);
   const labels = useToolStepsLabels();
   const ref = useMemo(() => mergeRefs(own, listRef), [listRef]);
   const keyDown = (event: KeyboardEvent<HTMLOListElement>) => {
@@ -381,7 +497,15 @@ function ListRoot({ listRef, children, onKeyDown, ...props }: ListProps & { chil
     roving(event);
   };
   return (
-    <ol data-slot="tool-steps" aria-label={labels.list} {...props} onKeyDown={keyDown} ref={ref}>
+    <ol
+      data-slot="tool-steps"
+      aria-label={labels.list}
+      {...props}
+      // a windowed list places its rows inside itself
+      style={windowed ? { ...style, position: 'relative' } : style}
+      onKeyDown={keyDown}
+      ref={ref}
+    >
       <InListContext.Provider value={true}>{children}</InListContext.Provider>
     </ol>
   );
@@ -392,14 +516,16 @@ function StoreList({
   group,
   minRunningMs,
   summary,
+  virtualize,
   ...props
-}: ListProps & { store: StepStore; group: ToolStepsListOptions['group']; minRunningMs: number; summary: boolean }) {
+}: ListProps & ListOptions & { store: StepStore }) {
   const { shared, steady, arm } = useListSetup(group, minRunningMs);
   const selectRoots = useCallback(
     (state: StepsState) => itemsOf(shared, state, '', shared.tree.get(state).roots),
     [shared],
   );
   const items = useSteps(store, selectRoots);
+  const windowed = isWindowed(virtualize, items.length);
   const run = useSteps(store, selectRun);
   const diagnostics = useSteps(store, selectDiagnostics);
   // subscribed after the items (above), so it runs once they were read: arms the regrouping timer
@@ -407,8 +533,12 @@ function StoreList({
   return (
     <ListSharedContext.Provider value={shared}>
       <SteadyContext.Provider value={steady}>
-        <ListRoot {...props}>
-          <Items items={items} row={(id) => <StoreRow key={id} store={store} id={id} />} />
+        <ListRoot {...props} windowed={windowed}>
+          <TopItems
+            items={items}
+            windowed={windowed}
+            row={(id, layout) => <StoreRow key={id} store={store} id={id} {...layout} />}
+          />
         </ListRoot>
       </SteadyContext.Provider>
       <RunError run={run} />
@@ -433,7 +563,10 @@ const StateRow = memo(function StateRow({
   childCount,
   startOpen,
   state,
-}: {
+  index,
+  top,
+  measure,
+}: Partial<RowLayout> & {
   step: Step;
   childItems: readonly ListItem[];
   childCount: number;
@@ -442,9 +575,9 @@ const StateRow = memo(function StateRow({
   state: StepsState | undefined;
 }) {
   return (
-    <SteadyRow step={step}>
+    <SteadyRow step={step} index={index} top={top} measure={measure}>
       {state && childItems.length > 0 ? (
-        <NestedSteps count={childCount} startOpen={startOpen}>
+        <NestedSteps id={step.id} count={childCount} startOpen={startOpen}>
           {() => (
             <Items items={childItems} row={(childId) => <StateRowFor key={childId} state={state} id={childId} />} />
           )}
@@ -454,7 +587,7 @@ const StateRow = memo(function StateRow({
   );
 });
 
-function StateRowFor({ state, id }: { state: StepsState; id: string }) {
+function StateRowFor({ state, id, ...layout }: { state: StepsState; id: string } & Partial<RowLayout>) {
   const shared = useListShared();
   const step = Object.hasOwn(state.byId, id) ? state.byId[id] : undefined;
   if (!step) return null;
@@ -467,6 +600,7 @@ function StateRowFor({ state, id }: { state: StepsState; id: string }) {
       childCount={childIds.length}
       startOpen={childIds.length > 0 && nestedStartOpen(state, step, childIds)}
       state={childIds.length > 0 ? state : undefined}
+      {...layout}
     />
   );
 }
@@ -476,15 +610,21 @@ function StateList({
   group,
   minRunningMs,
   summary,
+  virtualize,
   ...props
-}: ListProps & { state: StepsState; group: ToolStepsListOptions['group']; minRunningMs: number; summary: boolean }) {
+}: ListProps & ListOptions & { state: StepsState }) {
   const { shared, steady } = useListSetup(group, minRunningMs);
   const items = itemsOf(shared, state, '', shared.tree.get(state).roots);
+  const windowed = isWindowed(virtualize, items.length);
   return (
     <ListSharedContext.Provider value={shared}>
       <SteadyContext.Provider value={steady}>
-        <ListRoot {...props}>
-          <Items items={items} row={(id) => <StateRowFor key={id} state={state} id={id} />} />
+        <ListRoot {...props} windowed={windowed}>
+          <TopItems
+            items={items}
+            windowed={windowed}
+            row={(id, layout) => <StateRowFor key={id} state={state} id={id} {...layout} />}
+          />
         </ListRoot>
       </SteadyContext.Provider>
       <RunError run={state.run} />
@@ -534,6 +674,7 @@ export const ToolSteps = forwardRef<HTMLOListElement, ToolStepsProps>(function T
     group = true,
     minRunningMs = 400,
     summary = true,
+    virtualize = VIRTUALIZE_AFTER,
     ...rest
   } = props;
   const options = useStableOptions({
@@ -547,7 +688,7 @@ export const ToolSteps = forwardRef<HTMLOListElement, ToolStepsProps>(function T
     onRetry,
     consequences,
   });
-  const list = { group, minRunningMs: Math.max(0, minRunningMs) || 0, summary };
+  const list = { group, minRunningMs: Math.max(0, minRunningMs) || 0, summary, virtualize };
   return (
     <ToolStepsOptionsContext.Provider value={options}>
       <ToolStepsFrame labels={labels} store={store} state={state}>
