@@ -228,7 +228,11 @@ function itemsOf(shared: ListShared, state: StepsState, listKey: string, ids: re
   const familyOf = shared.familyOf.current;
   if (!familyOf || ids.length < 2) return ids;
   const tree = shared.tree.get(state);
+  // an update that changes no group (progress to a running step) costs a pointer comparison per step
+  const reused = shared.groups.reuse(listKey, ids, state, familyOf, tree.children);
+  if (reused) return reused;
   const { fresh } = shared;
+  let held = false;
   const now = Date.now();
   // a step that just ended is still drawn running by its row (minRunningMs): it joins a group after
   const isFresh = (step: Step) => {
@@ -236,12 +240,19 @@ function itemsOf(shared: ListShared, state: StepsState, listKey: string, ids: re
     const until = step.endedAt + fresh.minRunningMs;
     if (until <= now || until - now > fresh.minRunningMs) return false;
     fresh.until = fresh.until === undefined ? until : Math.min(fresh.until, until);
+    held = true;
     return true;
   };
-  return shared.groups.stable(
+  const items = shared.groups.stable(
     listKey,
     groupSiblings(ids, state, familyOf, (id) => tree.children.has(id), isFresh),
   );
+  // items that kept a step out of its group for now are computed again when the regrouping timer fires
+  shared.groups.remember(
+    listKey,
+    held ? undefined : { ids, byId: state.byId, familyOf, children: tree.children, items },
+  );
+  return items;
 }
 
 /** Whether a parent's nested steps start shown: while it runs, or while one of them needs a person. */
@@ -549,9 +560,43 @@ function StoreList({
   );
 }
 
-const selectAll = (state: StepsState) => state;
+/** Whether the turn summary could read differently: a step's status, times, tool or arguments changed. */
+function sameForSummary(was: Step | undefined, is: Step | undefined): boolean {
+  return (
+    was === is ||
+    (was !== undefined &&
+      is !== undefined &&
+      was.status === is.status &&
+      was.startedAt === is.startedAt &&
+      was.endedAt === is.endedAt &&
+      was.toolName === is.toolName &&
+      was.input === is.input &&
+      was.presentation === is.presentation)
+  );
+}
+
+/**
+ * The summary line follows the store, but keeps the snapshot it drew while no step changed in a way it
+ * shows (a progress update to the running step does not): one pointer comparison per step, no render.
+ */
 function StoreSummary({ store }: { store: StepStore }) {
-  return <ToolStepsSummary state={useSteps(store, selectAll)} />;
+  const drawn = useRef<StepsState | undefined>(undefined);
+  const select = useCallback((state: StepsState) => {
+    const before = drawn.current;
+    if (before && before.ids === state.ids && before.byId !== state.byId) {
+      let same = true;
+      for (const id of state.ids) {
+        if (!sameForSummary(before.byId[id], state.byId[id])) {
+          same = false;
+          break;
+        }
+      }
+      if (same) return before;
+    }
+    drawn.current = state;
+    return state;
+  }, []);
+  return <ToolStepsSummary state={useSteps(store, select)} />;
 }
 
 const selectRun = (state: StepsState) => state.run;

@@ -137,6 +137,20 @@ export default function VirtualRows({ items, renderItem, nav }: VirtualRowsProps
       : {}),
   });
 
+  // a row's ref is attached again on each of its renders (its parts merge refs): measured once when
+  // it mounts, then by the ResizeObserver, not by a forced layout in every commit that updates it
+  const seen = useRef(new WeakSet<Element>());
+  const measure = useCallback(
+    (element: Element | null) => {
+      if (element) {
+        if (seen.current.has(element)) return;
+        seen.current.add(element);
+      }
+      virtualizer.measureElement(element);
+    },
+    [virtualizer],
+  );
+
   useLayoutEffect(() => {
     const list = sizer.current?.parentElement;
     if (!list) return;
@@ -237,7 +251,7 @@ export default function VirtualRows({ items, renderItem, nav }: VirtualRowsProps
         renderItem(items[virtual.index] as ListItem, {
           index: virtual.index,
           top: virtual.start - scrollMargin,
-          measure: virtualizer.measureElement,
+          measure,
         }),
       )}
       <li ref={sizer} aria-hidden="true" data-slot="tool-steps-sizer" style={sizerStyle(virtualizer.getTotalSize())} />
