@@ -25,7 +25,7 @@ import { type ReactNode, useCallback, useEffect, useLayoutEffect, useMemo, useRe
 import { flushSync } from 'react-dom';
 import type { ListItem } from '../internal/grouping';
 import type { VirtualNav } from '../internal/roving';
-import { ESTIMATED_ROW_HEIGHT, itemKey, type RowLayout, sizerStyle } from '../internal/virtual-layout';
+import { ESTIMATED_ROW_HEIGHT, FIRST_WINDOW, itemKey, type RowLayout, sizerStyle } from '../internal/virtual-layout';
 
 const OVERSCAN = 8;
 
@@ -237,6 +237,22 @@ export default function VirtualRows({ items, renderItem, nav }: VirtualRowsProps
     };
   }, []);
 
+  if (!scroller) {
+    // on the server, and in the first render before the layout effect finds the scroll container: the
+    // first items in flow, as the list draws while this module loads (so hydration matches either way)
+    const first = items.slice(0, FIRST_WINDOW);
+    return (
+      <>
+        {first.map((item) => renderItem(item, undefined))}
+        <li
+          ref={sizer}
+          aria-hidden="true"
+          data-slot="tool-steps-sizer"
+          style={sizerStyle((items.length - first.length) * ESTIMATED_ROW_HEIGHT)}
+        />
+      </>
+    );
+  }
   if (printing) {
     return (
       <>
