@@ -691,6 +691,9 @@ function StateList({
  * interrupted without one, its reason), a muted line when frames were skipped, and the turn's summary line.
  * Every word comes from `labels` (English by default).
  *
+ * Past `virtualize` top-level items (200) only the rows near the viewport are in the DOM (the list's
+ * nearest scrolling ancestor, or the window, scrolls them); the keyboard still reaches every row.
+ *
  * Keyboard: the list is one tab stop. Up/Down (or j/k) move between rows, Home/End jump, Enter or
  * Space opens and closes the focused row's details (or group, or nested steps); Tab goes into the
  * focused row's own controls.
