@@ -234,7 +234,8 @@ async function main() {
     const kitGaps = kit.flatMap((r) => r.gaps);
     const floorGaps = floor.flatMap((r) => r.gaps);
     for (const r of [...kit, ...floor])
-      if (r.travelled < speed * frames * 0.9) throw new Error(`the page scrolled ${r.travelled} px, not ${speed * frames}`);
+      if (r.travelled < speed * frames * 0.9)
+        throw new Error(`the page scrolled ${r.travelled} px, not ${speed * frames}`);
     report({
       name: `Scrolling ${count(steps)} finished steps at ${speed} px a frame for ${frames} frames (gap between animation frames)`,
       subject: { name: '<ToolSteps store> (windowed)', median: median(kitGaps) },

@@ -13,7 +13,12 @@ function longRun(count: number): StepStore {
     const at = i * 1000;
     events.push(
       { type: 'step-start', id, toolName: TOOLS[i % TOOLS.length] as string, at },
-      { type: 'step-input', id, input: { path: `src/module-${i}/index.ts`, command: `pnpm test --filter pkg-${i}` }, at },
+      {
+        type: 'step-input',
+        id,
+        input: { path: `src/module-${i}/index.ts`, command: `pnpm test --filter pkg-${i}` },
+        at,
+      },
     );
     if (i % 13 === 5)
       events.push({ type: 'step-error', id, message: `Exit code 1 (call ${i})`, code: 'EXIT_1', at: at + 400 });
@@ -22,7 +27,13 @@ function longRun(count: number): StepStore {
         { type: 'step-approval', id, description: `Write to src/module-${i}`, at },
         { type: 'step-decision', id, approved: false, reason: 'not now', at: at + 300 },
       );
-    else events.push({ type: 'step-result', id, result: `src/module-${i}/index.ts: ${i} lines`, at: at + 40 + (i % 9) * 90 });
+    else
+      events.push({
+        type: 'step-result',
+        id,
+        result: `src/module-${i}/index.ts: ${i} lines`,
+        at: at + 40 + (i % 9) * 90,
+      });
   }
   events.push({ type: 'run-finish', status: 'done', at: count * 1000 });
   store.apply(events);

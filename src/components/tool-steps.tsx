@@ -9,6 +9,7 @@ import {
   memo,
   type ReactNode,
   type Ref,
+  Suspense,
   useCallback,
   useContext,
   useEffect,
@@ -16,7 +17,6 @@ import {
   useMemo,
   useRef,
   useState,
-  Suspense,
 } from 'react';
 import { isActiveStatus, type Step, type StepStore, type StepsDiagnostics, type StepsState } from '../core';
 import type { ToolStepsLabelsInput } from '../core/labels';

@@ -12,7 +12,11 @@ export interface RowLayout {
 }
 
 /** The props a windowed item puts on its `<li>` (nothing for an item drawn in flow). */
-export function layoutProps(index: number | undefined, top: number | undefined, measure: RowLayout['measure'] | undefined) {
+export function layoutProps(
+  index: number | undefined,
+  top: number | undefined,
+  measure: RowLayout['measure'] | undefined,
+) {
   if (index === undefined || top === undefined || measure === undefined) return undefined;
   return {
     'data-index': index,

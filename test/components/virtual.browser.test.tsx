@@ -54,7 +54,8 @@ describe('a windowed list (the window scrolls)', () => {
     // rows sit one under the other, without gaps or overlaps, once measured
     await frames();
     const rows = [...rendered()].map((r) => r.getBoundingClientRect());
-    for (let i = 1; i < rows.length; i++) expect(Math.abs((rows[i]?.top ?? 0) - (rows[i - 1]?.bottom ?? 0))).toBeLessThan(1);
+    for (let i = 1; i < rows.length; i++)
+      expect(Math.abs((rows[i]?.top ?? 0) - (rows[i - 1]?.bottom ?? 0))).toBeLessThan(1);
     // the list has the height of all its rows (estimated for the ones not drawn yet)
     expect(list.getBoundingClientRect().height).toBeGreaterThan(N * 30);
     // scrolled to the end, the last row is drawn at the list's bottom

@@ -2,7 +2,7 @@
 // server rendering, the live region for rows not drawn, and one row re-rendered per update.
 import { act, render, waitFor } from '@testing-library/react';
 import { renderToString } from 'react-dom/server';
-import { createStepStore, type StepEvent, type StepsState, ToolSteps, type ToolRowProps } from 'tool-steps';
+import { createStepStore, type StepEvent, type StepsState, type ToolRowProps, ToolSteps } from 'tool-steps';
 import { describe, expect, it, vi } from 'vitest';
 
 const syncStore = () => createStepStore({ schedule: (flush) => flush(), now: () => 1000 });
@@ -26,7 +26,8 @@ const stateOf = (count: number): StepsState => {
 const rows = (container: HTMLElement) =>
   container.querySelectorAll(':scope > [data-slot="tool-steps"] > [data-slot="tool-step"]');
 const sizer = (container: HTMLElement) => container.querySelector('[data-slot="tool-steps-sizer"]');
-const windowed = (container: HTMLElement) => container.querySelector(':scope > [data-slot="tool-steps"] > [data-index]');
+const windowed = (container: HTMLElement) =>
+  container.querySelector(':scope > [data-slot="tool-steps"] > [data-index]');
 
 describe('the virtualize threshold', () => {
   it('draws every row up to 200 top-level items, as before', () => {
@@ -79,6 +80,13 @@ describe('server rendering', () => {
   });
 });
 
+/** Renders of each row, counted by a whole-row component that draws the default row. */
+const renders = new Map<string, number>();
+function CountingRow({ step, defaultRow }: ToolRowProps) {
+  renders.set(step.id, (renders.get(step.id) ?? 0) + 1);
+  return defaultRow;
+}
+
 describe('a windowed list and its store', () => {
   it('announces a step whose row is not drawn', async () => {
     const store = syncStore();
@@ -102,11 +110,7 @@ describe('a windowed list and its store', () => {
   ])('a progress update to one step re-renders that row alone: %s', async (_name, count) => {
     const store = syncStore();
     store.apply(events(count, [1, count - 1]));
-    const renders = new Map<string, number>();
-    function CountingRow({ step, defaultRow }: ToolRowProps) {
-      renders.set(step.id, (renders.get(step.id) ?? 0) + 1);
-      return defaultRow;
-    }
+    renders.clear();
     const tools = { run_command: { Row: CountingRow } };
     const { container } = render(<ToolSteps store={store} tools={tools} />);
     if (count > 200) await waitFor(() => expect(windowed(container)).not.toBeNull());
