@@ -351,6 +351,7 @@ async function scroll(list: 'kit' | 'floor', steps: number, speed: number, frame
     await settle();
     await settle();
     const from = window.scrollY;
+    const list = mounted.container.querySelector(':scope > ol');
     const gaps: number[] = [];
     let rows = 0;
     await new Promise<void>((resolve) => {
@@ -359,9 +360,10 @@ async function scroll(list: 'kit' | 'floor', steps: number, speed: number, frame
       const tick = (now: number) => {
         if (last !== undefined) gaps.push(now - last);
         last = now;
+        // the list's children (less the windowed list's sizer), counted without a selector query per frame
         rows = Math.max(
           rows,
-          mounted.container.querySelectorAll(':scope > ol > li:not([data-slot="tool-steps-sizer"])').length,
+          list ? list.childElementCount - (list.lastElementChild?.hasAttribute('aria-hidden') ? 1 : 0) : 0,
         );
         if (left-- <= 0) return resolve();
         window.scrollBy(0, speed);

@@ -514,6 +514,7 @@ function ListRoot({
       {...props}
       // a windowed list places its rows inside itself
       style={windowed ? { ...style, position: 'relative' } : style}
+      data-windowed={windowed ? '' : undefined}
       onKeyDown={keyDown}
       ref={ref}
     >

@@ -28,6 +28,7 @@ import type { VirtualNav } from '../internal/roving';
 import { ESTIMATED_ROW_HEIGHT, FIRST_WINDOW, itemKey, type RowLayout, sizerStyle } from '../internal/virtual-layout';
 
 const OVERSCAN = 8;
+const estimateSize = () => ESTIMATED_ROW_HEIGHT;
 
 /** The nearest ancestor that scrolls vertically, or the window. */
 function scrollParentOf(element: Element): Element | Window {
@@ -117,12 +118,14 @@ export default function VirtualRows({ items, renderItem, nav }: VirtualRowsProps
     [indexByKey, pinTick],
   );
 
+  const getItemKey = useCallback((index: number) => itemKey(items[index] as ListItem), [items]);
   const windowed = scroller === window;
   const virtualizer = useVirtualizer<Element, Element>({
     count: items.length,
     getScrollElement: () => scroller as Element | null,
-    estimateSize: () => ESTIMATED_ROW_HEIGHT,
-    getItemKey: (index) => itemKey(latest.current[index] as ListItem),
+    // stable functions: the virtualizer rebuilds every item's measurement when one of them changes
+    estimateSize,
+    getItemKey,
     overscan: OVERSCAN,
     scrollMargin,
     rangeExtractor,
@@ -151,14 +154,23 @@ export default function VirtualRows({ items, renderItem, nav }: VirtualRowsProps
     [virtualizer],
   );
 
+  // the scroll container, once; the list's offset in it when the items change (what is above the list
+  // may have changed with them: "Approve all") and when the window is resized, not on every scroll
+  const [resized, setResized] = useState(0);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: items and resized are when to measure again
   useLayoutEffect(() => {
     const list = sizer.current?.parentElement;
     if (!list) return;
     const found = scroller ?? scrollParentOf(list);
     if (found !== scroller) setScroller(found);
     const margin = Math.round(offsetIn(list, found));
-    if (margin !== scrollMargin) setScrollMargin(margin);
-  });
+    setScrollMargin((before) => (before === margin ? before : margin));
+  }, [scroller, items, resized]);
+  useEffect(() => {
+    const onResize = () => setResized((n) => n + 1);
+    window.addEventListener('resize', onResize);
+    return () => window.removeEventListener('resize', onResize);
+  }, []);
 
   // the keyboard's item, once it is in the DOM
   const pending = useRef<{ index: number; then: (item: HTMLElement) => void } | null>(null);

@@ -141,8 +141,30 @@ export function useRovingFocus(
           (node) => node instanceof Element && (node.matches(focusable) || node.querySelector(focusable) !== null),
         ),
       );
+    // rows drawn by a windowed list as it scrolls: their own rows and controls are set, not the list's
+    const settleAdded = (records: MutationRecord[]): boolean => {
+      const { element } = active.current;
+      if (element === null || !element.isConnected) return false;
+      for (const record of records) {
+        for (const node of record.addedNodes) {
+          if (!(node instanceof HTMLElement) || node.parentElement !== list || !node.matches(ROW_SELECTOR))
+            return false;
+          if (node.contains(element)) return false;
+          for (const row of [node, ...node.querySelectorAll<HTMLElement>(ROW_SELECTOR)]) {
+            if (row.tabIndex !== -1 || !row.hasAttribute('tabindex')) row.tabIndex = -1;
+          }
+          for (const control of node.querySelectorAll<HTMLElement>(CONTROL_SELECTOR)) {
+            if (control.hasAttribute(TAKEN)) continue;
+            control.setAttribute(TAKEN, control.getAttribute('tabindex') ?? '');
+            control.tabIndex = -1;
+          }
+        }
+      }
+      return true;
+    };
     const observer = new MutationObserver((records) => {
       if (queued || !matters(records)) return;
+      if (records.every((record) => record.target === list) && settleAdded(records)) return;
       queued = true;
       queueMicrotask(() => {
         queued = false;
