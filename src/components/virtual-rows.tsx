@@ -127,6 +127,11 @@ export default function VirtualRows({ items, renderItem, nav }: VirtualRowsProps
     estimateSize,
     getItemKey,
     overscan: OVERSCAN,
+    // off until the scroll container is known, then starting from where it is scrolled (a page restored
+    // at its scroll position, or scrolled while this module loaded): the offset is read when it turns on
+    enabled: scroller !== null,
+    initialOffset: () =>
+      scroller === window ? window.scrollY : scroller === null ? 0 : (scroller as Element).scrollTop,
     scrollMargin,
     rangeExtractor,
     measureElement: measureRow,

@@ -100,6 +100,21 @@ describe('a windowed list (the window scrolls)', () => {
     await expect.poll(() => focusedRow()).toBe('s2');
   });
 
+  test('a list mounted in a page already scrolled into it draws the rows in view', async () => {
+    const screen = await render(<ToolSteps key="a" state={stateOf(N)} summary={false} />);
+    await expect.poll(() => document.querySelector('[data-slot="tool-steps"] > [data-index]')).not.toBeNull();
+    window.scrollTo(0, 20_000);
+    await expect.poll(() => row('s0')).toBeNull();
+    await screen.rerender(<ToolSteps key="b" state={stateOf(N)} summary={false} />);
+    await frames(3);
+    expect(window.scrollY).toBeGreaterThan(15_000);
+    const inView = [...rendered()].filter((each) => {
+      const box = each.getBoundingClientRect();
+      return box.bottom > 0 && box.top < window.innerHeight;
+    });
+    expect(inView.length).toBeGreaterThan(5);
+  });
+
   test('details opened by the person are still open after their row was unmounted', async () => {
     const screen = await render(
       <main>
@@ -144,5 +159,45 @@ describe('a windowed list in a scrolling panel', () => {
     }
     await expect.poll(() => row(`s${N - 1}`)).not.toBeNull();
     expect(row('s0')).toBeNull();
+  });
+});
+
+describe('what a page shows whole', () => {
+  test('below the threshold every row is laid out (no content-visibility): full-page screenshots are whole', async () => {
+    await render(<ToolSteps state={stateOf(150)} summary={false} />);
+    await expect.poll(() => rendered().length).toBe(150);
+    for (const each of [rendered()[0], rendered()[149]])
+      expect(getComputedStyle(each as Element).getPropertyValue('content-visibility')).toBe('visible');
+    expect((rendered()[149] as HTMLElement).getBoundingClientRect().height).toBeGreaterThan(20);
+  });
+
+  test('before printing every row is drawn, after it the list is windowed again', async () => {
+    await render(<ToolSteps state={stateOf(N)} summary={false} />);
+    await expect.poll(() => document.querySelector('[data-slot="tool-steps"] > [data-index]')).not.toBeNull();
+    window.dispatchEvent(new Event('beforeprint'));
+    expect(rendered()).toHaveLength(N);
+    window.dispatchEvent(new Event('afterprint'));
+    await expect.poll(() => rendered().length).toBeLessThan(80);
+  });
+
+  test('rows drawn while scrolling keep the list one tab stop: one row holds it, the others and their buttons are out of the tab order', async () => {
+    await render(<ToolSteps state={stateOf(N)} summary={false} />);
+    await expect.poll(() => document.querySelector('[data-slot="tool-steps"] > [data-index]')).not.toBeNull();
+    await expect.poll(() => row('s0')?.getAttribute('tabindex')).toBe('0');
+    for (const y of [5_000, 10_000, 20_000]) {
+      window.scrollTo(0, y);
+      await frames(3);
+    }
+    await expect.poll(() => row('s0')).toBeNull();
+    await frames();
+    const drawn = [...rendered()] as HTMLElement[];
+    expect(drawn.length).toBeGreaterThan(5);
+    const stops = drawn.filter((each) => each.getAttribute('tabindex') === '0');
+    expect(stops.length).toBe(1);
+    for (const each of drawn) {
+      if (each === stops[0]) continue;
+      expect(each.getAttribute('tabindex')).toBe('-1');
+      for (const button of each.querySelectorAll('button')) expect(button.tabIndex).toBe(-1);
+    }
   });
 });
