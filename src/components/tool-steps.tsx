@@ -27,10 +27,10 @@ import { SteadyContext, type SteadyOptions, useSteadyStep } from '../internal/st
 import { NO_CHILDREN, StepTreeCache } from '../internal/step-tree';
 import {
   ESTIMATED_ROW_HEIGHT,
-  FIRST_WINDOW,
   layoutProps,
   type RowLayout,
   sizerStyle,
+  useFirstWindow,
   VIRTUALIZE_AFTER,
 } from '../internal/virtual-layout';
 import { screenLine, useRedactor, WireText } from '../internal/visible-text';
@@ -327,7 +327,7 @@ function useItemRenderer(row: RowFn) {
         group={item}
         open={openGroups.has(item.key)}
         onOpenChange={(open) => setGroupOpen(item.key, open)}
-        {...layoutProps(layout?.index, layout?.top, layout?.measure)}
+        {...layoutProps(layout?.index, layout?.measure)}
       >
         <InListContext.Provider value={true}>{item.ids.map((id) => row(id))}</InListContext.Provider>
       </ToolStepsGroup>
@@ -348,8 +348,9 @@ function Items({ items, row }: { items: readonly ListItem[]; row: RowFn }) {
 function TopItems({ items, row, windowed }: { items: readonly ListItem[]; row: RowFn; windowed: boolean }) {
   const { nav } = useListShared();
   const render = useItemRenderer(row);
+  const firstWindow = useFirstWindow();
   if (!windowed) return <>{items.map((item) => render(item))}</>;
-  const first = items.slice(0, FIRST_WINDOW);
+  const first = items.slice(0, firstWindow);
   const fallback = (
     <>
       {first.map((item) => render(item))}
@@ -376,7 +377,6 @@ const StoreRow = memo(function StoreRow({
   store,
   id,
   index,
-  top,
   measure,
 }: { store: StepStore; id: string } & Partial<RowLayout>) {
   const shared = useListShared();
@@ -395,7 +395,7 @@ const StoreRow = memo(function StoreRow({
   const count = useSteps(store, selectCount);
   if (!step) return null;
   return (
-    <SteadyRow step={step} index={index} top={top} measure={measure}>
+    <SteadyRow step={step} index={index} measure={measure}>
       {childItems.length > 0 ? (
         <NestedSteps id={id} count={count} startOpen={startOpen}>
           {() => <Items items={childItems} row={(childId) => <StoreRow key={childId} store={store} id={childId} />} />}
@@ -409,7 +409,7 @@ const StoreRow = memo(function StoreRow({
  * A row drawn through the flicker guard: a fast step shows running for the list's minimum time. Its
  * details start as the person last left them (the row may have been windowed away since).
  */
-function SteadyRow({ step, children, index, top, measure }: { step: Step; children: ReactNode } & Partial<RowLayout>) {
+function SteadyRow({ step, children, index, measure }: { step: Step; children: ReactNode } & Partial<RowLayout>) {
   const drawn = useSteadyStep(step);
   const { opened } = useListShared();
   const id = step.id;
@@ -418,7 +418,7 @@ function SteadyRow({ step, children, index, top, measure }: { step: Step; childr
       step={drawn}
       defaultOpen={opened.get(id)}
       onOpenChange={(open) => opened.set(id, open)}
-      {...layoutProps(index, top, measure)}
+      {...layoutProps(index, measure)}
     >
       {children}
     </ToolStep>
@@ -610,7 +610,6 @@ const StateRow = memo(function StateRow({
   startOpen,
   state,
   index,
-  top,
   measure,
 }: Partial<RowLayout> & {
   step: Step;
@@ -621,7 +620,7 @@ const StateRow = memo(function StateRow({
   state: StepsState | undefined;
 }) {
   return (
-    <SteadyRow step={step} index={index} top={top} measure={measure}>
+    <SteadyRow step={step} index={index} measure={measure}>
       {state && childItems.length > 0 ? (
         <NestedSteps id={step.id} count={childCount} startOpen={startOpen}>
           {() => (

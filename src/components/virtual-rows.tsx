@@ -25,7 +25,7 @@ import { type ReactNode, useCallback, useEffect, useLayoutEffect, useMemo, useRe
 import { flushSync } from 'react-dom';
 import type { ListItem } from '../internal/grouping';
 import type { VirtualNav } from '../internal/roving';
-import { ESTIMATED_ROW_HEIGHT, FIRST_WINDOW, itemKey, type RowLayout, sizerStyle } from '../internal/virtual-layout';
+import { ESTIMATED_ROW_HEIGHT, itemKey, type RowLayout, sizerStyle, useFirstWindow } from '../internal/virtual-layout';
 
 const OVERSCAN = 8;
 const estimateSize = () => ESTIMATED_ROW_HEIGHT;
@@ -79,6 +79,7 @@ export default function VirtualRows({ items, renderItem, nav }: VirtualRowsProps
   const [scroller, setScroller] = useState<Element | Window | null>(null);
   const [scrollMargin, setScrollMargin] = useState(0);
   const [printing, setPrinting] = useState(false);
+  const firstWindow = useFirstWindow();
   const latest = useRef(items);
   latest.current = items;
 
@@ -135,6 +136,10 @@ export default function VirtualRows({ items, renderItem, nav }: VirtualRowsProps
     scrollMargin,
     rangeExtractor,
     measureElement: measureRow,
+    // the virtualizer writes each item's `top` and the sizer's height on the elements and re-renders
+    // only when the range changes: scrolling and measuring render no row
+    directDomUpdates: true,
+    directDomUpdatesMode: 'position',
     // the window is the scroll container unless an ancestor scrolls (a chat panel)
     ...(windowed
       ? {
@@ -144,6 +149,14 @@ export default function VirtualRows({ items, renderItem, nav }: VirtualRowsProps
         }
       : {}),
   });
+
+  const sizeContainer = useCallback(
+    (element: HTMLLIElement | null) => {
+      sizer.current = element;
+      virtualizer.containerRef(element);
+    },
+    [virtualizer],
+  );
 
   // a row's ref is attached again on each of its renders (its parts merge refs): measured once when
   // it mounts, then by the ResizeObserver, not by a forced layout in every commit that updates it
@@ -165,12 +178,16 @@ export default function VirtualRows({ items, renderItem, nav }: VirtualRowsProps
   // biome-ignore lint/correctness/useExhaustiveDependencies: items and resized are when to measure again
   useLayoutEffect(() => {
     const list = sizer.current?.parentElement;
-    if (!list) return;
-    const found = scroller ?? scrollParentOf(list);
-    if (found !== scroller) setScroller(found);
-    const margin = Math.round(offsetIn(list, found));
+    if (!list || !scroller) return;
+    const margin = Math.round(offsetIn(list, scroller));
     setScrollMargin((before) => (before === margin ? before : margin));
   }, [scroller, items, resized]);
+  // found after the first paint: reading the ancestors' overflow forces a style pass, and the first
+  // window in flow is what the windowing would draw first anyway (the list starts at the top)
+  useEffect(() => {
+    const list = sizer.current?.parentElement;
+    if (list && !scroller) setScroller(scrollParentOf(list));
+  }, [scroller]);
   useEffect(() => {
     const onResize = () => setResized((n) => n + 1);
     window.addEventListener('resize', onResize);
@@ -257,7 +274,7 @@ export default function VirtualRows({ items, renderItem, nav }: VirtualRowsProps
   if (!scroller) {
     // on the server, and in the first render before the layout effect finds the scroll container: the
     // first items in flow, as the list draws while this module loads (so hydration matches either way)
-    const first = items.slice(0, FIRST_WINDOW);
+    const first = items.slice(0, firstWindow);
     return (
       <>
         {first.map((item) => renderItem(item, undefined))}
@@ -283,11 +300,10 @@ export default function VirtualRows({ items, renderItem, nav }: VirtualRowsProps
       {virtualizer.getVirtualItems().map((virtual) =>
         renderItem(items[virtual.index] as ListItem, {
           index: virtual.index,
-          top: virtual.start - scrollMargin,
           measure,
         }),
       )}
-      <li ref={sizer} aria-hidden="true" data-slot="tool-steps-sizer" style={sizerStyle(virtualizer.getTotalSize())} />
+      <li ref={sizeContainer} aria-hidden="true" data-slot="tool-steps-sizer" style={sizerStyle()} />
     </>
   );
 }
