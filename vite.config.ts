@@ -210,6 +210,8 @@ export default defineConfig({
           include: ['test/**/*.test.tsx'],
           exclude: [...configDefaults.exclude, 'test/core/**', '**/*.browser.test.*'],
           provide: { reactMajor: 18 },
+          // an ES module that imports react: transformed by Vite, so the alias gives it React 18 too
+          server: { deps: { inline: ['@tanstack/react-virtual'] } },
         },
       },
       {

@@ -27,6 +27,9 @@ import type { ListItem } from '../internal/grouping';
 import type { VirtualNav } from '../internal/roving';
 import { ESTIMATED_ROW_HEIGHT, itemKey, type RowLayout, sizerStyle, useFirstWindow } from '../internal/virtual-layout';
 
+/** A layout effect where there is a DOM (no React 18 warning in a server render). */
+const useClientLayoutEffect = typeof document === 'undefined' ? useEffect : useLayoutEffect;
+
 const OVERSCAN = 8;
 const estimateSize = () => ESTIMATED_ROW_HEIGHT;
 
@@ -120,7 +123,8 @@ export default function VirtualRows({ items, renderItem, nav }: VirtualRowsProps
   );
 
   const getItemKey = useCallback((index: number) => itemKey(items[index] as ListItem), [items]);
-  const windowed = scroller === window;
+  // `window` is not read on the server (no scroll container there)
+  const windowed = scroller !== null && scroller === globalThis.window;
   const virtualizer = useVirtualizer<Element, Element>({
     count: items.length,
     getScrollElement: () => scroller as Element | null,
@@ -131,8 +135,7 @@ export default function VirtualRows({ items, renderItem, nav }: VirtualRowsProps
     // off until the scroll container is known, then starting from where it is scrolled (a page restored
     // at its scroll position, or scrolled while this module loaded): the offset is read when it turns on
     enabled: scroller !== null,
-    initialOffset: () =>
-      scroller === window ? window.scrollY : scroller === null ? 0 : (scroller as Element).scrollTop,
+    initialOffset: () => (windowed ? window.scrollY : scroller === null ? 0 : (scroller as Element).scrollTop),
     scrollMargin,
     rangeExtractor,
     measureElement: measureRow,
@@ -176,7 +179,7 @@ export default function VirtualRows({ items, renderItem, nav }: VirtualRowsProps
   // may have changed with them: "Approve all") and when the window is resized, not on every scroll
   const [resized, setResized] = useState(0);
   // biome-ignore lint/correctness/useExhaustiveDependencies: items and resized are when to measure again
-  useLayoutEffect(() => {
+  useClientLayoutEffect(() => {
     const list = sizer.current?.parentElement;
     if (!list || !scroller) return;
     const margin = Math.round(offsetIn(list, scroller));
@@ -200,7 +203,7 @@ export default function VirtualRows({ items, renderItem, nav }: VirtualRowsProps
     const list = sizer.current?.parentElement;
     return list?.querySelector<HTMLElement>(`:scope > [data-index="${index}"]`) ?? undefined;
   }, []);
-  useLayoutEffect(() => {
+  useClientLayoutEffect(() => {
     const wanted = pending.current;
     if (!wanted) return;
     const element = itemAt(wanted.index);
@@ -210,7 +213,7 @@ export default function VirtualRows({ items, renderItem, nav }: VirtualRowsProps
     wanted.then(element);
   });
 
-  useLayoutEffect(() => {
+  useClientLayoutEffect(() => {
     const list = sizer.current?.parentElement;
     if (!list) return;
     nav.current = {
