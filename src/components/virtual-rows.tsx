@@ -178,12 +178,12 @@ export default function VirtualRows({ items, renderItem, nav }: VirtualRowsProps
   // the scroll container, once; the list's offset in it when the items change (what is above the list
   // may have changed with them: "Approve all") and when the window is resized, not on every scroll
   const [resized, setResized] = useState(0);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: items and resized are when to measure again
   useClientLayoutEffect(() => {
     const list = sizer.current?.parentElement;
     if (!list || !scroller) return;
     const margin = Math.round(offsetIn(list, scroller));
     setScrollMargin((before) => (before === margin ? before : margin));
+    // items and resized are not read: they say when to measure again
   }, [scroller, items, resized]);
   // found after the first paint: reading the ancestors' overflow forces a style pass, and the first
   // window in flow is what the windowing would draw first anyway (the list starts at the top)
