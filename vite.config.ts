@@ -93,6 +93,7 @@ const react18BrowserDeps = [
   'react-dom',
   'react-dom/client',
   'lucide-react',
+  '@tanstack/react-virtual',
   'vitest-browser-react',
 ];
 
@@ -214,6 +215,8 @@ export default defineConfig({
           // require hook of setup-react18-node.ts never sees): Vite transforms them, with the alias
           server: { deps: { inline: [/lucide-react/] } },
           provide: { reactMajor: 18 },
+          // an ES module that imports react: transformed by Vite, so the alias gives it React 18 too
+          server: { deps: { inline: ['@tanstack/react-virtual'] } },
         },
       },
       {

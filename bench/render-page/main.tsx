@@ -30,12 +30,25 @@ export interface BenchApi {
     list: 'kit' | 'naive',
     steps: number,
     updates: number,
-  ): Promise<{ painted: number[]; react: number[]; frame: number[]; commits: number }>;
-  /** Scenario 2: the first render of `steps` finished steps; ms from render to commit and to paint. */
+  ): Promise<{ painted: number[]; react: number[]; frame: number[]; commits: number; shared: number }>;
+  /**
+   * Scenario 2: the first render of `steps` finished steps; ms from render to commit and to paint, the
+   * rows in the DOM then, and the list's height (the whole list's, even when windowed).
+   */
   initial(
     list: 'kit' | 'floor',
     steps: number,
-  ): Promise<{ committed: number; painted: number; rows: number; elements: number }>;
+  ): Promise<{ committed: number; painted: number; rows: number; elements: number; height: number }>;
+  /**
+   * Scenario 4: `steps` finished steps scrolled by the page at `speed` px a frame for `frames` frames;
+   * the gaps between animation frames, in ms, and the most rows in the DOM at once.
+   */
+  scroll(
+    list: 'kit' | 'floor',
+    steps: number,
+    speed: number,
+    frames: number,
+  ): Promise<{ gaps: number[]; rows: number; travelled: number }>;
   /**
    * Scenario 3: `calls` × 5 events in `chunks` chunks landing `interval` ms apart; ms from the first
    * chunk until the last state is painted, and the list's commits.
@@ -236,10 +249,12 @@ async function updateOne(list: 'kit' | 'naive', steps: number, updates: number) 
   const react: number[] = [];
   const frame: number[] = [];
   let commitCount = 0;
+  let shared = 0;
   const warmup = 5;
   let line = 0;
   try {
-    mounted.container.querySelector(`[data-step-id="${target}"]`)?.scrollIntoView({ block: 'end' });
+    await bringIn(mounted.container, target);
+    await sleep(400); // past the virtualizer's end of scrolling (150 ms), which re-renders the window once
     await settle();
     for (let u = 0; u < warmup + updates; u++) {
       // the batch lands at a spread of points in the frame, the same spread for every list
@@ -253,8 +268,14 @@ async function updateOne(list: 'kit' | 'naive', steps: number, updates: number) 
       const start = performance.now();
       store.apply(batch);
       const done = await afterPaint();
-      if (commits.length !== 1)
-        throw new Error(`update ${u}: expected one commit before the paint, saw ${commits.length}`);
+      if (commits.length === 0) throw new Error(`update ${u}: no commit before the paint`);
+      // the one-second clock of the running row and the summary commits on its own: a frame it lands
+      // in is not this update's alone, so it is left out (and counted)
+      if (commits.length > 1) {
+        shared++;
+        if (shared > updates / 4) throw new Error(`${shared} updates took more than one commit before the paint`);
+        continue;
+      }
       if (u < warmup) continue;
       commitCount += commits.length;
       painted.push(done.painted - start);
@@ -264,10 +285,26 @@ async function updateOne(list: 'kit' | 'naive', steps: number, updates: number) 
     const shown = mounted.container.querySelector(`[data-step-id="${target}"]`)?.textContent ?? '';
     if (!shown.includes(`building chunk ${line} of 9000`))
       throw new Error(`the last update is not on screen: ${shown}`);
-    return { painted, react, frame, commits: commitCount };
+    return { painted, react, frame, commits: commitCount, shared };
   } finally {
     unmount(mounted);
   }
+}
+
+/**
+ * Scrolls the page until the row of `target` is drawn (a windowed list draws it only near the viewport;
+ * the window's end moves while rows are measured), then holds it at the viewport's bottom.
+ */
+async function bringIn(container: HTMLElement, target: string): Promise<void> {
+  const selector = `[data-step-id="${target}"]`;
+  for (let i = 0; i < 60 && !container.querySelector(selector); i++) {
+    window.scrollTo(0, document.documentElement.scrollHeight);
+    await afterPaint();
+  }
+  const row = container.querySelector(selector);
+  if (!row) throw new Error(`the row of ${target} never came into the DOM`);
+  row.scrollIntoView({ block: 'end' });
+  await afterPaint();
 }
 
 /** `base` with `target` turned back into a running step (arguments known, no ending yet). */
@@ -291,12 +328,55 @@ async function initial(list: 'kit' | 'floor', steps: number) {
   const mounted = mount(node);
   const committed = performance.now() - start;
   const done = await afterPaint();
-  const rows = mounted.container.querySelectorAll(':scope > ol > li').length;
+  const rows = mounted.container.querySelectorAll(':scope > ol > li:not([data-slot="tool-steps-sizer"])').length;
   const elements = mounted.container.querySelectorAll('*').length;
+  const height = (mounted.container.querySelector(':scope > ol') as HTMLElement).getBoundingClientRect().height;
   const loading = mounted.container.querySelectorAll('[data-slot="tool-step-details-loading"]').length;
   unmount(mounted);
   if (loading > 0) throw new Error(`${loading} details renderers were still loading at the first paint`);
-  return { committed, painted: done.painted - start, rows, elements };
+  return { committed, painted: done.painted - start, rows, elements, height };
+}
+
+async function scroll(list: 'kit' | 'floor', steps: number, speed: number, frames: number) {
+  const state = finishedState(steps);
+  let node: ReactNode;
+  if (list === 'kit') node = <ToolSteps store={createStepStore({ initialState: state })} />;
+  else {
+    const labels = state.ids.map((id) => presentStep(state.byId[id]).label);
+    node = <FloorList ids={state.ids} labels={labels} />;
+  }
+  window.scrollTo(0, 0);
+  const mounted = mount(node);
+  try {
+    await settle();
+    await settle();
+    const from = window.scrollY;
+    const list = mounted.container.querySelector(':scope > ol');
+    const gaps: number[] = [];
+    let rows = 0;
+    await new Promise<void>((resolve) => {
+      let last: number | undefined;
+      let left = frames;
+      const tick = (now: number) => {
+        if (last !== undefined) gaps.push(now - last);
+        last = now;
+        // the list's children (less the windowed list's sizer), counted without a selector query per frame
+        rows = Math.max(
+          rows,
+          list ? list.childElementCount - (list.lastElementChild?.hasAttribute('aria-hidden') ? 1 : 0) : 0,
+        );
+        if (left-- <= 0) return resolve();
+        window.scrollBy(0, speed);
+        requestAnimationFrame(tick);
+      };
+      requestAnimationFrame(tick);
+    });
+    const travelled = window.scrollY - from;
+    return { gaps, rows, travelled };
+  } finally {
+    unmount(mounted);
+    window.scrollTo(0, 0);
+  }
 }
 
 /**
@@ -325,7 +405,9 @@ async function burst(kind: 'frame' | 'sync', calls: number, chunks: number, inte
   const parts: StepEvent[][] = [];
   for (let i = 0; i < events.length; i += size) parts.push(events.slice(i, i + size));
   const store = createStepStore(kind === 'sync' ? { schedule: (flush) => flush() } : {});
-  const mounted = mount(<ToolSteps store={store} />);
+  // no flicker guard: a row that ended within 400 ms of showing running is drawn running until then, and
+  // the windowed list gets through the burst sooner than that
+  const mounted = mount(<ToolSteps store={store} minRunningMs={0} />);
   try {
     await settle();
     commits = [];
@@ -337,8 +419,15 @@ async function burst(kind: 'frame' | 'sync', calls: number, chunks: number, inte
       store.apply(value);
     }
     const done = await afterPaint();
-    const rows = mounted.container.querySelectorAll(':scope > ol > li[data-status="succeeded"]').length;
-    if (rows !== calls) throw new Error(`the final state is not on screen: ${rows} of ${calls} rows succeeded`);
+    // the list is windowed (past 200 rows): every drawn row shows the final state, and the store has it all
+    const drawn = mounted.container.querySelectorAll(':scope > ol > li[data-slot="tool-step"]').length;
+    const shown = mounted.container.querySelectorAll(':scope > ol > li[data-status="succeeded"]').length;
+    const { ids, byId } = store.getSnapshot();
+    const rows = ids.filter((id) => byId[id]?.status === 'succeeded').length;
+    if (drawn === 0 || shown !== drawn || rows !== calls)
+      throw new Error(
+        `the final state is not on screen: ${shown} of ${drawn} drawn rows, ${rows} of ${calls} steps succeeded`,
+      );
     return { painted: done.painted - start, commits: commits.length, rows };
   } finally {
     unmount(mounted);
@@ -351,4 +440,5 @@ window.__bench = {
   updateOne,
   initial,
   burst,
+  scroll,
 };

@@ -1,6 +1,6 @@
 'use client';
 
-import { type ReactNode, useId } from 'react';
+import { type ComponentPropsWithoutRef, forwardRef, type ReactNode, useId } from 'react';
 import type { StepGroup } from '../internal/grouping';
 import { useToolStepsLabels } from './labels';
 
@@ -11,19 +11,17 @@ import { useToolStepsLabels } from './labels';
  * Renders `<li data-slot="tool-steps-group" data-state="open" | "closed" data-group-key
  * data-group-steps>` with `<button data-slot="tool-steps-group-trigger" aria-expanded aria-controls>`
  * (its text in `<span data-slot="tool-steps-group-summary">`) and, open, the rows in
- * `<ol data-slot="tool-steps">`.
+ * `<ol data-slot="tool-steps">`. Other props go to the `<li>` (a windowed list places it).
  */
-export function ToolStepsGroup({
-  group,
-  open,
-  onOpenChange,
-  children,
-}: {
-  group: StepGroup;
-  open: boolean;
-  onOpenChange: (open: boolean) => void;
-  children: ReactNode;
-}) {
+export const ToolStepsGroup = forwardRef<
+  HTMLLIElement,
+  Omit<ComponentPropsWithoutRef<'li'>, 'children'> & {
+    group: StepGroup;
+    open: boolean;
+    onOpenChange: (open: boolean) => void;
+    children: ReactNode;
+  }
+>(function ToolStepsGroup({ group, open, onOpenChange, children, ...props }, ref) {
   const listId = useId();
   const labels = useToolStepsLabels();
   const summary = labels.groups.group(
@@ -36,6 +34,8 @@ export function ToolStepsGroup({
       data-state={open ? 'open' : 'closed'}
       data-group-key={group.key}
       data-group-steps={group.ids.join(' ')}
+      {...props}
+      ref={ref}
     >
       <button
         type="button"
@@ -53,4 +53,4 @@ export function ToolStepsGroup({
       ) : null}
     </li>
   );
-}
+});

@@ -5,9 +5,11 @@ import {
   createContext,
   forwardRef,
   type KeyboardEvent,
+  lazy,
   memo,
   type ReactNode,
   type Ref,
+  Suspense,
   useCallback,
   useContext,
   useEffect,
@@ -20,9 +22,17 @@ import { isActiveStatus, type Step, type StepStore, type StepsDiagnostics, type 
 import type { ToolStepsLabelsInput } from '../core/labels';
 import { defaultStepFamily, GroupCache, groupSiblings, type ListItem, type StepFamilyOf } from '../internal/grouping';
 import { mergeRefs } from '../internal/render';
-import { useRovingFocus } from '../internal/roving';
+import { useRovingFocus, type VirtualNav } from '../internal/roving';
 import { SteadyContext, type SteadyOptions, useSteadyStep } from '../internal/steady-step';
 import { NO_CHILDREN, StepTreeCache } from '../internal/step-tree';
+import {
+  ESTIMATED_ROW_HEIGHT,
+  layoutProps,
+  type RowLayout,
+  sizerStyle,
+  useFirstWindow,
+  VIRTUALIZE_AFTER,
+} from '../internal/virtual-layout';
 import { screenLine, useRedactor, WireText } from '../internal/visible-text';
 import { useStep } from '../react/use-step';
 import { useSteps } from '../react/use-steps';
@@ -56,7 +66,18 @@ export interface ToolStepsListOptions {
    * @default true
    */
   summary?: boolean;
+  /**
+   * Past this many top-level items (rows and groups), only the items near the viewport are in the DOM
+   * (windowed by `@tanstack/react-virtual`, loaded then): 10,000 steps mount in one window's time.
+   * Find-in-page (Ctrl+F) finds only the rendered rows then; `false` draws every row (the escape for
+   * find-in-page and full-page screenshots). Printing draws every row either way.
+   * @default 200
+   */
+  virtualize?: number | false;
 }
+
+/** The windowed rows, loaded the first time a list passes its `virtualize` threshold. */
+const VirtualRows = lazy(() => import('./virtual-rows'));
 
 interface ToolStepsBaseProps
   extends ToolStepsOptions,
@@ -185,6 +206,13 @@ interface ListShared {
   fresh: { minRunningMs: number; until: number | undefined };
   openGroups: ReadonlySet<string>;
   setGroupOpen: (key: string, open: boolean) => void;
+  /**
+   * What the person chose for each row's details (by step id) and each parent's nested steps
+   * (`nested:<id>`): a row that unmounts (windowed away, moved into a group) comes back as it was.
+   */
+  opened: Map<string, boolean>;
+  /** The windowing, for the keyboard, while the list is windowed. */
+  nav: { current: VirtualNav | null };
 }
 
 const ListSharedContext = createContext<ListShared | null>(null);
@@ -200,7 +228,11 @@ function itemsOf(shared: ListShared, state: StepsState, listKey: string, ids: re
   const familyOf = shared.familyOf.current;
   if (!familyOf || ids.length < 2) return ids;
   const tree = shared.tree.get(state);
+  // an update that changes no group (progress to a running step) costs a pointer comparison per step
+  const reused = shared.groups.reuse(listKey, ids, state, familyOf, tree.children);
+  if (reused) return reused;
   const { fresh } = shared;
+  let held = false;
   const now = Date.now();
   // a step that just ended is still drawn running by its row (minRunningMs): it joins a group after
   const isFresh = (step: Step) => {
@@ -208,12 +240,19 @@ function itemsOf(shared: ListShared, state: StepsState, listKey: string, ids: re
     const until = step.endedAt + fresh.minRunningMs;
     if (until <= now || until - now > fresh.minRunningMs) return false;
     fresh.until = fresh.until === undefined ? until : Math.min(fresh.until, until);
+    held = true;
     return true;
   };
-  return shared.groups.stable(
+  const items = shared.groups.stable(
     listKey,
     groupSiblings(ids, state, familyOf, (id) => tree.children.has(id), isFresh),
   );
+  // items that kept a step out of its group for now are computed again when the regrouping timer fires
+  shared.groups.remember(
+    listKey,
+    held ? undefined : { ids, byId: state.byId, familyOf, children: tree.children, items },
+  );
+  return items;
 }
 
 /** Whether a parent's nested steps start shown: while it runs, or while one of them needs a person. */
@@ -232,8 +271,23 @@ function nestedStartOpen(state: StepsState, parent: Step | undefined, childIds: 
  * then the list. Renders `<button data-slot="tool-step-nested-trigger" aria-expanded aria-controls>`
  * and, shown, `<ol data-slot="tool-steps" data-nested>`.
  */
-function NestedSteps({ count, startOpen, children }: { count: number; startOpen: boolean; children: () => ReactNode }) {
-  const [chosen, setChosen] = useState<boolean | undefined>(undefined);
+function NestedSteps({
+  id,
+  count,
+  startOpen,
+  children,
+}: {
+  id: string;
+  count: number;
+  startOpen: boolean;
+  children: () => ReactNode;
+}) {
+  const { opened } = useListShared();
+  const [chosen, setChosenState] = useState<boolean | undefined>(() => opened.get(`nested:${id}`));
+  const setChosen = (open: boolean) => {
+    opened.set(`nested:${id}`, open);
+    setChosenState(open);
+  };
   const open = chosen ?? startOpen;
   const listId = useId();
   const labels = useToolStepsLabels();
@@ -258,30 +312,73 @@ function NestedSteps({ count, startOpen, children }: { count: number; startOpen:
   );
 }
 
-/** Draws a list's items: a row per step id, a group row per group. */
-function Items({ items, row }: { items: readonly ListItem[]; row: (id: string) => ReactNode }) {
+/** Draws one row: a step's id, placed by `layout` when the list is windowed. */
+type RowFn = (id: string, layout?: RowLayout) => ReactNode;
+
+/** Draws one item of a list: a row per step id, a group row per group. */
+function useItemRenderer(row: RowFn) {
   const { openGroups, setGroupOpen } = useListShared();
-  return (
+  return (item: ListItem, layout?: RowLayout): ReactNode =>
+    typeof item === 'string' ? (
+      row(item, layout)
+    ) : (
+      <ToolStepsGroup
+        key={`group:${item.key}`}
+        group={item}
+        open={openGroups.has(item.key)}
+        onOpenChange={(open) => setGroupOpen(item.key, open)}
+        {...layoutProps(layout?.index, layout?.measure)}
+      >
+        <InListContext.Provider value={true}>{item.ids.map((id) => row(id))}</InListContext.Provider>
+      </ToolStepsGroup>
+    );
+}
+
+/** Draws a list's items: a row per step id, a group row per group. */
+function Items({ items, row }: { items: readonly ListItem[]; row: RowFn }) {
+  const render = useItemRenderer(row);
+  return <>{items.map((item) => render(item))}</>;
+}
+
+/**
+ * The top-level items: all of them up to the `virtualize` threshold, else windowed. While the
+ * windowing loads (and in a server render) the first items are drawn in flow over a sizer of the
+ * estimated height of the rest.
+ */
+function TopItems({ items, row, windowed }: { items: readonly ListItem[]; row: RowFn; windowed: boolean }) {
+  const { nav } = useListShared();
+  const render = useItemRenderer(row);
+  const firstWindow = useFirstWindow();
+  if (!windowed) return <>{items.map((item) => render(item))}</>;
+  const first = items.slice(0, firstWindow);
+  const fallback = (
     <>
-      {items.map((item) =>
-        typeof item === 'string' ? (
-          row(item)
-        ) : (
-          <ToolStepsGroup
-            key={`group:${item.key}`}
-            group={item}
-            open={openGroups.has(item.key)}
-            onOpenChange={(open) => setGroupOpen(item.key, open)}
-          >
-            <InListContext.Provider value={true}>{item.ids.map(row)}</InListContext.Provider>
-          </ToolStepsGroup>
-        ),
-      )}
+      {first.map((item) => render(item))}
+      <li
+        aria-hidden="true"
+        data-slot="tool-steps-sizer"
+        style={sizerStyle((items.length - first.length) * ESTIMATED_ROW_HEIGHT)}
+      />
     </>
+  );
+  return (
+    <Suspense fallback={fallback}>
+      <VirtualRows items={items} renderItem={render} nav={nav} />
+    </Suspense>
   );
 }
 
-const StoreRow = memo(function StoreRow({ store, id }: { store: StepStore; id: string }) {
+/** Whether a list of `count` top-level items is windowed. */
+function isWindowed(virtualize: number | false, count: number): boolean {
+  return virtualize !== false && count > Math.max(0, virtualize);
+}
+
+const StoreRow = memo(function StoreRow({
+  store,
+  id,
+  index,
+  measure,
+}: { store: StepStore; id: string } & Partial<RowLayout>) {
   const shared = useListShared();
   const step = useStep(store, id);
   const selectItems = useCallback(
@@ -298,9 +395,9 @@ const StoreRow = memo(function StoreRow({ store, id }: { store: StepStore; id: s
   const count = useSteps(store, selectCount);
   if (!step) return null;
   return (
-    <SteadyRow step={step}>
+    <SteadyRow step={step} index={index} measure={measure}>
       {childItems.length > 0 ? (
-        <NestedSteps count={count} startOpen={startOpen}>
+        <NestedSteps id={id} count={count} startOpen={startOpen}>
           {() => <Items items={childItems} row={(childId) => <StoreRow key={childId} store={store} id={childId} />} />}
         </NestedSteps>
       ) : null}
@@ -308,13 +405,33 @@ const StoreRow = memo(function StoreRow({ store, id }: { store: StepStore; id: s
   );
 });
 
-/** A row drawn through the flicker guard: a fast step shows running for the list's minimum time. */
-function SteadyRow({ step, children }: { step: Step; children: ReactNode }) {
+/**
+ * A row drawn through the flicker guard: a fast step shows running for the list's minimum time. Its
+ * details start as the person last left them (the row may have been windowed away since).
+ */
+function SteadyRow({ step, children, index, measure }: { step: Step; children: ReactNode } & Partial<RowLayout>) {
   const drawn = useSteadyStep(step);
-  return <ToolStep step={drawn}>{children}</ToolStep>;
+  const { opened } = useListShared();
+  const id = step.id;
+  return (
+    <ToolStep
+      step={drawn}
+      defaultOpen={opened.get(id)}
+      onOpenChange={(open) => opened.set(id, open)}
+      {...layoutProps(index, measure)}
+    >
+      {children}
+    </ToolStep>
+  );
 }
 
 type ListProps = Omit<ComponentPropsWithoutRef<'ol'>, 'children'> & { listRef: Ref<HTMLOListElement> };
+type ListOptions = {
+  group: ToolStepsListOptions['group'];
+  minRunningMs: number;
+  summary: boolean;
+  virtualize: number | false;
+};
 
 /** The shared parts of both lists: caches, the open groups, the flicker guard, the keyboard. */
 function useListSetup(group: ToolStepsListOptions['group'], minRunningMs: number) {
@@ -334,9 +451,11 @@ function useListSetup(group: ToolStepsListOptions['group'], minRunningMs: number
   }, []);
   const [fresh] = useState(() => ({ minRunningMs, until: undefined as number | undefined }));
   fresh.minRunningMs = minRunningMs;
+  const [opened] = useState(() => new Map<string, boolean>());
+  const [nav] = useState<{ current: VirtualNav | null }>(() => ({ current: null }));
   const shared = useMemo<ListShared>(
-    () => ({ tree, groups, familyOf, fresh, openGroups, setGroupOpen }),
-    [tree, groups, fresh, openGroups, setGroupOpen],
+    () => ({ tree, groups, familyOf, fresh, openGroups, setGroupOpen, opened, nav }),
+    [tree, groups, fresh, openGroups, setGroupOpen, opened, nav],
   );
   // steps kept out of a group while drawn running join it once that time is over: one timer, armed
   // after each render and (store) after each notification, when items were computed with such a step
@@ -371,9 +490,17 @@ function useListSetup(group: ToolStepsListOptions['group'], minRunningMs: number
   return { shared, steady, arm };
 }
 
-function ListRoot({ listRef, children, onKeyDown, ...props }: ListProps & { children: ReactNode }) {
+function ListRoot({
+  listRef,
+  children,
+  onKeyDown,
+  windowed,
+  style,
+  ...props
+}: ListProps & { children: ReactNode; windowed: boolean }) {
   const own = useRef<HTMLOListElement | null>(null);
-  const roving = useRovingFocus(own, true);
+  const { nav } = useListShared();
+  const roving = useRovingFocus(own, true, nav);
   const labels = useToolStepsLabels();
   const ref = useMemo(() => mergeRefs(own, listRef), [listRef]);
   const keyDown = (event: KeyboardEvent<HTMLOListElement>) => {
@@ -381,7 +508,16 @@ function ListRoot({ listRef, children, onKeyDown, ...props }: ListProps & { chil
     roving(event);
   };
   return (
-    <ol data-slot="tool-steps" aria-label={labels.list} {...props} onKeyDown={keyDown} ref={ref}>
+    <ol
+      data-slot="tool-steps"
+      aria-label={labels.list}
+      {...props}
+      // a windowed list places its rows inside itself
+      style={windowed ? { ...style, position: 'relative' } : style}
+      data-windowed={windowed ? '' : undefined}
+      onKeyDown={keyDown}
+      ref={ref}
+    >
       <InListContext.Provider value={true}>{children}</InListContext.Provider>
     </ol>
   );
@@ -392,14 +528,16 @@ function StoreList({
   group,
   minRunningMs,
   summary,
+  virtualize,
   ...props
-}: ListProps & { store: StepStore; group: ToolStepsListOptions['group']; minRunningMs: number; summary: boolean }) {
+}: ListProps & ListOptions & { store: StepStore }) {
   const { shared, steady, arm } = useListSetup(group, minRunningMs);
   const selectRoots = useCallback(
     (state: StepsState) => itemsOf(shared, state, '', shared.tree.get(state).roots),
     [shared],
   );
   const items = useSteps(store, selectRoots);
+  const windowed = isWindowed(virtualize, items.length);
   const run = useSteps(store, selectRun);
   const diagnostics = useSteps(store, selectDiagnostics);
   // subscribed after the items (above), so it runs once they were read: arms the regrouping timer
@@ -407,8 +545,12 @@ function StoreList({
   return (
     <ListSharedContext.Provider value={shared}>
       <SteadyContext.Provider value={steady}>
-        <ListRoot {...props}>
-          <Items items={items} row={(id) => <StoreRow key={id} store={store} id={id} />} />
+        <ListRoot {...props} windowed={windowed}>
+          <TopItems
+            items={items}
+            windowed={windowed}
+            row={(id, layout) => <StoreRow key={id} store={store} id={id} {...layout} />}
+          />
         </ListRoot>
       </SteadyContext.Provider>
       <RunError run={run} />
@@ -419,9 +561,43 @@ function StoreList({
   );
 }
 
-const selectAll = (state: StepsState) => state;
+/** Whether the turn summary could read differently: a step's status, times, tool or arguments changed. */
+function sameForSummary(was: Step | undefined, is: Step | undefined): boolean {
+  return (
+    was === is ||
+    (was !== undefined &&
+      is !== undefined &&
+      was.status === is.status &&
+      was.startedAt === is.startedAt &&
+      was.endedAt === is.endedAt &&
+      was.toolName === is.toolName &&
+      was.input === is.input &&
+      was.presentation === is.presentation)
+  );
+}
+
+/**
+ * The summary line follows the store, but keeps the snapshot it drew while no step changed in a way it
+ * shows (a progress update to the running step does not): one pointer comparison per step, no render.
+ */
 function StoreSummary({ store }: { store: StepStore }) {
-  return <ToolStepsSummary state={useSteps(store, selectAll)} />;
+  const drawn = useRef<StepsState | undefined>(undefined);
+  const select = useCallback((state: StepsState) => {
+    const before = drawn.current;
+    if (before && before.ids === state.ids && before.byId !== state.byId) {
+      let same = true;
+      for (const id of state.ids) {
+        if (!sameForSummary(before.byId[id], state.byId[id])) {
+          same = false;
+          break;
+        }
+      }
+      if (same) return before;
+    }
+    drawn.current = state;
+    return state;
+  }, []);
+  return <ToolStepsSummary state={useSteps(store, select)} />;
 }
 
 const selectRun = (state: StepsState) => state.run;
@@ -433,7 +609,9 @@ const StateRow = memo(function StateRow({
   childCount,
   startOpen,
   state,
-}: {
+  index,
+  measure,
+}: Partial<RowLayout> & {
   step: Step;
   childItems: readonly ListItem[];
   childCount: number;
@@ -442,9 +620,9 @@ const StateRow = memo(function StateRow({
   state: StepsState | undefined;
 }) {
   return (
-    <SteadyRow step={step}>
+    <SteadyRow step={step} index={index} measure={measure}>
       {state && childItems.length > 0 ? (
-        <NestedSteps count={childCount} startOpen={startOpen}>
+        <NestedSteps id={step.id} count={childCount} startOpen={startOpen}>
           {() => (
             <Items items={childItems} row={(childId) => <StateRowFor key={childId} state={state} id={childId} />} />
           )}
@@ -454,7 +632,7 @@ const StateRow = memo(function StateRow({
   );
 });
 
-function StateRowFor({ state, id }: { state: StepsState; id: string }) {
+function StateRowFor({ state, id, ...layout }: { state: StepsState; id: string } & Partial<RowLayout>) {
   const shared = useListShared();
   const step = Object.hasOwn(state.byId, id) ? state.byId[id] : undefined;
   if (!step) return null;
@@ -467,6 +645,7 @@ function StateRowFor({ state, id }: { state: StepsState; id: string }) {
       childCount={childIds.length}
       startOpen={childIds.length > 0 && nestedStartOpen(state, step, childIds)}
       state={childIds.length > 0 ? state : undefined}
+      {...layout}
     />
   );
 }
@@ -476,15 +655,21 @@ function StateList({
   group,
   minRunningMs,
   summary,
+  virtualize,
   ...props
-}: ListProps & { state: StepsState; group: ToolStepsListOptions['group']; minRunningMs: number; summary: boolean }) {
+}: ListProps & ListOptions & { state: StepsState }) {
   const { shared, steady } = useListSetup(group, minRunningMs);
   const items = itemsOf(shared, state, '', shared.tree.get(state).roots);
+  const windowed = isWindowed(virtualize, items.length);
   return (
     <ListSharedContext.Provider value={shared}>
       <SteadyContext.Provider value={steady}>
-        <ListRoot {...props}>
-          <Items items={items} row={(id) => <StateRowFor key={id} state={state} id={id} />} />
+        <ListRoot {...props} windowed={windowed}>
+          <TopItems
+            items={items}
+            windowed={windowed}
+            row={(id, layout) => <StateRowFor key={id} state={state} id={id} {...layout} />}
+          />
         </ListRoot>
       </SteadyContext.Provider>
       <RunError run={state.run} />
@@ -505,6 +690,9 @@ function StateList({
  * running for `minRunningMs` at least. After the list come the run's error (or, when it ended
  * interrupted without one, its reason), a muted line when frames were skipped, and the turn's summary line.
  * Every word comes from `labels` (English by default).
+ *
+ * Past `virtualize` top-level items (200) only the rows near the viewport are in the DOM (the list's
+ * nearest scrolling ancestor, or the window, scrolls them); the keyboard still reaches every row.
  *
  * Keyboard: the list is one tab stop. Up/Down (or j/k) move between rows, Home/End jump, Enter or
  * Space opens and closes the focused row's details (or group, or nested steps); Tab goes into the
@@ -534,6 +722,7 @@ export const ToolSteps = forwardRef<HTMLOListElement, ToolStepsProps>(function T
     group = true,
     minRunningMs = 400,
     summary = true,
+    virtualize = VIRTUALIZE_AFTER,
     ...rest
   } = props;
   const options = useStableOptions({
@@ -547,7 +736,7 @@ export const ToolSteps = forwardRef<HTMLOListElement, ToolStepsProps>(function T
     onRetry,
     consequences,
   });
-  const list = { group, minRunningMs: Math.max(0, minRunningMs) || 0, summary };
+  const list = { group, minRunningMs: Math.max(0, minRunningMs) || 0, summary, virtualize };
   return (
     <ToolStepsOptionsContext.Provider value={options}>
       <ToolStepsFrame labels={labels} store={store} state={state}>

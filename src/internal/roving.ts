@@ -27,8 +27,33 @@ function keyOf(row: Element): string | undefined {
   return row.getAttribute('data-step-id') ?? row.getAttribute('data-group-key') ?? undefined;
 }
 
-/** Wires the roving focus into the list whose root element is `root`; returns its `onKeyDown`. */
-export function useRovingFocus(root: RefObject<HTMLElement | null>, enabled: boolean) {
+/**
+ * What a windowed list (`virtual-rows.tsx`) tells the keyboard: how many top-level items there are,
+ * which one a row belongs to, and how to bring one into the DOM (`then` gets its element, at once when
+ * it is rendered, else after the commit that renders it).
+ */
+export interface VirtualNav {
+  count(): number;
+  indexOf(row: Element): number | undefined;
+  reveal(index: number, then: (item: HTMLElement) => void): void;
+}
+
+/** The last row in document order inside a top-level item (itself, or its deepest last nested row). */
+function lastRowOf(item: HTMLElement): HTMLElement {
+  const inner = item.querySelectorAll<HTMLElement>(ROW_SELECTOR);
+  return inner.length > 0 ? (inner[inner.length - 1] as HTMLElement) : item;
+}
+
+/**
+ * Wires the roving focus into the list whose root element is `root`; returns its `onKeyDown`. With
+ * `virtual` (a windowed list), the rows that are not rendered are reached too: a move past the
+ * rendered rows (or Home/End) brings the item in first, then focuses it.
+ */
+export function useRovingFocus(
+  root: RefObject<HTMLElement | null>,
+  enabled: boolean,
+  virtual?: { current: VirtualNav | null },
+) {
   /** The key (step id or group key) of the row that holds the tab stop, and where it was. */
   const active = useRef<{ key: string | undefined; index: number; element: Element | null }>({
     key: undefined,
@@ -116,8 +141,30 @@ export function useRovingFocus(root: RefObject<HTMLElement | null>, enabled: boo
           (node) => node instanceof Element && (node.matches(focusable) || node.querySelector(focusable) !== null),
         ),
       );
+    // rows drawn by a windowed list as it scrolls: their own rows and controls are set, not the list's
+    const settleAdded = (records: MutationRecord[]): boolean => {
+      const { element } = active.current;
+      if (element === null || !element.isConnected) return false;
+      for (const record of records) {
+        for (const node of record.addedNodes) {
+          if (!(node instanceof HTMLElement) || node.parentElement !== list || !node.matches(ROW_SELECTOR))
+            return false;
+          if (node.contains(element)) return false;
+          for (const row of [node, ...node.querySelectorAll<HTMLElement>(ROW_SELECTOR)]) {
+            if (row.tabIndex !== -1 || !row.hasAttribute('tabindex')) row.tabIndex = -1;
+          }
+          for (const control of node.querySelectorAll<HTMLElement>(CONTROL_SELECTOR)) {
+            if (control.hasAttribute(TAKEN)) continue;
+            control.setAttribute(TAKEN, control.getAttribute('tabindex') ?? '');
+            control.tabIndex = -1;
+          }
+        }
+      }
+      return true;
+    };
     const observer = new MutationObserver((records) => {
       if (queued || !matters(records)) return;
+      if (records.every((record) => record.target === list) && settleAdded(records)) return;
       queued = true;
       queueMicrotask(() => {
         queued = false;
@@ -171,20 +218,31 @@ export function useRovingFocus(root: RefObject<HTMLElement | null>, enabled: boo
       const index = all.indexOf(row);
       if (index < 0) return;
       let handled = true;
+      const nav = virtual?.current ?? undefined;
+      const at = nav?.indexOf(row);
       switch (event.key) {
         case 'ArrowDown':
-        case 'j':
-          move(all[index + 1]);
+        case 'j': {
+          const next = all[index + 1];
+          // the next row in the DOM is the next one unless rows between them are not rendered
+          if (!nav || at === undefined || (next && (nav.indexOf(next) ?? at) <= at + 1)) move(next);
+          else if (at + 1 < nav.count()) nav.reveal(at + 1, move);
           break;
+        }
         case 'ArrowUp':
-        case 'k':
-          move(all[index - 1]);
+        case 'k': {
+          const previous = all[index - 1];
+          if (!nav || at === undefined || (previous && (nav.indexOf(previous) ?? at) >= at - 1)) move(previous);
+          else if (at > 0) nav.reveal(at - 1, (item) => move(lastRowOf(item)));
           break;
+        }
         case 'Home':
-          move(all[0]);
+          if (nav) nav.reveal(0, move);
+          else move(all[0]);
           break;
         case 'End':
-          move(all[all.length - 1]);
+          if (nav && nav.count() > 0) nav.reveal(nav.count() - 1, (item) => move(lastRowOf(item)));
+          else move(all[all.length - 1]);
           break;
         case 'Enter':
         case ' ': {
@@ -201,6 +259,6 @@ export function useRovingFocus(root: RefObject<HTMLElement | null>, enabled: boo
       }
       if (handled) event.preventDefault();
     },
-    [enabled, rows, move],
+    [enabled, rows, move, virtual],
   );
 }
