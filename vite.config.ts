@@ -211,12 +211,11 @@ export default defineConfig({
           // the tests that render (.tsx); the .ts ones (exports, static checks, pure models) need no second run
           include: ['test/**/*.test.tsx'],
           exclude: [...configDefaults.exclude, 'test/core/**', '**/*.browser.test.*'],
-          // the kit imports Lucide icons by path (`lucide-react/icons/<name>`, ESM only, which the CommonJS
-          // require hook of setup-react18-node.ts never sees): Vite transforms them, with the alias
-          server: { deps: { inline: [/lucide-react/] } },
+          // ES modules that import react, which the CommonJS require hook of setup-react18-node.ts never
+          // sees: Vite transforms them, so the alias gives them React 18 too (the kit imports Lucide icons
+          // by path, `lucide-react/icons/<name>`, ESM only; the windowed list imports the virtualizer)
+          server: { deps: { inline: [/lucide-react/, '@tanstack/react-virtual'] } },
           provide: { reactMajor: 18 },
-          // an ES module that imports react: transformed by Vite, so the alias gives it React 18 too
-          server: { deps: { inline: ['@tanstack/react-virtual'] } },
         },
       },
       {
