@@ -1,5 +1,5 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { expect, fn, userEvent, within } from 'storybook/test';
+import { expect, fn, userEvent, waitFor, within } from 'storybook/test';
 import {
   type Step,
   ToolStepApproval,
@@ -100,7 +100,8 @@ export const Default: Story = {
     await expect(row).toHaveAttribute('data-state', 'open');
     const content = canvas.getByRole('region', { name: 'Call arguments' });
     await expect(content).toHaveAttribute('data-slot', 'tool-step-details-content');
-    await expect(content).toHaveTextContent('old/report.csv');
+    // the details body is a lazy chunk: the first opening may show "Loading…" for a moment
+    await waitFor(() => expect(content).toHaveTextContent('old/report.csv'));
     await expect(canvas.getByTestId('hint')).toHaveTextContent('showing the arguments');
     await userEvent.click(canvas.getByRole('button', { name: 'Keep it' }));
     await expect(args.onDeny).toHaveBeenCalledWith(step);

@@ -1,5 +1,5 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { expect, userEvent, within } from 'storybook/test';
+import { expect, userEvent, waitFor, within } from 'storybook/test';
 import { redactWords, ToolSteps } from 'tool-steps';
 import { part, stepRow } from '../support/dom';
 import { SECRETS, secretsState } from '../support/secrets';
@@ -27,13 +27,18 @@ export const Default: Story = {
     await expect(canvasElement.textContent).not.toContain(key);
     const env = stepRow(canvasElement, 'env');
     await userEvent.click(within(env).getByRole('button', { name: 'Details' }));
-    const output = env.querySelector('[data-section="details"]') as HTMLElement;
+    // the details body is a lazy chunk: the first opening may show "Loading…" for a moment
+    const output = await waitFor(() => {
+      const section = env.querySelector<HTMLElement>('[data-section="details"]');
+      if (!section) throw new Error('the details section is not drawn yet');
+      return section;
+    });
     await expect(await within(output).findByText('3 secrets hidden')).toBeInTheDocument();
     await userEvent.click(within(output).getByRole('button', { name: 'Reveal 3 hidden secrets' }));
     await expect(within(output).getByRole('button', { name: 'Hide' })).toHaveAttribute('aria-pressed', 'true');
     const commit = stepRow(canvasElement, 'commit');
     await userEvent.click(within(commit).getByRole('button', { name: 'Details' }));
-    await expect(commit.textContent).toContain('9fceb02d0ae598e95dc970b74767f19372d61af8');
+    await waitFor(() => expect(commit.textContent).toContain('9fceb02d0ae598e95dc970b74767f19372d61af8'));
   },
 };
 

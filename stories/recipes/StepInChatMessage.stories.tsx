@@ -1,5 +1,5 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { expect, fn, userEvent, within } from 'storybook/test';
+import { expect, fn, userEvent, waitFor, within } from 'storybook/test';
 import { type Step, ToolStep } from 'tool-steps';
 import { emptyStepsState, reduceSteps } from 'tool-steps/core';
 import { part, stepRow } from '../support/dom';
@@ -57,7 +57,8 @@ export const Default: Story = {
     await expect(part(weather, 'tool-step-label')?.textContent).not.toBe('');
     await userEvent.click(within(weather).getByRole('button', { name: 'Details' }));
     await expect(weather).toHaveAttribute('data-state', 'open');
-    await expect(part(weather, 'tool-step-details-content')).toHaveTextContent('Lisbon');
+    // the details body is a lazy chunk: the first opening may show "Loading…" for a moment
+    await waitFor(() => expect(part(weather, 'tool-step-details-content')).toHaveTextContent('Lisbon'));
 
     const search = stepRow(canvasElement, 'search');
     await expect(part(search, 'tool-step-progress')).toHaveTextContent('Searching 3 sources…');

@@ -24,7 +24,8 @@ type Story = StoryObj<typeof meta>;
 export const Default: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
-    await expect(canvas.getByText('227 → 52 tokens, 77% saved')).toBeVisible();
+    // the details body is a lazy chunk: found once it has loaded
+    await expect(await canvas.findByText('227 → 52 tokens, 77% saved')).toBeVisible();
     await expect(await canvas.findByRole('group', { name: 'Terminal output' })).toBeVisible();
     await userEvent.click(canvas.getByRole('button', { name: 'What the model read' }));
     await expect(canvas.getByText(/Found 9 matches in 4 files/)).toBeVisible();
@@ -70,8 +71,9 @@ export const States: Story = {
   ),
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
+    // the switches are in the lazily loaded details body: once they are drawn, no token count is
+    const switches = await canvas.findAllByRole('button', { name: 'What the model read' });
     await expect(canvas.queryByText(/tokens/)).toBeNull();
-    const switches = canvas.getAllByRole('button', { name: 'What the model read' });
     await userEvent.click(switches[switches.length - 1] as HTMLElement);
     await expect(canvas.getByText('Modified 1 file(s): +1 lines, -1 lines. Changed: src/a.ts')).toBeVisible();
   },
