@@ -58,3 +58,8 @@ const render = spawnSync(process.execPath, [fileURLToPath(new URL('./render.mjs'
   stdio: 'inherit',
 });
 if (render.status !== 0) process.exitCode = render.status ?? 1;
+if (
+  spawnSync(process.execPath, [fileURLToPath(new URL('./details.mjs', import.meta.url))], { stdio: 'inherit' })
+    .status !== 0
+)
+  process.exitCode = 1;
