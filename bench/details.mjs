@@ -185,7 +185,7 @@ async function main() {
       const { profile } = await cdp.send('Profiler.stop');
       const self = new Map();
       const dt = new Map();
-      profile.samples.forEach((id, i) => dt.set(id, (dt.get(id) ?? 0) + (profile.timeDeltas[i] ?? 0)));
+      for (const [i, id] of profile.samples.entries()) dt.set(id, (dt.get(id) ?? 0) + (profile.timeDeltas[i] ?? 0));
       for (const node of profile.nodes) {
         const f = node.callFrame;
         const key = `${f.functionName || '(anon)'} ${f.url.split('/').pop()}:${f.lineNumber}`;

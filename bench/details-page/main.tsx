@@ -247,9 +247,7 @@ async function open(fixture: Fixture, subject: 'kit' | 'pre'): Promise<Opened> {
     observer.observe({ type: 'longtask' });
     const busy = probe();
     const start = performance.now();
-    console.log('click', Math.round(performance.now()));
     trigger.click();
-    console.log('click done', Math.round(performance.now()));
     const want = FIRST_LINE[fixture];
     const painted = await paintedWhen(() => {
       const block =
@@ -258,10 +256,7 @@ async function open(fixture: Fixture, subject: 'kit' | 'pre'): Promise<Opened> {
           : container.querySelector('pre[data-plain]');
       return (block?.textContent ?? '').slice(0, 20_000).includes(want);
     });
-    (window as any).__slices = [];
-    console.log('painted at', Math.round(painted), 'start', Math.round(start));
     await sleep(1000);
-    console.log(JSON.stringify((window as any).__slices.slice(0, 12)));
     const probeGap = busy.stop();
     for (const entry of observer.takeRecords()) tasks.push(entry);
     observer.disconnect();

@@ -237,7 +237,7 @@ function useScreened(
 ): { value: unknown; count: number } {
   const previous = useRef<readonly Job[]>([]);
   const inPieces = typeof window !== 'undefined' && (redactor === undefined || lineLocal.has(redactor));
-  // biome-ignore lint/correctness/useExhaustiveDependencies: `previous` is a cache of earlier work, not an input
+  // `previous` (a ref) is a cache of earlier work, not an input
   const current = useMemo(
     () => plan(value, redactor, terminal, inPieces, previous.current),
     [value, redactor, terminal, inPieces],
