@@ -195,6 +195,17 @@ interface Plan {
   jobs: Job[];
 }
 
+// Keys of two texts a diff compares: the first lines of each would compare as a wrong diff.
+const COMPARED = ['oldText', 'newText', 'before', 'after', 'oldContent', 'newContent', 'original', 'modified'];
+
+/** Whether `value` (or its `value` / `data` envelope) holds two texts to compare. */
+function comparesTexts(value: unknown, depth = 0): boolean {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return false;
+  const record = value as Record<string, unknown>;
+  if (COMPARED.some((key) => typeof record[key] === 'string')) return true;
+  return depth === 0 && (comparesTexts(record.value, 1) || comparesTexts(record.data, 1));
+}
+
 function plan(
   value: unknown,
   redactor: Redactor | undefined,
@@ -204,7 +215,7 @@ function plan(
 ): Plan {
   const options = { keepLines: true, keepEscape: terminal };
   const jobs: Job[] = [];
-  if (!inPieces) return { now: screenValue(value, redactor, terminal), jobs };
+  if (!inPieces || comparesTexts(value)) return { now: screenValue(value, redactor, terminal), jobs };
   const now = redactValue(
     value,
     redactor,
@@ -228,7 +239,8 @@ function plan(
  * once and drawn, the rest follows a few frames later. Nothing is drawn unscreened: until then the value
  * holds only the screened first lines (or, for a text that grew, what was screened of it before). Only
  * where masking line by line is the same as masking the whole text (the built-in patterns or none, no
- * private key block) and in a browser; anything else is screened whole, at once.
+ * private key block), where the first lines alone mean something (not two texts a diff compares) and in
+ * a browser; anything else is screened whole, at once.
  */
 function useScreened(
   value: unknown,

@@ -109,3 +109,11 @@ describe('large texts are screened in slices', () => {
     await waitFor(() => expect(content(container)).toBe(screenValue(b, builtin, false).value));
   });
 });
+
+describe('large texts screened whole', () => {
+  it('screens two texts a diff compares whole, at once (their first lines alone would compare wrong)', () => {
+    const value = { oldText: hostileText(2 * LARGE_TEXT, 1), newText: hostileText(2 * LARGE_TEXT, 2), path: 'a.txt' };
+    const { container } = render(<Probe value={value} />);
+    expect(content(container)).toBe(JSON.stringify(screenValue(value, builtin, false).value));
+  });
+});
