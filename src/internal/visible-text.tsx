@@ -167,6 +167,7 @@ const yieldToEventLoop = (): Promise<void> =>
 
 /** Screens the rest of `job` in slices of about `SLICE_MS`, yielding between them. `false` when aborted. */
 async function finishJob(job: Job, signal: AbortSignal): Promise<boolean> {
+  if (job.done) return true;
   const { source } = job;
   let size = 64 * 1024;
   let sliceStart = performance.now();
