@@ -34,6 +34,12 @@ export interface BenchApi {
   size(fixture: Fixture): { chars: number; lines: number };
   /** Opens a fixture in a kit row (`kit`) or a plain `<pre>` (`pre`) and times it. */
   open(fixture: Fixture, subject: 'kit' | 'pre'): Promise<Opened>;
+  /** Development aid: mounts and settles a closed row. */
+  arm(fixture: Fixture): Promise<void>;
+  /** Development aid: opens the armed row; ms to the first lines painted. */
+  fire(): Promise<number>;
+  /** Development aid: removes the armed row. */
+  disarm(): void;
 }
 
 declare global {
@@ -274,7 +280,39 @@ async function open(fixture: Fixture, subject: 'kit' | 'pre'): Promise<Opened> {
   }
 }
 
+// Development aid (DETAILS_PROFILE=first): a row mounted and settled, then only its opening, so a CPU
+// profile can cover the click to the first paint and nothing else.
+let armed: { container: HTMLElement; root: Root; fixture: Fixture } | undefined;
+async function arm(fixture: Fixture): Promise<void> {
+  const container = document.createElement('div');
+  stage?.append(container);
+  const root = createRoot(container);
+  flushSync(() => root.render(<ToolStep step={stepOf(fixture)} />));
+  armed = { container, root, fixture };
+  await settle();
+}
+async function fire(): Promise<number> {
+  if (!armed) throw new Error('fire() before arm()');
+  const { container, root, fixture } = armed;
+  const start = performance.now();
+  container.querySelector<HTMLElement>('[data-slot="tool-step-details-trigger"]')?.click();
+  const painted = await paintedWhen(() =>
+    (container.querySelector('[data-slot="tool-step-details-content"] [data-renderer]')?.textContent ?? '')
+      .slice(0, 20_000)
+      .includes(FIRST_LINE[fixture]),
+  );
+  return painted - start;
+}
+function disarm(): void {
+  armed?.root.unmount();
+  armed?.container.remove();
+  armed = undefined;
+}
+
 window.__bench = {
+  arm,
+  fire,
+  disarm,
   reactVersion,
   size: (fixture) => {
     const t = text(fixture);

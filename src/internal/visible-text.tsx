@@ -165,9 +165,21 @@ const yieldToEventLoop = (): Promise<void> =>
         channel.port2.postMessage(null);
       });
 
+/**
+ * Resolves in a task after the next frame has painted (a task right away where there are no frames). An
+ * effect of a click runs before that frame: work started there without waiting would delay its paint.
+ */
+export const afterNextPaint = (): Promise<void> =>
+  new Promise((resolve) => {
+    const next = () => setTimeout(resolve, 0);
+    if (typeof requestAnimationFrame === 'function') requestAnimationFrame(next);
+    else next();
+  });
+
 /** Screens the rest of `job` in slices of about `SLICE_MS`, yielding between them. `false` when aborted. */
 async function finishJob(job: Job, signal: AbortSignal): Promise<boolean> {
   if (job.done) return true;
+  await afterNextPaint();
   const { source } = job;
   let size = 64 * 1024;
   let sliceStart = performance.now();

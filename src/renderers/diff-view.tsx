@@ -4,6 +4,7 @@ import { createTwoFilesPatch } from 'diff';
 import { ChevronDown, ChevronRight, Columns2, Rows3 } from 'lucide-react';
 import { type CSSProperties, Fragment, type ReactNode, useCallback, useEffect, useMemo, useState } from 'react';
 import { useToolStepsLabels } from '../components/labels';
+import { afterNextPaint } from '../internal/visible-text';
 import { CopyButton } from './copy';
 import { detailsValue } from './detect';
 import {
@@ -254,7 +255,9 @@ function useDiffHighlight(file: DiffFile): DiffColours | undefined {
     const colours: DiffColours = { file, old: [], new: [], complete: false };
     let finished = 0;
     const publish = () => setState({ ...colours, complete: finished === 2 });
-    import('./highlight')
+    // after the plain diff has painted: the effect of a click runs before that frame
+    afterNextPaint()
+      .then(() => import('./highlight'))
       .then((m) =>
         Promise.all(
           (['old', 'new'] as const).map((side) =>
