@@ -293,7 +293,7 @@ async function arm(fixture: Fixture): Promise<void> {
 }
 async function fire(): Promise<number> {
   if (!armed) throw new Error('fire() before arm()');
-  const { container, root, fixture } = armed;
+  const { container, fixture } = armed;
   const start = performance.now();
   container.querySelector<HTMLElement>('[data-slot="tool-step-details-trigger"]')?.click();
   const painted = await paintedWhen(() =>
