@@ -1,6 +1,6 @@
 'use client';
 
-import { useContext, useEffect, useMemo, useRef, useState } from 'react';
+import { useContext, useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
 import { ToolStepsOptionsContext } from '../components/context';
 import { createRedactor, type Redacted, type RedactOption, type Redactor, redactValue } from '../core/redact';
 import { type VisibleTextOptions, visibleText } from '../core/visible-text';
@@ -246,6 +246,10 @@ function plan(
   return { now, jobs };
 }
 
+const noSubscription = () => () => {};
+const isClient = () => true;
+const isServer = () => false;
+
 /**
  * `screenValue`, with every large string (`LARGE_TEXT`) screened in slices that yield to the browser:
  * its first lines (cut after a newline, before a diff's hunk header when there is one) are screened at
@@ -253,7 +257,7 @@ function plan(
  * holds only the screened first lines (or, for a text that grew, what was screened of it before). Only
  * where masking line by line is the same as masking the whole text (the built-in patterns or none, no
  * private key block), where the first lines alone mean something (not two texts a diff compares) and in
- * a browser; anything else is screened whole, at once.
+ * a client render (not on the server, nor while hydrating); anything else is screened whole, at once.
  */
 function useScreened(
   value: unknown,
@@ -261,11 +265,23 @@ function useScreened(
   terminal: boolean,
 ): { value: unknown; count: number } {
   const previous = useRef<readonly Job[]>([]);
-  const inPieces = typeof window !== 'undefined' && (redactor === undefined || lineLocal.has(redactor));
-  // `previous` (a ref) is a cache of earlier work, not an input
+  // `false` on the server and while hydrating (the first render must match the server's, which screens
+  // whole), `true` in a client render
+  // whole), `true` in a client render; read through a ref, so that a value hydrated whole is not planned
+  // again (and drawn in part for a moment) once hydration is over
+  const client = useRef(false);
+  client.current = useSyncExternalStore(noSubscription, isClient, isServer);
+  // `previous` and `client` (refs) are a cache of earlier work and how to screen, not inputs
   const current = useMemo(
-    () => plan(value, redactor, terminal, inPieces, previous.current),
-    [value, redactor, terminal, inPieces],
+    () =>
+      plan(
+        value,
+        redactor,
+        terminal,
+        client.current && (redactor === undefined || lineLocal.has(redactor)),
+        previous.current,
+      ),
+    [value, redactor, terminal],
   );
   const [finished, setFinished] = useState<{ plan: Plan; value: { value: unknown; count: number } }>();
   useEffect(() => {

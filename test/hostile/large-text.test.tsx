@@ -2,6 +2,8 @@
 // What is drawn at any moment is screened text (a prefix of whole lines, then the whole), and the end
 // result is exactly what screening the whole text at once gives: the same masks, markers and count.
 import { act, render, waitFor } from '@testing-library/react';
+import { hydrateRoot } from 'react-dom/client';
+import { renderToString } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import { createRedactor, redactWords } from '../../src/core/redact';
 import { LARGE_TEXT, screenValue, useScreenValue } from '../../src/internal/visible-text';
@@ -115,5 +117,25 @@ describe('large texts screened whole', () => {
     const value = { oldText: hostileText(2 * LARGE_TEXT, 1), newText: hostileText(2 * LARGE_TEXT, 2), path: 'a.txt' };
     const { container } = render(<Probe value={value} />);
     expect(content(container)).toBe(JSON.stringify(screenValue(value, builtin, false).value));
+  });
+});
+
+describe('large texts rendered on a server', () => {
+  it('are screened whole there, and hydrate without a mismatch', async () => {
+    const text = hostileText(2 * LARGE_TEXT, 4);
+    const whole = screenValue(text, builtin, false);
+    const html = renderToString(<Probe value={text} />);
+    const container = document.createElement('div');
+    container.innerHTML = html;
+    document.body.append(container);
+    expect(content(container)).toBe(whole.value);
+    const errors: unknown[] = [];
+    const root = await act(async () =>
+      hydrateRoot(container, <Probe value={text} />, { onRecoverableError: (error) => errors.push(error) }),
+    );
+    expect(errors).toEqual([]);
+    expect(content(container)).toBe(whole.value);
+    act(() => root.unmount());
+    container.remove();
   });
 });
