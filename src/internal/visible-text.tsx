@@ -77,6 +77,8 @@ export const LARGE_TEXT = 256 * 1024;
 const HEAD = 32 * 1024;
 /** How long one slice of screening may run before it yields, ms. */
 const SLICE_MS = 8;
+/** The most one piece of screening takes, UTF-16 units. */
+const MAX_PIECE = 256 * 1024;
 
 /** A large string screened so far: pieces cut after a newline, with where each ends in the source and in the output. */
 interface Job {
@@ -190,9 +192,10 @@ async function finishJob(job: Job, signal: AbortSignal): Promise<boolean> {
     const newline = from + size >= source.length ? -1 : source.indexOf('\n', from + size);
     const t0 = performance.now();
     screenPiece(job, newline < 0 ? source.length : newline + 1);
-    // aim each piece at half the slice, from how long this one took
+    // aim each piece at half the slice, from how long this one took, growing at most twofold and to
+    // 256 Ki chars (a busy machine can stall any piece: a smaller one stalls less)
     const took = Math.max(0.1, performance.now() - t0);
-    size = Math.max(4096, Math.min(1 << 20, Math.round((size * SLICE_MS) / 2 / took)));
+    size = Math.max(4096, Math.min(2 * size, MAX_PIECE, Math.round((size * SLICE_MS) / 2 / took)));
     if (performance.now() - sliceStart >= SLICE_MS) {
       await yieldToEventLoop();
       sliceStart = performance.now();
