@@ -3,25 +3,13 @@
 import { useContext, useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
 import { ToolStepsOptionsContext } from '../components/context';
 import { createRedactor, type Redacted, type RedactOption, type Redactor, redactValue } from '../core/redact';
-import { type VisibleTextOptions, visibleText } from '../core/visible-text';
+import { visibleText } from '../core/visible-text';
+import type { Job } from './screen-large';
 
 export { visibleText };
 
 const redactors = new WeakMap<object, Redactor | undefined>();
 const builtin = createRedactor(true);
-
-/**
- * Redactors whose every rule matches within one line (the built-in patterns but the private key block,
- * which is checked apart): masking a text line by line, in pieces cut after a newline, gives the same
- * text and count as masking it whole. Host patterns and functions may match across lines: not here.
- */
-const lineLocal = new WeakSet<Redactor>(builtin ? [builtin] : []);
-
-function isLineLocal(option: RedactOption): boolean {
-  if (typeof option !== 'object' || Array.isArray(option) || option instanceof RegExp) return false;
-  const config = option as Exclude<RedactOption, boolean | readonly RegExp[] | ((text: string) => string)>;
-  return (config.patterns === undefined || config.patterns.length === 0) && config.redact === undefined;
-}
 
 /** The redactor of a `redact` option, one per option value (the built-in one for `true` / none). */
 export function redactorOf(option: RedactOption | undefined): Redactor | undefined {
@@ -31,7 +19,6 @@ export function redactorOf(option: RedactOption | undefined): Redactor | undefin
   if (!redactors.has(option)) {
     redactor = createRedactor(option);
     redactors.set(option, redactor);
-    if (redactor && isLineLocal(option)) lineLocal.add(redactor);
   }
   return redactor;
 }
@@ -75,35 +62,6 @@ export function screenValue(
 export const LARGE_TEXT = 256 * 1024;
 /** About how much of a large text is screened before its first paint. */
 const HEAD = 32 * 1024;
-/** How long one slice of screening may run before it yields, ms. */
-const SLICE_MS = 8;
-/** The most one piece of screening takes, UTF-16 units. */
-const MAX_PIECE = 256 * 1024;
-
-/** A large string screened so far: pieces cut after a newline, with where each ends in the source and in the output. */
-interface Job {
-  source: string;
-  options: VisibleTextOptions;
-  redactor: Redactor | undefined;
-  /** Screened pieces, in order. */
-  parts: string[];
-  /** Source offset after each piece. */
-  ends: number[];
-  /** Secrets masked up to and including each piece. */
-  counts: number[];
-  /** The whole screened text once every piece is done. */
-  done?: Redacted;
-}
-
-function screenPiece(job: Job, end: number): void {
-  const from = job.ends.length > 0 ? (job.ends[job.ends.length - 1] as number) : 0;
-  const piece = job.source.slice(from, end);
-  const masked = job.redactor ? job.redactor(piece) : { text: piece, count: 0 };
-  job.parts.push(visibleText(masked.text, job.options));
-  job.ends.push(end);
-  job.counts.push((job.counts.length > 0 ? (job.counts[job.counts.length - 1] as number) : 0) + masked.count);
-}
-
 /** Where the first piece of a large text ends: after a newline near `HEAD`, before a hunk or file header when there is one (a diff cut there still parses). */
 function headEnd(text: string): number {
   for (const mark of ['\n@@ ', '\ndiff ']) {
@@ -114,101 +72,26 @@ function headEnd(text: string): number {
   return newline > 0 ? newline + 1 : -1;
 }
 
-/**
- * A job for `text`, with its first piece screened: what an earlier job of a text it extends had done (a
- * growing log), else the first lines. `undefined` when the text cannot be screened in pieces: a private
- * key block (masked across lines), or no newline near the start.
- */
-function startJob(
-  text: string,
-  redactor: Redactor | undefined,
-  options: VisibleTextOptions,
-  previous: readonly Job[],
-): Job | undefined {
-  if (text.includes('PRIVATE KEY')) return undefined;
-  const job: Job = { source: text, options, redactor, parts: [], ends: [], counts: [] };
-  const before = previous.find(
-    (p) => p.redactor === redactor && p.options.keepEscape === options.keepEscape && text.startsWith(p.source),
-  );
-  if (before?.done && before.source === text) return { ...before };
-  if (before) {
-    // every piece that ended after a newline is the same in the longer text
-    let keep = before.ends.length;
-    if (before.source.length < text.length && !before.source.endsWith('\n')) keep--;
-    if (keep > 0) {
-      job.parts = before.parts.slice(0, keep);
-      job.ends = before.ends.slice(0, keep);
-      job.counts = before.counts.slice(0, keep);
-    }
-  }
-  if (job.parts.length === 0) {
-    const end = headEnd(text);
-    if (end < 0) return undefined;
-    screenPiece(job, end);
-  }
-  return job;
-}
-
-/** The screened text so far (a prefix of whole lines), or the whole text once done. */
-function sofar(job: Job): Redacted {
-  if (job.done) return job.done;
-  return { text: job.parts.join(''), count: job.counts[job.counts.length - 1] ?? 0 };
-}
-
-const yieldToEventLoop = (): Promise<void> =>
-  typeof MessageChannel === 'undefined'
-    ? new Promise((resolve) => setTimeout(resolve, 0))
-    : new Promise((resolve) => {
-        const channel = new MessageChannel();
-        channel.port1.onmessage = () => {
-          channel.port1.close();
-          resolve();
-        };
-        channel.port2.postMessage(null);
-      });
-
-/**
- * Resolves in a task after the next frame has painted (a task right away where there are no frames). An
- * effect of a click runs before that frame: work started there without waiting would delay its paint.
- */
-export const afterNextPaint = (): Promise<void> =>
-  new Promise((resolve) => {
-    const next = () => setTimeout(resolve, 0);
-    if (typeof requestAnimationFrame === 'function') requestAnimationFrame(next);
-    else next();
+type Large = typeof import('./screen-large');
+/** The slices module, once loaded (the first large text loads it): the base bundle has only the first-lines step. */
+let large: Large | undefined;
+const loadLarge = (): Promise<Large> =>
+  import('./screen-large').then((module) => {
+    large = module;
+    return module;
   });
 
-/** Screens the rest of `job` in slices of about `SLICE_MS`, yielding between them. `false` when aborted. */
-async function finishJob(job: Job, signal: AbortSignal): Promise<boolean> {
-  if (job.done) return true;
-  await afterNextPaint();
-  const { source } = job;
-  let size = 64 * 1024;
-  let sliceStart = performance.now();
-  for (;;) {
-    const from = job.ends.length > 0 ? (job.ends[job.ends.length - 1] as number) : 0;
-    if (from >= source.length) break;
-    if (signal.aborted) return false;
-    const newline = from + size >= source.length ? -1 : source.indexOf('\n', from + size);
-    const t0 = performance.now();
-    screenPiece(job, newline < 0 ? source.length : newline + 1);
-    // aim each piece at half the slice, from how long this one took, growing at most twofold and to
-    // 256 Ki chars (a busy machine can stall any piece: a smaller one stalls less)
-    const took = Math.max(0.1, performance.now() - t0);
-    size = Math.max(4096, Math.min(2 * size, MAX_PIECE, Math.round((size * SLICE_MS) / 2 / took)));
-    if (performance.now() - sliceStart >= SLICE_MS) {
-      await yieldToEventLoop();
-      sliceStart = performance.now();
-    }
-  }
-  job.done = { text: job.parts.join(''), count: job.counts[job.counts.length - 1] ?? 0 };
-  return true;
+/** A large text of a plan: what is drawn of it now, and its job (once the slices module is loaded). */
+interface Piece {
+  source: string;
+  now: Redacted;
+  job?: Job;
 }
 
-/** What `useScreenValue` draws now, and how to get the rest when some large text is screened only in part. */
+/** What `useScreenValue` draws now, and the large texts still to screen in slices. */
 interface Plan {
   now: { value: unknown; count: number };
-  jobs: Job[];
+  pieces: Piece[];
 }
 
 // Keys of two texts a diff compares: the first lines of each would compare as a wrong diff.
@@ -230,23 +113,34 @@ function plan(
   previous: readonly Job[],
 ): Plan {
   const options = { keepLines: true, keepEscape: terminal };
-  const jobs: Job[] = [];
-  if (!inPieces || comparesTexts(value)) return { now: screenValue(value, redactor, terminal), jobs };
+  const pieces: Piece[] = [];
+  if (!inPieces || comparesTexts(value)) return { now: screenValue(value, redactor, terminal), pieces };
   const now = redactValue(
     value,
     redactor,
     (text) => visibleText(text, options),
     (text) => {
       if (text.length <= LARGE_TEXT) return undefined;
-      const known = jobs.find((j) => j.source === text);
-      if (known) return sofar(known);
-      const job = startJob(text, redactor, options, previous);
-      if (!job) return undefined;
-      jobs.push(job);
-      return sofar(job);
+      const known = pieces.find((p) => p.source === text);
+      if (known) return known.now;
+      // a private key block is masked across lines: screened whole; so is a text with no newline near its start
+      const end = text.includes('PRIVATE KEY') ? -1 : headEnd(text);
+      if (end < 0) return undefined;
+      let piece: Piece;
+      if (large) {
+        // what an earlier job of a text this one extends had done (a growing log), else the first lines
+        const job = large.startJob(text, redactor, options, previous, end);
+        piece = { source: text, now: large.sofar(job), job };
+      } else {
+        const head = text.slice(0, end);
+        const masked = redactor ? redactor(head) : { text: head, count: 0 };
+        piece = { source: text, now: { text: visibleText(masked.text, options), count: masked.count } };
+      }
+      pieces.push(piece);
+      return piece.now;
     },
   );
-  return { now, jobs };
+  return { now, pieces };
 }
 
 const noSubscription = () => () => {};
@@ -269,7 +163,6 @@ function useScreened(
 ): { value: unknown; count: number } {
   const previous = useRef<readonly Job[]>([]);
   // `false` on the server and while hydrating (the first render must match the server's, which screens
-  // whole), `true` in a client render
   // whole), `true` in a client render; read through a ref, so that a value hydrated whole is not planned
   // again (and drawn in part for a moment) once hydration is over
   const client = useRef(false);
@@ -281,23 +174,29 @@ function useScreened(
         value,
         redactor,
         terminal,
-        client.current && (redactor === undefined || lineLocal.has(redactor)),
+        // the built-in patterns match within one line (but the private key block, checked apart), so masking
+        // a text in pieces cut after a newline gives what masking it whole does; host patterns and functions
+        // may match across lines
+        client.current && (redactor === undefined || redactor === builtin),
         previous.current,
       ),
     [value, redactor, terminal],
   );
   const [finished, setFinished] = useState<{ plan: Plan; value: { value: unknown; count: number } }>();
   useEffect(() => {
-    if (current.jobs.every((job) => job.done)) {
-      if (current.jobs.length > 0) previous.current = current.jobs;
-      return;
-    }
+    if (current.pieces.length === 0) return;
     const controller = new AbortController();
-    void Promise.all(current.jobs.map((job) => finishJob(job, controller.signal))).then((done) => {
+    const options = { keepLines: true, keepEscape: terminal };
+    void loadLarge().then(async (module) => {
+      if (controller.signal.aborted) return;
+      const jobs = current.pieces.map((piece) => {
+        piece.job ??= module.startJob(piece.source, redactor, options, previous.current, headEnd(piece.source));
+        return piece.job;
+      });
+      const done = await Promise.all(jobs.map((job) => module.finishJob(job, controller.signal)));
       if (controller.signal.aborted || !done.every(Boolean)) return;
-      previous.current = current.jobs;
-      const byText = new Map(current.jobs.map((job) => [job.source, job.done as Redacted]));
-      const options = { keepLines: true, keepEscape: terminal };
+      previous.current = jobs;
+      const byText = new Map(jobs.map((job) => [job.source, job.done as Redacted]));
       setFinished({
         plan: current,
         value: redactValue(

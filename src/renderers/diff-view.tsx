@@ -4,7 +4,6 @@ import { createTwoFilesPatch } from 'diff';
 import { ChevronDown, ChevronRight, Columns2, Rows3 } from 'lucide-react';
 import { type CSSProperties, Fragment, type ReactNode, useCallback, useEffect, useMemo, useState } from 'react';
 import { useToolStepsLabels } from '../components/labels';
-import { afterNextPaint } from '../internal/visible-text';
 import { CopyButton } from './copy';
 import { detailsValue } from './detect';
 import {
@@ -25,6 +24,14 @@ import { type DiffInput, toDiffInput } from './normalize';
 import { TextView } from './text-view';
 import type { DetailsRendererProps } from './types';
 import { ROW_HEIGHT, useWindow, WindowedRows } from './window';
+
+/** A task after the next frame has painted (a task right away where there are no frames). */
+const afterNextPaint = (): Promise<void> =>
+  new Promise((resolve) => {
+    const next = () => setTimeout(resolve, 0);
+    if (typeof requestAnimationFrame === 'function') requestAnimationFrame(next);
+    else next();
+  });
 
 /** How the diff is laid out: one column with both versions, or old and new side by side. */
 export type DiffLayout = 'unified' | 'split';
