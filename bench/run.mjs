@@ -74,6 +74,7 @@ const { fileURLToPath } = await import('node:url');
 // garbage between runs (and measure retained heap).
 const scripts = [
   ['render.mjs', []], // the list in Chromium
+  ['details.mjs', []], // a 50,000-line log, a 10,000-line diff and 5 MB of JSON opened in details, in Chromium
   ['decode.mjs', []], // decode + reduce against the floor on every wire, 100 to 3,200 calls
   ['anchors.mjs', ['--expose-gc']], // the floor, the kit and the AI SDK's own client on the same bytes, two ladders
   ['memory.mjs', ['--expose-gc']], // the heap a store retains after 10,000 steps × 100 progress updates

@@ -199,11 +199,21 @@ export function redactValue(
   value: unknown,
   redactor: Redactor | undefined,
   map?: (text: string) => string,
+  /**
+   * Internal: the screened text of a string (masked and mapped) when the caller already has it, which
+   * then stands for `map(redactor(s).text)`. Not asked for strings under a secret key (they are masked whole).
+   */
+  known?: (text: string) => Redacted | undefined,
 ): { value: unknown; count: number } {
   let count = 0;
   let budget = NODE_BUDGET;
   const seen = new WeakSet<object>();
   const text = (s: string, secretKey: boolean): string => {
+    const given = secretKey ? undefined : known?.(s);
+    if (given) {
+      count += given.count;
+      return given.text;
+    }
     let out = s;
     if (redactor) {
       if (secretKey && s.trim() !== '' && !HARMLESS.test(s)) {

@@ -311,17 +311,36 @@ export const WORD_DIFF_MAX = 1000;
  */
 export function wordParts(oldText: string, newText: string, side: 'del' | 'add'): WordPart[] | undefined {
   if (oldText.length > WORD_DIFF_MAX || newText.length > WORD_DIFF_MAX) return undefined;
+  const key = `${oldText}\u0000${newText}`;
+  let both = pairs.get(key);
+  if (both === undefined) {
+    both = pairParts(oldText, newText);
+    // a bounded cache, most recent last: the other line of a pair, and the same lines drawn again (a
+    // diff redrawn when its whole text has been screened, or scrolled back to), cost nothing
+    if (pairs.size >= PAIR_CACHE) pairs.delete(pairs.keys().next().value as string);
+    pairs.set(key, both);
+  }
+  return both === null ? undefined : both[side];
+}
+
+const PAIR_CACHE = 2000;
+const pairs = new Map<string, { del: WordPart[]; add: WordPart[] } | null>();
+
+/** Both sides' pieces from one word diff, or `null` when the lines have nothing in common. */
+function pairParts(oldText: string, newText: string): { del: WordPart[]; add: WordPart[] } | null {
   const changes = diffWordsWithSpace(oldText, newText);
   let common = 0;
   for (const change of changes)
     if (!change.added && !change.removed && change.value.trim() !== '') common += change.value.length;
-  if (common === 0) return undefined;
-  const parts: WordPart[] = [];
+  if (common === 0) return null;
+  const del: WordPart[] = [];
+  const add: WordPart[] = [];
   for (const change of changes) {
-    if (side === 'del' ? change.added : change.removed) continue;
-    parts.push({ text: change.value, changed: change.added || change.removed });
+    const changed = change.added || change.removed;
+    if (!change.added) del.push({ text: change.value, changed });
+    if (!change.removed) add.push({ text: change.value, changed });
   }
-  return parts;
+  return { del, add };
 }
 
 /**

@@ -28,6 +28,14 @@ import { TextView } from './text-view';
 import type { DetailsRendererProps } from './types';
 import { ROW_HEIGHT, useWindow, WindowedRows } from './window';
 
+/** A task after the next frame has painted (a task right away where there are no frames). */
+const afterNextPaint = (): Promise<void> =>
+  new Promise((resolve) => {
+    const next = () => setTimeout(resolve, 0);
+    if (typeof requestAnimationFrame === 'function') requestAnimationFrame(next);
+    else next();
+  });
+
 /** How the diff is laid out: one column with both versions, or old and new side by side. */
 export type DiffLayout = 'unified' | 'split';
 
@@ -257,7 +265,9 @@ function useDiffHighlight(file: DiffFile): DiffColours | undefined {
     const colours: DiffColours = { file, old: [], new: [], complete: false };
     let finished = 0;
     const publish = () => setState({ ...colours, complete: finished === 2 });
-    import('./highlight')
+    // after the plain diff has painted: the effect of a click runs before that frame
+    afterNextPaint()
+      .then(() => import('./highlight'))
       .then((m) =>
         Promise.all(
           (['old', 'new'] as const).map((side) =>
@@ -286,6 +296,32 @@ function useDiffHighlight(file: DiffFile): DiffColours | undefined {
   return state?.file === file ? state : undefined;
 }
 
+/** A file longer than this shows its lines first and marks the changed words once they have painted. */
+export const DEFER_WORDS_LINES = 2000;
+
+/**
+ * `false` until the frame after the first paint when `defer` (a long file: its first lines show without
+ * waiting for the word diffs of the rows in view), then `true` for good; always `true` otherwise.
+ */
+function useWordsAfterPaint(defer: boolean): boolean {
+  const [shown, setShown] = useState(!defer);
+  useEffect(() => {
+    if (shown) return;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const show = () => {
+      timer = setTimeout(() => setShown(true), 0);
+    };
+    // a task after the next frame's paint (where there is no frame, such as jsdom without it, a task)
+    const frame = typeof requestAnimationFrame === 'function' ? requestAnimationFrame(show) : undefined;
+    if (frame === undefined) show();
+    return () => {
+      if (frame !== undefined) cancelAnimationFrame(frame);
+      if (timer !== undefined) clearTimeout(timer);
+    };
+  }, [shown]);
+  return shown;
+}
+
 const STATUS_LABEL: Record<DiffFile['status'], string | undefined> = {
   modified: undefined,
   added: 'new file',
@@ -304,6 +340,7 @@ function DiffFileView({ file, layout }: { file: DiffFile; layout: DiffLayout }) 
   // biome-ignore lint/correctness/useExhaustiveDependencies: `file` is the cache's key, not an input
   const words = useMemo(() => ({ current: new Map<number, WordPart[] | undefined>() }), [file]);
   const colours = useDiffHighlight(file);
+  const wordsShown = useWordsAfterPaint(file.lines.length > DEFER_WORDS_LINES);
   // Where each line sits in its side's token list (-1: not on that side).
   const positions = useMemo(() => {
     const sides = sideLines(file);
@@ -327,6 +364,7 @@ function DiffFileView({ file, layout }: { file: DiffFile; layout: DiffLayout }) 
   }, [file]);
 
   const partsOf = (index: number): WordPart[] | undefined => {
+    if (!wordsShown) return undefined;
     const line = file.lines[index] as DiffLine;
     if (line.pair === undefined || line.type === 'context') return undefined;
     if (words.current.has(index)) return words.current.get(index);

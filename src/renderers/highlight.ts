@@ -42,7 +42,7 @@ const GRAMMARS: Readonly<Record<GrammarName, Grammar>> = {
 /** How long one slice may tokenize before yielding to the event loop, ms. */
 export const SLICE_MS = 12;
 /** Lines of the first piece; later pieces are sized from how long the last one took. */
-export const FIRST_SLICE_LINES = 20;
+export const FIRST_SLICE_LINES = 4;
 /** The most lines one piece takes, however fast the grammar is. */
 const MAX_SLICE_LINES = 2000;
 /** Past this many lines the rest stays plain (and a line past 2,000 characters is not coloured). */

@@ -6,6 +6,8 @@
 import Anser from 'anser';
 import type { TerminalInput, TerminalStream } from './normalize';
 
+export type { TerminalInput } from './normalize';
+
 /** A run of text with one style; colours are CSS colour values. */
 export interface TermSpan {
   text: string;
@@ -80,6 +82,153 @@ export function terminalLines(input: TerminalInput): TermLine[] {
     for (const part of parts) lines.push({ raw: collapseCarriageReturns(part), stream });
   }
   return lines;
+}
+
+/** Lines read by index: an array of `TermLine`, or `TerminalLines`. */
+export interface LineSource {
+  readonly length: number;
+  at(index: number): TermLine | undefined;
+}
+
+interface Segment {
+  stream: TermLine['stream'];
+  text: string;
+  /** Index of the segment's first line among all lines. */
+  first: number;
+  count: number;
+  /** Where each line starts in `text` (lazy segments). */
+  starts?: number[];
+  /** The sanitized lines (a segment with an OSC sequence, which may run across lines, is sanitized whole). */
+  eager?: string[];
+}
+
+/**
+ * The lines of every stream, each sanitized and collapsed when it is first read, so that a 50,000-line log
+ * costs one scan for its newlines before its first lines are drawn. Line `i` is the same as
+ * `terminalLines(input)[i]`: every sequence `sanitizeTerminalText` removes lies within one line, but an
+ * OSC sequence (title, hyperlink), which may run to the next BEL or ESC across lines, so a stream with one is
+ * sanitized whole.
+ */
+export class TerminalLines implements LineSource {
+  readonly length: number;
+  /** The streams that have lines, in order. */
+  readonly streams: readonly TermLine['stream'][];
+  private readonly segments: Segment[] = [];
+  private readonly cache: Array<TermLine | undefined> = [];
+
+  constructor(input: TerminalInput) {
+    let first = 0;
+    for (const { stream, text } of input.streams) {
+      const segment: Segment = { stream, text, first, count: 0 };
+      if (text.includes('\u001b]')) {
+        const parts = sanitizeTerminalText(text).split('\n');
+        if (parts.length > 1 && parts[parts.length - 1] === '') parts.pop();
+        segment.eager = parts;
+        segment.count = parts.length;
+      } else {
+        const starts = [0];
+        for (let at = text.indexOf('\n'); at >= 0; at = text.indexOf('\n', at + 1)) starts.push(at + 1);
+        segment.starts = starts;
+        // like split('\n') with a last empty part dropped: a last line that sanitizes to nothing is none
+        if (starts.length > 1 && sanitizeTerminalText(this.source(segment, starts.length - 1)) === '') starts.pop();
+        segment.count = starts.length;
+      }
+      this.segments.push(segment);
+      first += segment.count;
+    }
+    this.length = first;
+    this.streams = [...new Set(this.segments.filter((s) => s.count > 0).map((s) => s.stream))];
+  }
+
+  private segmentOf(index: number): Segment | undefined {
+    for (const segment of this.segments) if (index < segment.first + segment.count) return segment;
+    return undefined;
+  }
+
+  /** The source text of line `index` of a lazy segment, before sanitizing. */
+  private source(segment: Segment, k: number): string {
+    const { text } = segment;
+    const from = (segment.starts as number[])[k] as number;
+    const newline = text.indexOf('\n', from);
+    // a CRLF line ending is a newline (`sanitizeTerminalText` turns \r\n into \n)
+    const end =
+      newline < 0 ? text.length : newline > from && text.charCodeAt(newline - 1) === 13 ? newline - 1 : newline;
+    return text.slice(from, end);
+  }
+
+  /** Line `index`, sanitized and collapsed; `undefined` out of range. */
+  at(index: number): TermLine | undefined {
+    if (index < 0 || index >= this.length) return undefined;
+    const cached = this.cache[index];
+    if (cached) return cached;
+    const segment = this.segmentOf(index) as Segment;
+    const k = index - segment.first;
+    const text = segment.eager ? (segment.eager[k] as string) : sanitizeTerminalText(this.source(segment, k));
+    const line: TermLine = { raw: collapseCarriageReturns(text), stream: segment.stream };
+    this.cache[index] = line;
+    return line;
+  }
+
+  /** The stream of line `index`, without reading it. */
+  streamOf(index: number): TermLine['stream'] | undefined {
+    return this.segmentOf(index)?.stream;
+  }
+
+  /** The indexes of the lines of `stream`, in order. */
+  indexesOf(stream: TermLine['stream']): number[] {
+    const out: number[] = [];
+    for (const segment of this.segments)
+      if (segment.stream === stream) for (let k = 0; k < segment.count; k++) out.push(segment.first + k);
+    return out;
+  }
+
+  /**
+   * The closest line before `index`, in the same stream segment, whose text holds an escape (where a style
+   * may change); -1 when there is none. Found in the source text, without reading the lines in between.
+   */
+  lastEscapeBefore(index: number): number {
+    const segment = this.segmentOf(index);
+    if (!segment || index === segment.first) return -1;
+    const k = index - segment.first;
+    if (segment.eager) {
+      for (let j = k - 1; j >= 0; j--) if ((segment.eager[j] as string).includes('\u001b')) return segment.first + j;
+      return -1;
+    }
+    const starts = segment.starts as number[];
+    const at = segment.text.lastIndexOf('\u001b', (starts[k] as number) - 1);
+    if (at < 0) return -1;
+    // the line that holds `at`: the last start at or before it
+    let lo = 0;
+    let hi = k - 1;
+    while (lo < hi) {
+      const mid = (lo + hi + 1) >> 1;
+      if ((starts[mid] as number) <= at) lo = mid;
+      else hi = mid - 1;
+    }
+    return segment.first + lo;
+  }
+
+  /**
+   * How many leading lines are the same as in `other` (output that only grew at the end keeps them all
+   * but the last, which may have been cut), found by comparing the texts, not the lines.
+   */
+  sameLinesAs(other: TerminalLines): number {
+    let same = 0;
+    for (let i = 0; i < this.segments.length && i < other.segments.length; i++) {
+      const mine = this.segments[i] as Segment;
+      const theirs = other.segments[i] as Segment;
+      if (mine.stream !== theirs.stream || mine.first !== theirs.first) return same;
+      if (mine.text === theirs.text) {
+        same += mine.count;
+        continue;
+      }
+      if (mine.eager || theirs.eager || !mine.text.startsWith(theirs.text)) return same;
+      // the lines of the shorter text that ended with a newline
+      const complete = theirs.text.endsWith('\n') ? theirs.count : theirs.count - 1;
+      return same + Math.max(0, complete);
+    }
+    return same;
+  }
 }
 
 const BASIC = /^ansi-(bright-)?(black|red|green|yellow|blue|magenta|cyan|white)$/;
@@ -236,13 +385,13 @@ const RESET_START = /^\u001b\[(?:0*(?:;|m))/;
  * before line `i` instead of parsing every line in between. Results are kept. Each stream starts unstyled.
  */
 export class TerminalParser {
-  readonly lines: readonly TermLine[];
+  readonly lines: LineSource;
   private readonly cache = new Map<number, TermSpan[]>();
   private next = -1;
   private anser = new Anser();
   private carry: Style = {};
 
-  constructor(lines: readonly TermLine[]) {
+  constructor(lines: LineSource) {
     this.lines = lines;
   }
 
@@ -252,16 +401,20 @@ export class TerminalParser {
   }
 
   /** A parser for `lines` that keeps this one's work on the lines that did not change. */
-  extend(lines: readonly TermLine[]): TerminalParser {
+  extend(lines: LineSource): TerminalParser {
     const next = new TerminalParser(lines);
     let same = 0;
-    const max = Math.min(lines.length, this.lines.length);
-    while (
-      same < max &&
-      (lines[same] as TermLine).raw === (this.lines[same] as TermLine).raw &&
-      (lines[same] as TermLine).stream === (this.lines[same] as TermLine).stream
-    )
-      same++;
+    if (lines instanceof TerminalLines && this.lines instanceof TerminalLines) {
+      same = lines.sameLinesAs(this.lines);
+    } else {
+      const max = Math.min(lines.length, this.lines.length);
+      while (
+        same < max &&
+        (lines.at(same) as TermLine).raw === (this.lines.at(same) as TermLine).raw &&
+        (lines.at(same) as TermLine).stream === (this.lines.at(same) as TermLine).stream
+      )
+        same++;
+    }
     for (const [index, spans] of this.cache) if (index < same) next.cache.set(index, spans);
     if (this.next !== -1 && this.next <= same) {
       next.next = this.next;
@@ -284,11 +437,14 @@ export class TerminalParser {
   }
 
   private seek(index: number): void {
-    const stream = (this.lines[index] as TermLine).stream;
+    const lines = this.lines;
+    const stream = (lines.at(index) as TermLine).stream;
     const codes: string[] = [];
     let reset = false;
-    for (let j = index - 1; j >= 0 && !reset; j--) {
-      const line = this.lines[j] as TermLine;
+    // the lines at or before `j` that may change the style: every one, or (lazy lines) those with an escape
+    const upTo = (j: number) => (lines instanceof TerminalLines ? lines.lastEscapeBefore(j + 1) : j);
+    for (let j = upTo(index - 1); j >= 0 && !reset; j = upTo(j - 1)) {
+      const line = lines.at(j) as TermLine;
       if (line.stream !== stream) break;
       const found = line.raw.includes('\u001b') ? line.raw.match(SGR) : null;
       if (!found) continue;
@@ -311,8 +467,9 @@ export class TerminalParser {
   }
 
   private parseLine(index: number): TermSpan[] {
-    const line = this.lines[index] as TermLine;
-    if (index > 0 && (this.lines[index - 1] as TermLine).stream !== line.stream) {
+    const line = this.lines.at(index) as TermLine;
+    const previous = index > 0 ? this.lines.at(index - 1) : undefined;
+    if (previous && previous.stream !== line.stream) {
       this.anser = new Anser();
       this.carry = {};
     }

@@ -6,7 +6,7 @@ import { visibleText } from '../core/visible-text';
 import { CopyButton } from './copy';
 import { detailsValue } from './detect';
 import { type TerminalStream, toTerminalInput } from './normalize';
-import { stripSgr, TerminalParser, type TermLine, terminalLines } from './terminal-model';
+import { stripSgr, TerminalLines, TerminalParser, type TermLine } from './terminal-model';
 import type { DetailsRendererProps } from './types';
 import { ROW_HEIGHT, useClientLayoutEffect, useWindow, WindowedRows } from './window';
 
@@ -15,7 +15,7 @@ type Filter = 'all' | TerminalStream['stream'];
 const STREAM_LABEL: Record<TerminalStream['stream'], string> = { output: 'output', stdout: 'stdout', stderr: 'stderr' };
 
 /** Keeps one parser across renders, reusing its work while output only grows at the end. */
-function useParser(lines: readonly TermLine[]): TerminalParser {
+function useParser(lines: TerminalLines): TerminalParser {
   const ref = useRef<TerminalParser | undefined>(undefined);
   if (!ref.current || ref.current.lines !== lines)
     ref.current = ref.current ? ref.current.extend(lines) : new TerminalParser(lines);
@@ -33,20 +33,14 @@ function useParser(lines: readonly TermLine[]): TerminalParser {
  */
 export function TerminalView({ step, details }: DetailsRendererProps) {
   const input = useMemo(() => toTerminalInput(detailsValue(details)), [details]);
-  const lines = useMemo(() => terminalLines(input), [input]);
+  // read line by line as drawn: a 50,000-line log costs one scan for its newlines before it shows
+  const lines = useMemo(() => new TerminalLines(input), [input]);
   const parser = useParser(lines);
-  const streams = useMemo(() => [...new Set(lines.map((l) => l.stream))], [lines]);
+  const streams = lines.streams;
   const [filter, setFilter] = useState<Filter>('all');
   const labels = useToolStepsLabels();
   const words = labels.views;
-  const shown = useMemo(() => {
-    if (filter === 'all') return undefined;
-    const indexes: number[] = [];
-    lines.forEach((line, i) => {
-      if (line.stream === filter) indexes.push(i);
-    });
-    return indexes;
-  }, [lines, filter]);
+  const shown = useMemo(() => (filter === 'all' ? undefined : lines.indexesOf(filter)), [lines, filter]);
   const total = shown ? shown.length : lines.length;
   const win = useWindow(total);
   const running = step.status === 'running' || step.status === 'input-streaming';
@@ -68,7 +62,7 @@ export function TerminalView({ step, details }: DetailsRendererProps) {
   const digits = String(lines.length).length;
   const row = (i: number): ReactNode => {
     const index = shown ? (shown[i] as number) : i;
-    const line = lines[index] as TermLine;
+    const line = lines.at(index) as TermLine;
     return (
       <div key={index} data-slot="tool-step-terminal-line" data-stream={line.stream} style={{ height: ROW_HEIGHT }}>
         <span data-slot="tool-step-terminal-line-number" style={{ width: `${digits}ch` }}>
@@ -97,7 +91,12 @@ export function TerminalView({ step, details }: DetailsRendererProps) {
     );
   };
 
-  const plain = () => (shown ? shown.map((i) => lines[i] as TermLine) : lines).map((l) => stripSgr(l.raw)).join('\n');
+  const plain = () => {
+    const out: string[] = [];
+    const count = shown ? shown.length : lines.length;
+    for (let i = 0; i < count; i++) out.push(stripSgr((lines.at(shown ? (shown[i] as number) : i) as TermLine).raw));
+    return out.join('\n');
+  };
 
   return (
     <div data-slot="tool-step-terminal-view" data-renderer="terminal" data-following={following ? '' : undefined}>

@@ -1,7 +1,7 @@
 // Issue 10 defect 7: long text never pushes the status, the duration or Cancel/Retry out of the list, and a
 // long error code never widens the page: an 80-word label, a 6,000-character token and a 4 KB URL, at
 // 390 px and 720 px, with and without the stylesheet.
-import { ToolSteps } from 'tool-steps';
+import { emptyStepsState, reduceSteps, ToolSteps } from 'tool-steps';
 import { afterEach, describe, expect, it } from 'vitest';
 import { page } from 'vitest/browser';
 import { render } from 'vitest-browser-react';
@@ -62,5 +62,59 @@ describe.each([390, 720])('long text at %i px', (width) => {
     expect(seen).toBeGreaterThanOrEqual(14);
     expect(out).toEqual([]);
     if (styled) expect(document.documentElement.scrollWidth).toBeLessThanOrEqual(width);
+  });
+});
+
+/** The lines a text box is drawn on: the distinct tops of its text's line boxes. */
+function linesOf(element: Element): number {
+  const range = document.createRange();
+  range.selectNodeContents(element);
+  return new Set([...range.getClientRects()].filter((r) => r.width > 0).map((r) => Math.round(r.top))).size;
+}
+
+describe('a short label beside a long detail at 390 px', () => {
+  it('keeps the label on one line and shortens the detail', async () => {
+    cleanup = useKitCss(true);
+    await page.viewport(390, 800);
+    const at = 1_767_225_600_000;
+    const longCommand = `pnpm --filter @acme/web-application-with-a-long-name run test:integration -- --reporter=verbose --shard=${'3/8 '.repeat(12)}`;
+    const longPath = 'packages/web-application/src/components/settings/notifications/preferences-panel.test.tsx';
+    const state = reduceSteps(emptyStepsState, [
+      { type: 'step-start', id: 'ran', toolName: 'run', at },
+      { type: 'step-input', id: 'ran', input: { command: longCommand }, at },
+      { type: 'step-result', id: 'ran', result: 'ok', at: at + 1200 },
+      { type: 'step-start', id: 'edited', toolName: 'edit', at },
+      { type: 'step-input', id: 'edited', input: { path: longPath }, at },
+      { type: 'step-result', id: 'edited', result: 'ok', at: at + 300 },
+      { type: 'step-start', id: 'read', toolName: 'read', at },
+      { type: 'step-input', id: 'read', input: { path: longPath }, at },
+    ]);
+    const screen = await render(
+      <div style={{ padding: 8 }}>
+        <ToolSteps
+          state={state}
+          tools={{
+            run: { label: 'Ran', detail: longCommand },
+            edit: { label: 'Edited file', detail: longPath },
+            read: { label: 'Reading file', detail: longPath },
+          }}
+        />
+      </div>,
+    );
+    const rows = [...screen.container.querySelectorAll<HTMLElement>('[data-slot="tool-step"]')];
+    expect(rows).toHaveLength(3);
+    const out: string[] = [];
+    for (const row of rows) {
+      const label = row.querySelector('[data-slot="tool-step-label"]') as HTMLElement;
+      const detail = row.querySelector('[data-slot="tool-step-detail"]') as HTMLElement;
+      const status = row.querySelector('[data-slot="tool-step-status"]') as HTMLElement;
+      if (linesOf(label) !== 1) out.push(`${label.textContent}: ${linesOf(label)} lines, ${label.clientWidth} px wide`);
+      // the detail gives way (shortened with "…") rather than the label
+      if (detail.scrollWidth <= detail.clientWidth) out.push(`${label.textContent}: the detail was not shortened`);
+      if (detail.clientWidth < 20) out.push(`${label.textContent}: the detail is ${detail.clientWidth} px wide`);
+      const r = status.getBoundingClientRect();
+      if (r.width === 0 || r.right > 390) out.push(`${label.textContent}: status at ${r.left}–${r.right}`);
+    }
+    expect(out).toEqual([]);
   });
 });

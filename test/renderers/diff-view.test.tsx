@@ -124,6 +124,13 @@ describe('DiffView', () => {
     expect(files(container)[0]?.querySelectorAll('[data-slot="tool-step-diff-row"]')).toHaveLength(0);
   });
 
+  it('shows a long diff first, then marks its changed words once it has painted', async () => {
+    const { container } = render(<DiffView step={step} details={bigDiff(10_000)} kind="diff" />);
+    expect(container.querySelectorAll('[data-slot="tool-step-diff-row"]').length).toBeGreaterThan(0);
+    expect(container.querySelector('[data-slot="tool-step-diff-word"]')).toBeNull();
+    await waitFor(() => expect(container.querySelector('[data-slot="tool-step-diff-word"]')).not.toBeNull());
+  });
+
   it('renders only a window of a 10,000-line diff', () => {
     const { container } = render(<DiffView step={step} details={bigDiff(10_000)} kind="diff" />);
     const rows = container.querySelectorAll('[data-slot="tool-step-diff-row"]');

@@ -3,6 +3,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
   collapseCarriageReturns,
   sanitizeTerminalText,
+  type TerminalInput,
+  TerminalLines,
   TerminalParser,
   terminalLines,
 } from '../../src/renderers/terminal-model';
@@ -238,5 +240,75 @@ describe('terminal model', () => {
       deco: undefined,
     });
     expect(expected[9]).toEqual([{ text: 'stderr starts plain' }]);
+  });
+
+  describe('read line by line (TerminalLines)', () => {
+    const E = '\u001b';
+    const inputs: Array<[string, TerminalInput]> = [
+      [
+        'CRLF, lone CR and redraws',
+        { streams: [{ stream: 'output', text: `a\r\nb\r\r\nc\rd\n${E}[33m1%\r50%\r\ne\r` }] },
+      ],
+      [
+        'escapes at line ends and cut short',
+        { streams: [{ stream: 'output', text: `x${E}\r\ny${E}[\n${E}[2Kz${E}(B\n${E}` }] },
+      ],
+      [
+        'an OSC that runs across lines',
+        { streams: [{ stream: 'output', text: `t${E}]0;title\nstill title\u0007after\nnext` }] },
+      ],
+      [
+        'controls, lone surrogates, empty and trailing newlines',
+        { streams: [{ stream: 'output', text: '\u0000a\ud800\n\n\nb\n' }] },
+      ],
+      ['an empty text', { streams: [{ stream: 'output', text: '' }] }],
+      [
+        'several streams',
+        {
+          streams: [
+            { stream: 'output', text: `${E}[31mred\nstill red\n` },
+            { stream: 'stdout', text: 'out 1\nout 2' },
+            { stream: 'stderr', text: `${E}[1merr\n\nmore` },
+          ],
+        },
+      ],
+    ];
+
+    it.each(inputs)('gives the same lines as terminalLines: %s', (_name, input) => {
+      const whole = terminalLines(input);
+      const lazy = new TerminalLines(input);
+      expect(lazy.length).toBe(whole.length);
+      // read from the end first: each line on its own, in any order
+      for (let i = whole.length - 1; i >= 0; i--) expect(lazy.at(i), `line ${i}`).toEqual(whole[i]);
+      expect(lazy.streams).toEqual([...new Set(whole.map((l) => l.stream))]);
+    });
+
+    it('rebuilds the style of a line it jumps to from the source text, the same as reading every line', () => {
+      const text = Array.from({ length: 300 }, (_, i) =>
+        i % 50 === 0 ? `${E}[0;3${i % 7}m${i} colour` : i % 13 === 0 ? `${i} ${E}[1mbold` : `${i} plain`,
+      ).join('\n');
+      const input: TerminalInput = {
+        streams: [
+          { stream: 'output', text },
+          { stream: 'stderr', text: 'e\nf' },
+        ],
+      };
+      const sequential = new TerminalParser(terminalLines(input));
+      const expected = Array.from({ length: 302 }, (_, i) => sequential.spans(i));
+      for (const i of [299, 120, 49, 50, 51, 1, 0, 300, 301, 200])
+        expect(new TerminalParser(new TerminalLines(input)).spans(i), `line ${i}`).toEqual(expected[i]);
+    });
+
+    it('keeps the parsed lines of output that grew, but the line that was cut', () => {
+      const first = new TerminalParser(new TerminalLines({ streams: [{ stream: 'output', text: `${E}[31ma\nb\nc` }] }));
+      for (let i = 0; i < 3; i++) first.spans(i);
+      const grown = first.extend(new TerminalLines({ streams: [{ stream: 'output', text: `${E}[31ma\nb\ncd\ne` }] }));
+      expect(grown.parsedCount).toBe(2);
+      expect(grown.spans(2)).toEqual([
+        { text: 'cd', fg: 'var(--_ts-ansi-red, var(--ts-ansi-red))', bg: undefined, deco: undefined },
+      ]);
+      const changed = grown.extend(new TerminalLines({ streams: [{ stream: 'output', text: 'z\nb\ncd\ne' }] }));
+      expect(changed.parsedCount).toBe(0);
+    });
   });
 });

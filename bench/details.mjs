@@ -1,0 +1,244 @@
+#!/usr/bin/env node
+// The huge-details benchmark (issue 9, item 7): a 50,000-line log, a 10,000-line diff and 5 MB of
+// one-line JSON opened in a row's details, in Debian's Chromium, each against a plain `<pre>` of the
+// same text opened the same way in the same page, runs alternated (kit, pre, kit, pre, ...) so that the
+// load of a shared machine drifts alike for both; medians. `npm run bench` runs it after the render
+// bench; `node bench/details.mjs` runs it alone (`--runs N`, `--only log,diff`). Serves
+// bench/details-page/ with Vite's dev server in production mode on 127.0.0.1 and a free port; the
+// browser and the server are closed on every way out.
+//
+// "visible": ms from the click on the details trigger to the first frame painted with the first lines
+// (checked in each animation frame callback; the frame's paint follows that callback). "longest task":
+// PerformanceObserver `longtask` entries (tasks of 50 ms and more) from the click to a second after that
+// paint, 0 when there is none; "probe": the longest gap between two turns of a MessageChannel probe over
+// the same time (any task, or rendering step, that held the main thread). The first opening of each
+// kind is reported apart (cold): it loads the renderer's chunk (and the highlighter).
+import { createServer as createNetServer } from 'node:net';
+import os from 'node:os';
+import { dirname, resolve } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { fileURLToPath } from 'node:url';
+import react from '@vitejs/plugin-react';
+import { chromium } from 'playwright-core';
+import { createServer } from 'vite';
+
+const here = dirname(fileURLToPath(import.meta.url));
+const repo = resolve(here, '..');
+
+process.env.NODE_ENV = 'production';
+
+const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+  '--disable-quic',
+  '--js-flags=--expose-gc',
+];
+const DEADLINE_MS = 4 * 60_000;
+
+const argv = process.argv.slice(2);
+const flag = (name) => {
+  const i = argv.indexOf(name);
+  return i >= 0 ? argv[i + 1] : undefined;
+};
+const RUNS = Number(flag('--runs') ?? 7);
+const ONLY = (flag('--only') ?? 'log,diff,json').split(',');
+const VISIBLE_GOAL = 100;
+const TASK_GOAL = 50;
+
+const median = (xs) => {
+  const s = [...xs].sort((a, b) => a - b);
+  const m = s.length >> 1;
+  return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
+};
+const ms = (x) => x.toFixed(1);
+const count = (n) => n.toLocaleString('en-US');
+
+let server;
+let browser;
+let closing;
+function cleanup() {
+  closing ??= (async () => {
+    await browser?.close().catch(() => {});
+    await server?.close().catch(() => {});
+  })();
+  return closing;
+}
+for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) {
+  process.once(signal, () => {
+    console.error(`\ndetails bench: ${signal}, closing the browser and the server`);
+    cleanup().finally(() => process.exit(130));
+  });
+}
+const deadline = setTimeout(() => {
+  console.error(`details bench: still running after ${DEADLINE_MS / 60_000} minutes, giving up`);
+  cleanup().finally(() => process.exit(1));
+}, DEADLINE_MS);
+deadline.unref();
+
+/** A port nobody listens on now (the OS picks it); Vite then takes it with strictPort. */
+function freePort() {
+  return new Promise((resolvePort, reject) => {
+    const probe = createNetServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address();
+      probe.close(() => resolvePort(port));
+    });
+  });
+}
+
+async function main() {
+  const began = performance.now();
+  const port = await freePort();
+  server = await createServer({
+    configFile: false,
+    root: resolve(here, 'details-page'),
+    mode: 'production',
+    cacheDir: resolve(repo, 'node_modules/.vite-bench-details'),
+    logLevel: 'error',
+    clearScreen: false,
+    plugins: [react()],
+    define: { 'process.env.NODE_ENV': '"production"' },
+    resolve: {
+      alias: [
+        { find: /^tool-steps\/core$/, replacement: resolve(repo, 'src/core/index.ts') },
+        { find: /^tool-steps$/, replacement: resolve(repo, 'src/index.ts') },
+      ],
+    },
+    optimizeDeps: {
+      noDiscovery: true,
+      include: [
+        'react',
+        'react/jsx-runtime',
+        'react-dom',
+        'react-dom/client',
+        'lucide-react',
+        'zod',
+        'partial-json',
+        'diff',
+        'anser',
+        'eventsource-parser',
+        '@shikijs/engine-javascript',
+        '@shikijs/primitive',
+        '@shikijs/langs/typescript',
+        '@shikijs/themes/github-light',
+        '@shikijs/themes/github-dark',
+      ],
+    },
+    server: { host: '127.0.0.1', port, strictPort: true, hmr: false, fs: { allow: [repo] } },
+  });
+  await server.listen();
+  const url = `http://127.0.0.1:${port}/`;
+
+  browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: CHROMIUM_ARGS,
+    headless: true,
+    handleSIGINT: false,
+    handleSIGTERM: false,
+    handleSIGHUP: false,
+  });
+  const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+  const pageErrors = [];
+  page.on('pageerror', (error) => pageErrors.push(error.message));
+  page.on('console', (message) => {
+    if (message.type() === 'error') pageErrors.push(message.text());
+    else if (process.env.DETAILS_LOG) console.log('page:', message.text());
+  });
+  await page.goto(url);
+  await page
+    .waitForFunction(() => window.__bench !== undefined, null, { timeout: 60_000 })
+    .catch((error) => {
+      throw new Error(`the bench page did not start: ${pageErrors.join(' | ') || error.message}`);
+    });
+  const call = (fn, ...args) =>
+    page
+      .evaluate(([name, rest]) => window.__bench[name](...rest), [fn, args])
+      .then((result) => {
+        if (pageErrors.length > 0) throw new Error(`the bench page reported: ${pageErrors.join(' | ')}`);
+        return result;
+      });
+  const cpus = os.cpus();
+  const reactVersion = await page.evaluate(() => window.__bench.reactVersion);
+  console.log(
+    `\ntool-steps details bench · Chromium ${browser.version()} · ${cpus[0]?.model ?? 'unknown cpu'} × ${cpus.length} · React ${reactVersion} · ${RUNS} runs each, alternated`,
+  );
+
+  const names = {
+    log: 'a 50,000-line log with ANSI colours (terminal)',
+    diff: 'a 10,000-line unified diff (.ts, highlighted)',
+    json: '5 MB of one-line minified JSON (text)',
+  };
+  if (process.env.DETAILS_PROFILE) {
+    // a CPU profile of one warm opening per fixture, click to first paint (development aid): self time by function
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send('Profiler.enable');
+    await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
+    // the click to the first paint only (the work after it, such as colouring, is left out)
+    for (const fixture of ONLY) {
+      await call('open', fixture, 'kit');
+      await call('arm', fixture);
+      await cdp.send('Profiler.start');
+      const visible = await call('fire');
+      const { profile } = await cdp.send('Profiler.stop');
+      await call('disarm');
+      console.log(`\n${fixture}: first lines painted after ${Number(visible).toFixed(1)} ms`);
+      const self = new Map();
+      const dt = new Map();
+      for (const [i, id] of profile.samples.entries()) dt.set(id, (dt.get(id) ?? 0) + (profile.timeDeltas[i] ?? 0));
+      for (const node of profile.nodes) {
+        const f = node.callFrame;
+        const key = `${f.functionName || '(anon)'} ${f.url.split('/').pop()}:${f.lineNumber}`;
+        self.set(key, (self.get(key) ?? 0) + (dt.get(node.id) ?? 0) / 1000);
+      }
+      console.log(`\nprofile ${fixture}:`);
+      for (const [k, v] of [...self].sort((a, b) => b[1] - a[1]).slice(0, 25))
+        console.log(`  ${v.toFixed(1).padStart(8)} ms  ${k}`);
+    }
+    return;
+  }
+  for (const fixture of ONLY) {
+    const size = await call('size', fixture);
+    const coldKit = await call('open', fixture, 'kit');
+    const coldPre = await call('open', fixture, 'pre');
+    const kit = [];
+    const pre = [];
+    for (let run = 0; run < RUNS; run++) {
+      kit.push(await call('open', fixture, 'kit'));
+      pre.push(await call('open', fixture, 'pre'));
+    }
+    const visible = median(kit.map((r) => r.visible));
+    const longTask = Math.max(...kit.map((r) => r.longTask));
+    const met = visible < VISIBLE_GOAL && longTask <= TASK_GOAL && coldKit.longTask <= TASK_GOAL;
+    console.log(
+      `\nOpening ${names[fixture]}: ${count(size.lines)} lines, ${(size.chars / 2 ** 20).toFixed(1)} Mi chars (click → first lines painted)`,
+    );
+    console.log(`  ${'the kit (<ToolStep>, details opened)'.padEnd(48)} median ${ms(visible).padStart(9)} ms`);
+    console.log(
+      `  ${'a plain <pre> of the same text'.padEnd(48)} median ${ms(median(pre.map((r) => r.visible))).padStart(9)} ms`,
+    );
+    console.log(
+      `  ratio baseline / subject: ${(median(pre.map((r) => r.visible)) / visible).toFixed(2)}× (${RUNS} / ${RUNS} runs)` +
+        ` · longest task ${ms(longTask)} vs ${ms(Math.max(...pre.map((r) => r.longTask)))} ms (max over runs; 0 = none ≥ 50 ms)` +
+        ` · probe gap ${ms(median(kit.map((r) => r.probeGap)))} vs ${ms(median(pre.map((r) => r.probeGap)))} ms (median)` +
+        ` · cold first opening ${ms(coldKit.visible)} ms, longest task ${ms(coldKit.longTask)} ms (pre ${ms(coldPre.visible)} / ${ms(coldPre.longTask)})` +
+        ` · ${count(kit[0].elements)} vs ${count(pre[0].elements)} elements` +
+        ` · goal < ${VISIBLE_GOAL} ms, no task > ${TASK_GOAL} ms: ${met ? 'met' : 'NOT met'}`,
+    );
+  }
+  console.log(`\n(details bench: ${((performance.now() - began) / 1000).toFixed(0)} s in all)`);
+}
+
+try {
+  await main();
+} catch (error) {
+  console.error(`details bench failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+  process.exitCode = 1;
+} finally {
+  await cleanup();
+  clearTimeout(deadline);
+}

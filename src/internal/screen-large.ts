@@ -1,0 +1,122 @@
+/**
+ * Large texts screened in slices (see `useScreened` in `visible-text.tsx`): loaded the first time a
+ * details value holds a text over `LARGE_TEXT`, so the base bundle carries only the first-lines step.
+ */
+import type { Redacted, Redactor } from '../core/redact';
+import { type VisibleTextOptions, visibleText } from '../core/visible-text';
+
+/** How long one slice of screening may run before it yields, ms. */
+const SLICE_MS = 8;
+/** The most one piece of screening takes, UTF-16 units. */
+const MAX_PIECE = 256 * 1024;
+
+/** A large string screened so far: pieces cut after a newline, with where each ends in the source and in the output. */
+export interface Job {
+  source: string;
+  options: VisibleTextOptions;
+  redactor: Redactor | undefined;
+  /** Screened pieces, in order. */
+  parts: string[];
+  /** Source offset after each piece. */
+  ends: number[];
+  /** Secrets masked up to and including each piece. */
+  counts: number[];
+  /** The whole screened text once every piece is done. */
+  done?: Redacted;
+}
+
+function screenPiece(job: Job, end: number): void {
+  const from = job.ends.length > 0 ? (job.ends[job.ends.length - 1] as number) : 0;
+  const piece = job.source.slice(from, end);
+  const masked = job.redactor ? job.redactor(piece) : { text: piece, count: 0 };
+  job.parts.push(visibleText(masked.text, job.options));
+  job.ends.push(end);
+  job.counts.push((job.counts.length > 0 ? (job.counts[job.counts.length - 1] as number) : 0) + masked.count);
+}
+
+/**
+ * A job for `text`, with its first piece screened: what an earlier job of a text it extends had done (a
+ * growing log), else its first lines, up to `head` (the caller checked that the text can be screened in
+ * pieces: no private key block, a newline near the start).
+ */
+export function startJob(
+  text: string,
+  redactor: Redactor | undefined,
+  options: VisibleTextOptions,
+  previous: readonly Job[],
+  head: number,
+): Job {
+  const before = previous.find(
+    (p) => p.redactor === redactor && p.options.keepEscape === options.keepEscape && text.startsWith(p.source),
+  );
+  if (before?.done && before.source === text) return { ...before };
+  const job: Job = { source: text, options, redactor, parts: [], ends: [], counts: [] };
+  if (before) {
+    // every piece that ended after a newline is the same in the longer text
+    let keep = before.ends.length;
+    if (before.source.length < text.length && !before.source.endsWith('\n')) keep--;
+    if (keep > 0) {
+      job.parts = before.parts.slice(0, keep);
+      job.ends = before.ends.slice(0, keep);
+      job.counts = before.counts.slice(0, keep);
+    }
+  }
+  if (job.parts.length === 0) screenPiece(job, head);
+  return job;
+}
+
+/** The screened text so far (a prefix of whole lines), or the whole text once done. */
+export function sofar(job: Job): Redacted {
+  if (job.done) return job.done;
+  return { text: job.parts.join(''), count: job.counts[job.counts.length - 1] ?? 0 };
+}
+
+const yieldToEventLoop = (): Promise<void> =>
+  typeof MessageChannel === 'undefined'
+    ? new Promise((resolve) => setTimeout(resolve, 0))
+    : new Promise((resolve) => {
+        const channel = new MessageChannel();
+        channel.port1.onmessage = () => {
+          channel.port1.close();
+          resolve();
+        };
+        channel.port2.postMessage(null);
+      });
+
+/**
+ * Resolves in a task after the next frame has painted (a task right away where there are no frames). An
+ * effect of a click runs before that frame: work started there without waiting would delay its paint.
+ */
+const afterNextPaint = (): Promise<void> =>
+  new Promise((resolve) => {
+    const next = () => setTimeout(resolve, 0);
+    if (typeof requestAnimationFrame === 'function') requestAnimationFrame(next);
+    else next();
+  });
+
+/** Screens the rest of `job` in slices of about `SLICE_MS`, yielding between them. `false` when aborted. */
+export async function finishJob(job: Job, signal: AbortSignal): Promise<boolean> {
+  if (job.done) return true;
+  await afterNextPaint();
+  const { source } = job;
+  let size = 64 * 1024;
+  let sliceStart = performance.now();
+  for (;;) {
+    const from = job.ends.length > 0 ? (job.ends[job.ends.length - 1] as number) : 0;
+    if (from >= source.length) break;
+    if (signal.aborted) return false;
+    const newline = from + size >= source.length ? -1 : source.indexOf('\n', from + size);
+    const t0 = performance.now();
+    screenPiece(job, newline < 0 ? source.length : newline + 1);
+    // aim each piece at half the slice, from how long this one took, growing at most twofold and to
+    // 256 Ki chars (a busy machine can stall any piece: a smaller one stalls less)
+    const took = Math.max(0.1, performance.now() - t0);
+    size = Math.max(4096, Math.min(2 * size, MAX_PIECE, Math.round((size * SLICE_MS) / 2 / took)));
+    if (performance.now() - sliceStart >= SLICE_MS) {
+      await yieldToEventLoop();
+      sliceStart = performance.now();
+    }
+  }
+  job.done = { text: job.parts.join(''), count: job.counts[job.counts.length - 1] ?? 0 };
+  return true;
+}
