@@ -38,8 +38,8 @@ const KB = 1000;
  * within reach. History: (a) was 45.7 kB before issues 8, 10, 11 and 12 added approvals, words, grouping,
  * keyboard, masking and four wires; 65.4 kB before the details body, most icons and the renderers left
  * the entry chunk (issue 7 item 6; ARCHITECTURE.md), which took it to 54.9 kB; then issue 9 added 3.5 kB
- * (the windowed list's loader and layout 1.3, screening in slices 0.7, the decoders' fast frame tests
- * 1.5, which also put (b) from 58.4 to 60.3 kB); (b) is everything from core, so every decoder and the
+ * (the windowed list's loader and layout 1.3, screening in slices 0.7, the decoders' fast frame tests and
+ * the reducer's argument reading 1.5, which also put (b) from 58.4 to 60.3 kB); (b) is everything from core, so every decoder and the
  * MCP adapters are in it by definition. `conditions` are the resolve conditions (Next resolves server
  * components with `react-server`).
  */
