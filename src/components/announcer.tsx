@@ -18,6 +18,9 @@ export interface ToolStepsAnnouncerProps {
 // Visually hidden, never hidden from screen readers; inline, so it holds without the theme.
 const hidden: CSSProperties = {
   position: 'absolute',
+  // at the top of its containing block, not at its place after the list: in a scrolling panel that is not
+  // positioned, that place is the list's height down the page, which then grew as tall as the list
+  top: 0,
   width: 1,
   height: 1,
   // no negative margin: right to left, it pushed the page 1 px wider

@@ -160,6 +160,18 @@ describe('a windowed list in a scrolling panel', () => {
     await expect.poll(() => row(`s${N - 1}`)).not.toBeNull();
     expect(row('s0')).toBeNull();
   });
+
+  test('a panel that is not positioned: the page does not grow with the list (the live regions stay at the top)', async () => {
+    await render(
+      <div data-testid="panel" style={{ height: 400, overflowY: 'auto' }}>
+        <ToolSteps state={stateOf(N)} summary={false} />
+      </div>,
+    );
+    await expect.poll(() => document.querySelector('[data-slot="tool-steps"] > [data-index]')).not.toBeNull();
+    const panel = document.querySelector('[data-testid="panel"]') as HTMLElement;
+    expect(panel.scrollHeight).toBeGreaterThan(N * 30); // the list is that tall, inside the panel
+    expect(document.documentElement.scrollHeight).toBeLessThan(1000);
+  });
 });
 
 describe('what a page shows whole', () => {
