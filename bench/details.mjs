@@ -13,30 +13,10 @@
 // paint, 0 when there is none; "probe": the longest gap between two turns of a MessageChannel probe over
 // the same time (any task, or rendering step, that held the main thread). The first opening of each
 // kind is reported apart (cold): it loads the renderer's chunk (and the highlighter).
-import { createServer as createNetServer } from 'node:net';
 import os from 'node:os';
-import { dirname, resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { fileURLToPath } from 'node:url';
-import react from '@vitejs/plugin-react';
-import { chromium } from 'playwright-core';
-import { createServer } from 'vite';
+import { median, withBenchPage } from './support/bench-page.mjs';
 
-const here = dirname(fileURLToPath(import.meta.url));
-const repo = resolve(here, '..');
-
-process.env.NODE_ENV = 'production';
-
-const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-  '--disable-quic',
-  '--js-flags=--expose-gc',
-];
 const DEADLINE_MS = 4 * 60_000;
 
 const argv = process.argv.slice(2);
@@ -49,119 +29,11 @@ const ONLY = (flag('--only') ?? 'log,diff,json').split(',');
 const VISIBLE_GOAL = 100;
 const TASK_GOAL = 50;
 
-const median = (xs) => {
-  const s = [...xs].sort((a, b) => a - b);
-  const m = s.length >> 1;
-  return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
-};
 const ms = (x) => x.toFixed(1);
 const count = (n) => n.toLocaleString('en-US');
 
-let server;
-let browser;
-let closing;
-function cleanup() {
-  closing ??= (async () => {
-    await browser?.close().catch(() => {});
-    await server?.close().catch(() => {});
-  })();
-  return closing;
-}
-for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) {
-  process.once(signal, () => {
-    console.error(`\ndetails bench: ${signal}, closing the browser and the server`);
-    cleanup().finally(() => process.exit(130));
-  });
-}
-const deadline = setTimeout(() => {
-  console.error(`details bench: still running after ${DEADLINE_MS / 60_000} minutes, giving up`);
-  cleanup().finally(() => process.exit(1));
-}, DEADLINE_MS);
-deadline.unref();
-
-/** A port nobody listens on now (the OS picks it); Vite then takes it with strictPort. */
-function freePort() {
-  return new Promise((resolvePort, reject) => {
-    const probe = createNetServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address();
-      probe.close(() => resolvePort(port));
-    });
-  });
-}
-
-async function main() {
+async function main({ browser, page, call }) {
   const began = performance.now();
-  const port = await freePort();
-  server = await createServer({
-    configFile: false,
-    root: resolve(here, 'details-page'),
-    mode: 'production',
-    cacheDir: resolve(repo, 'node_modules/.vite-bench-details'),
-    logLevel: 'error',
-    clearScreen: false,
-    plugins: [react()],
-    define: { 'process.env.NODE_ENV': '"production"' },
-    resolve: {
-      alias: [
-        { find: /^tool-steps\/core$/, replacement: resolve(repo, 'src/core/index.ts') },
-        { find: /^tool-steps$/, replacement: resolve(repo, 'src/index.ts') },
-      ],
-    },
-    optimizeDeps: {
-      noDiscovery: true,
-      include: [
-        'react',
-        'react/jsx-runtime',
-        'react-dom',
-        'react-dom/client',
-        'lucide-react',
-        'zod',
-        'partial-json',
-        'diff',
-        'anser',
-        'eventsource-parser',
-        '@shikijs/engine-javascript',
-        '@shikijs/primitive',
-        '@shikijs/langs/typescript',
-        '@shikijs/themes/github-light',
-        '@shikijs/themes/github-dark',
-      ],
-    },
-    server: { host: '127.0.0.1', port, strictPort: true, hmr: false, fs: { allow: [repo] } },
-  });
-  await server.listen();
-  const url = `http://127.0.0.1:${port}/`;
-
-  browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: CHROMIUM_ARGS,
-    headless: true,
-    handleSIGINT: false,
-    handleSIGTERM: false,
-    handleSIGHUP: false,
-  });
-  const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
-  const pageErrors = [];
-  page.on('pageerror', (error) => pageErrors.push(error.message));
-  page.on('console', (message) => {
-    if (message.type() === 'error') pageErrors.push(message.text());
-    else if (process.env.DETAILS_LOG) console.log('page:', message.text());
-  });
-  await page.goto(url);
-  await page
-    .waitForFunction(() => window.__bench !== undefined, null, { timeout: 60_000 })
-    .catch((error) => {
-      throw new Error(`the bench page did not start: ${pageErrors.join(' | ') || error.message}`);
-    });
-  const call = (fn, ...args) =>
-    page
-      .evaluate(([name, rest]) => window.__bench[name](...rest), [fn, args])
-      .then((result) => {
-        if (pageErrors.length > 0) throw new Error(`the bench page reported: ${pageErrors.join(' | ')}`);
-        return result;
-      });
   const cpus = os.cpus();
   const reactVersion = await page.evaluate(() => window.__bench.reactVersion);
   console.log(
@@ -233,12 +105,19 @@ async function main() {
   console.log(`\n(details bench: ${((performance.now() - began) / 1000).toFixed(0)} s in all)`);
 }
 
-try {
-  await main();
-} catch (error) {
-  console.error(`details bench failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
-  process.exitCode = 1;
-} finally {
-  await cleanup();
-  clearTimeout(deadline);
-}
+await withBenchPage(
+  {
+    label: 'details bench',
+    dir: 'details-page',
+    deps: [
+      '@shikijs/engine-javascript',
+      '@shikijs/primitive',
+      '@shikijs/langs/typescript',
+      '@shikijs/themes/github-light',
+      '@shikijs/themes/github-dark',
+    ],
+    deadlineMs: DEADLINE_MS,
+    onConsole: (message) => process.env.DETAILS_LOG && console.log('page:', message.text()),
+  },
+  main,
+);

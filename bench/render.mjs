@@ -4,31 +4,10 @@
 // scenarios; `node bench/render.mjs` runs it alone. Serves bench/render-page/ with Vite's dev server in
 // production mode (React's production bundles, no Fast Refresh), on 127.0.0.1 and a free port; the
 // browser and the server are closed on every way out.
-import { createServer as createNetServer } from 'node:net';
 import os from 'node:os';
-import { dirname, resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { fileURLToPath } from 'node:url';
-import react from '@vitejs/plugin-react';
-import { chromium } from 'playwright-core';
-import { createServer } from 'vite';
+import { median, withBenchPage } from './support/bench-page.mjs';
 
-const here = dirname(fileURLToPath(import.meta.url));
-const repo = resolve(here, '..');
-
-// Read by Vite when the server is created (React's bundles, JSX runtime, Fast Refresh), so set first.
-process.env.NODE_ENV = 'production';
-
-const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-  '--disable-quic',
-  '--js-flags=--expose-gc', // lets the page collect garbage between runs, so one run's garbage is not timed in the next
-];
 const DEADLINE_MS = 5 * 60_000;
 
 const UPDATES = 50;
@@ -43,11 +22,6 @@ const DROPPED_MS = 16.7 * 1.5;
 const only = new Set(process.argv.slice(2));
 const runs = (name) => only.size === 0 || only.has(name);
 
-const median = (xs) => {
-  const s = [...xs].sort((a, b) => a - b);
-  const m = s.length >> 1;
-  return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
-};
 const ms = (x) => x.toFixed(2);
 const count = (n) => n.toLocaleString('en-US');
 
@@ -61,100 +35,8 @@ function report({ name, subject, baseline, runs, baselineRuns = runs, check }) {
   );
 }
 
-let server;
-let browser;
-let closing;
-function cleanup() {
-  closing ??= (async () => {
-    await browser?.close().catch(() => {});
-    await server?.close().catch(() => {});
-  })();
-  return closing;
-}
-for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) {
-  process.once(signal, () => {
-    console.error(`\nrender bench: ${signal}, closing the browser and the server`);
-    cleanup().finally(() => process.exit(130));
-  });
-}
-const deadline = setTimeout(() => {
-  console.error(`render bench: still running after ${DEADLINE_MS / 60_000} minutes, giving up`);
-  cleanup().finally(() => process.exit(1));
-}, DEADLINE_MS);
-deadline.unref();
-
-/** A port nobody listens on now (the OS picks it); Vite then takes it with strictPort. */
-function freePort() {
-  return new Promise((resolvePort, reject) => {
-    const probe = createNetServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address();
-      probe.close(() => resolvePort(port));
-    });
-  });
-}
-
-async function main() {
+async function main({ browser, page, call }) {
   const began = performance.now();
-  const port = await freePort();
-  server = await createServer({
-    configFile: false, // not the library's vite.config.ts: no dts, no test projects
-    root: resolve(here, 'render-page'),
-    mode: 'production',
-    cacheDir: resolve(repo, 'node_modules/.vite-bench-render'),
-    logLevel: 'error',
-    clearScreen: false,
-    plugins: [react()],
-    define: { 'process.env.NODE_ENV': '"production"' },
-    resolve: {
-      alias: [
-        { find: /^tool-steps\/core$/, replacement: resolve(repo, 'src/core/index.ts') },
-        { find: /^tool-steps$/, replacement: resolve(repo, 'src/index.ts') },
-      ],
-    },
-    // every dependency bundled before the page loads: no re-optimization (and reload) in the middle of a run
-    optimizeDeps: {
-      noDiscovery: true,
-      include: [
-        'react',
-        'react/jsx-runtime',
-        'react-dom',
-        'react-dom/client',
-        'lucide-react',
-        'zod',
-        'partial-json',
-        'diff',
-        'anser',
-        'eventsource-parser',
-        '@tanstack/react-virtual',
-      ],
-    },
-    server: { host: '127.0.0.1', port, strictPort: true, hmr: false, fs: { allow: [repo] } },
-  });
-  await server.listen();
-  const url = `http://127.0.0.1:${port}/`;
-
-  browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: CHROMIUM_ARGS,
-    headless: true,
-    handleSIGINT: false,
-    handleSIGTERM: false,
-    handleSIGHUP: false,
-  });
-  const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
-  const pageErrors = [];
-  page.on('pageerror', (error) => pageErrors.push(error.message));
-  page.on('console', (message) => {
-    if (message.type() === 'error') pageErrors.push(message.text());
-  });
-  await page.goto(url);
-  await page
-    .waitForFunction(() => window.__bench !== undefined, null, { timeout: 60_000 })
-    .catch((error) => {
-      throw new Error(`the bench page did not start: ${pageErrors.join(' | ') || error.message}`);
-    });
   const { reactBuild, reactVersion } = await page.evaluate(() => ({
     reactBuild: window.__bench.reactBuild,
     reactVersion: window.__bench.reactVersion,
@@ -165,14 +47,6 @@ async function main() {
   );
   if (reactBuild !== 'production')
     console.log('  (React is not in production mode here: the figures include its dev checks)');
-
-  const call = (fn, ...args) =>
-    page
-      .evaluate(([name, rest]) => window.__bench[name](...rest), [fn, args])
-      .then((result) => {
-        if (pageErrors.length > 0) throw new Error(`the bench page reported: ${pageErrors.join(' | ')}`);
-        return result;
-      });
 
   // 1. A stream of progress batches to one step of 2,000.
   if (runs('update')) {
@@ -269,12 +143,7 @@ async function main() {
   console.log(`\n(render bench: ${((performance.now() - began) / 1000).toFixed(0)} s in all)`);
 }
 
-try {
-  await main();
-} catch (error) {
-  console.error(`render bench failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
-  process.exitCode = 1;
-} finally {
-  await cleanup();
-  clearTimeout(deadline);
-}
+await withBenchPage(
+  { label: 'render bench', dir: 'render-page', deps: ['@tanstack/react-virtual'], deadlineMs: DEADLINE_MS },
+  main,
+);
