@@ -641,3 +641,18 @@ export function reduceSteps(
   }
   return draft.finish();
 }
+
+/**
+ * Applies several batches in one pass, each with its own clock reading (the store's applies made while
+ * a flush was pending): the same state as `reduceSteps` batch after batch, with one copy of the step
+ * map and no copy of an event to stamp its time. Internal; not exported from the package.
+ */
+export function reduceTimedBatches(
+  state: StepsState,
+  batches: readonly { events: readonly StepEvent[]; now: number }[],
+  onDiagnostic?: (reason: string, protocol?: string) => void,
+): StepsState {
+  const draft = new Draft(state, onDiagnostic);
+  for (const batch of batches) for (const event of batch.events) applyEvent(draft, event, batch.now);
+  return draft.finish();
+}

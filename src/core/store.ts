@@ -3,7 +3,7 @@
  * a module singleton.
  */
 import type { StepEvent } from './events';
-import { reduceSteps } from './reduce';
+import { reduceSteps, reduceTimedBatches } from './reduce';
 import { repairState } from './repair';
 import { emptyStepsState, type StepsState } from './step';
 import { warnOnce } from './warn';
@@ -49,11 +49,6 @@ function defaultSchedule(flush: () => void): void {
   else queueMicrotask(flush);
 }
 
-/** The event with the apply's clock reading when it carries no time of its own, as `reduceSteps` stamps it. */
-function stamped(event: StepEvent, at: number): StepEvent {
-  return typeof event === 'object' && event !== null && event.at === undefined ? { ...event, at } : event;
-}
-
 /** Makes a store: `getSnapshot / subscribe / apply / reset`, with an injected clock and scheduler. */
 export function createStepStore(options: StepStoreOptions = {}): StepStore {
   const now = options.now ?? Date.now;
@@ -64,16 +59,14 @@ export function createStepStore(options: StepStoreOptions = {}): StepStore {
   let state = initial;
   let notified = state;
   let scheduled = false;
-  /** Events applied while a flush was pending, each stamped with the clock of its own apply. */
-  let pending: StepEvent[] = [];
-  /** The clock of the latest queued apply: the time of a queued event whose own `at` is not a time. */
-  let pendingNow = 0;
+  /** The applies made while a flush was pending, each with the clock reading of its own apply. */
+  let pending: { events: readonly StepEvent[]; now: number }[] = [];
 
   const settle = () => {
     if (pending.length === 0) return;
     const list = pending;
     pending = [];
-    state = reduceSteps(state, list, { now: pendingNow, onDiagnostic: warn });
+    state = reduceTimedBatches(state, list, warn);
   };
 
   const flush = () => {
@@ -109,8 +102,8 @@ export function createStepStore(options: StepStoreOptions = {}): StepStore {
       const at = now();
       if (scheduled) {
         // A flush is on its way and will tell the listeners anyway: reduce these with the others then.
-        for (const event of list) pending.push(stamped(event, at));
-        pendingNow = at;
+        // a copy of the list (not of its events): the caller may reuse its array once apply returns
+        pending.push({ events: list === events ? list.slice() : list, now: at });
         return;
       }
       const previous = state;

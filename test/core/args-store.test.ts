@@ -8,7 +8,11 @@ import { createStepStore } from '../../src/core/store';
 
 vi.mock('../../src/core/reduce', async (original) => {
   const actual = await original<typeof import('../../src/core/reduce')>();
-  return { ...actual, reduceSteps: vi.fn(actual.reduceSteps) };
+  return {
+    ...actual,
+    reduceSteps: vi.fn(actual.reduceSteps),
+    reduceTimedBatches: vi.fn(actual.reduceTimedBatches),
+  };
 });
 
 /** A scheduler that keeps the flush until the test runs it, as requestAnimationFrame would. */
@@ -29,19 +33,34 @@ const delta = (text: string): StepEvent => ({ type: 'step-input-delta', id: 'w',
 describe('a store fed one event per read', () => {
   it('reduces the reads made while a flush is pending in one batch, and tells its listener once', () => {
     const reduceSteps = vi.mocked(reduce.reduceSteps);
+    const reduceTimedBatches = vi.mocked(reduce.reduceTimedBatches);
     const { schedule, frame } = frames();
     const store = createStepStore({ schedule, now: () => 0 });
     const listener = vi.fn();
     store.subscribe(listener);
     store.apply({ type: 'step-start', id: 'w', toolName: 'write_file' });
     reduceSteps.mockClear();
+    reduceTimedBatches.mockClear();
     const text = JSON.stringify({ path: 'a.ts', content: 'x'.repeat(5000) });
     for (let at = 0; at < text.length; at += 50) store.apply(delta(text.slice(at, at + 50)));
     frame();
-    expect(reduceSteps).toHaveBeenCalledTimes(1);
+    // one reduction for every read made before the frame, whichever function folds them
+    expect(reduceSteps.mock.calls.length + reduceTimedBatches.mock.calls.length).toBe(1);
     expect(listener).toHaveBeenCalledTimes(1);
     expect(store.getSnapshot().byId.w?.inputText).toBe(text);
     expect(store.getSnapshot().byId.w?.input).toMatchObject({ path: 'a.ts' });
+  });
+
+  it('an array the caller reuses after apply does not change what was queued', () => {
+    const { schedule, frame } = frames();
+    const store = createStepStore({ schedule, now: () => 0 });
+    store.apply({ type: 'step-start', id: 'w', toolName: 'write_file' });
+    const buffer: StepEvent[] = [delta('{"path":"a.ts"}')];
+    store.apply(buffer);
+    buffer.length = 0;
+    buffer.push(delta('garbage'));
+    frame();
+    expect(store.getSnapshot().byId.w?.inputText).toBe('{"path":"a.ts"}');
   });
 
   it('a read before the flush sees every event applied so far', () => {
