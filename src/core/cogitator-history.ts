@@ -5,8 +5,7 @@
  */
 
 import { check } from './check';
-import { cogitator } from './decoders/cogitator';
-import { append, excerpt, isRecord, type StepDecoder, nonEmptyString as str } from './decoders/types';
+import { isRecord, nonEmptyString as str } from './decoders/types';
 import { checkPresentation } from './event-check';
 import type { StepEvent } from './events';
 import { reduceSteps } from './reduce';
