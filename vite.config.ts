@@ -103,6 +103,8 @@ export default defineConfig({
     // exact matches, the subpath first
     alias: [
       { find: /^tool-steps\/core$/, replacement: fromRoot('src/core/index.ts') },
+      { find: /^tool-steps\/wires$/, replacement: fromRoot('src/wires/index.ts') },
+      { find: /^tool-steps\/presentation$/, replacement: fromRoot('src/presentation/index.ts') },
       { find: /^tool-steps\/schema$/, replacement: fromRoot('src/schema/index.ts') },
       { find: /^tool-steps\/renderers$/, replacement: fromRoot('src/renderers/public.ts') },
       { find: /^tool-steps$/, replacement: fromRoot('src/index.ts') },
@@ -113,6 +115,8 @@ export default defineConfig({
       entry: {
         index: fromRoot('src/index.ts'),
         core: fromRoot('src/core/index.ts'),
+        wires: fromRoot('src/wires/index.ts'),
+        presentation: fromRoot('src/presentation/index.ts'),
         schema: fromRoot('src/schema/index.ts'),
         renderers: fromRoot('src/renderers/public.ts'),
       },

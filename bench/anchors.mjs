@@ -227,7 +227,10 @@ async function ladder({ title, unit, rungs, sizeOf, label, build }) {
   console.log(`- notifications per run: ${notes.join('; ')}`);
 }
 
-const core = await server.ssrLoadModule('/src/core/index.ts');
+const core = {
+  ...(await server.ssrLoadModule('/src/core/index.ts')),
+  ...(await server.ssrLoadModule('/src/wires/index.ts')),
+};
 try {
   console.log(
     `tool-steps anchors bench · node ${process.version} · ${os.cpus()[0]?.model ?? 'unknown cpu'} × ${os.cpus().length} · load ${os

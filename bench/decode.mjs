@@ -27,7 +27,10 @@ const server = await createServer({
   appType: 'custom',
   optimizeDeps: { noDiscovery: true, include: [] },
 });
-const core = await server.ssrLoadModule('/src/core/index.ts');
+const core = {
+  ...(await server.ssrLoadModule('/src/core/index.ts')),
+  ...(await server.ssrLoadModule('/src/wires/index.ts')),
+};
 
 const args = process.argv.slice(2);
 const rungsArg = args.indexOf('--rungs');

@@ -2,14 +2,13 @@
 import {
   createStepStore,
   emptyStepsState,
-  eventsFromText,
   readStream,
   reduceSteps,
   type StepEvent,
   type StepsState,
-  stepsFromText,
 } from '../src/core';
 import { StepTreeCache } from '../src/internal/step-tree';
+import { eventsFromText, stepsFromText } from '../src/wires';
 
 interface Scenario {
   name: string;

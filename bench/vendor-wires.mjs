@@ -16,7 +16,10 @@ const server = await createServer({
   appType: 'custom',
   optimizeDeps: { noDiscovery: true, include: [] },
 });
-const { eventsFromText, reduceSteps, emptyStepsState } = await server.ssrLoadModule('/src/core/index.ts');
+const { eventsFromText, reduceSteps, emptyStepsState } = {
+  ...(await server.ssrLoadModule('/src/core/index.ts')),
+  ...(await server.ssrLoadModule('/src/wires/index.ts')),
+};
 
 const CALLS = 2000;
 const RUNS = 15;

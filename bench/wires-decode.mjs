@@ -12,7 +12,10 @@ const server = await createServer({
   appType: 'custom',
   optimizeDeps: { noDiscovery: true, include: [] },
 });
-const core = await server.ssrLoadModule('/src/core/index.ts');
+const core = {
+  ...(await server.ssrLoadModule('/src/core/index.ts')),
+  ...(await server.ssrLoadModule('/src/wires/index.ts')),
+};
 const CALLS = 2000;
 const RUNS = 15;
 

@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // `npm run api`: the public types of each entry against their reports in etc/ (api-extractor;
 // api-extractor.json for `tool-steps` → etc/tool-steps.api.md, api-extractor.core.json for `tool-steps/core` →
-// etc/tool-steps-core.api.md, api-extractor.schema.json for `tool-steps/schema` → etc/tool-steps-schema.api.md,
+// etc/tool-steps-core.api.md, likewise api-extractor.wires.json and api-extractor.presentation.json,
+// api-extractor.schema.json for `tool-steps/schema` → etc/tool-steps-schema.api.md,
 // api-extractor.renderers.json for `tool-steps/renderers` → etc/tool-steps-renderers.api.md).
 // Emits the declarations with tsc (tsconfig.build.json) into .api-types/ (git-ignored), then runs
 // api-extractor once per entry. Fails when a report is out of date: the public types changed without
@@ -39,6 +40,8 @@ let failed = false;
 for (const file of [
   'api-extractor.json',
   'api-extractor.core.json',
+  'api-extractor.wires.json',
+  'api-extractor.presentation.json',
   'api-extractor.schema.json',
   'api-extractor.renderers.json',
 ]) {

@@ -1,7 +1,8 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, userEvent, waitFor, within } from 'storybook/test';
 import { type Step, ToolSteps } from 'tool-steps';
-import { eventsFromText, type StepEvent } from 'tool-steps/core';
+import type { StepEvent } from 'tool-steps/core';
+import { eventsFromText } from 'tool-steps/wires';
 import aiSdkApproval from '../test/fixtures/ai-sdk-approval.sse?raw';
 import aiSdkApprovalContinued from '../test/fixtures/ai-sdk-approval-continued.sse?raw';
 import aiSdkPreliminary from '../test/fixtures/ai-sdk-preliminary.sse?raw';

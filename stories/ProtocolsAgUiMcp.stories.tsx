@@ -1,7 +1,8 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, userEvent, waitFor, within } from 'storybook/test';
 import { type Step, ToolSteps } from 'tool-steps';
-import { createMcpTracker, eventsFromText, type StepEvent } from 'tool-steps/core';
+import type { StepEvent } from 'tool-steps/core';
+import { createMcpTracker, eventsFromText } from 'tool-steps/wires';
 import agUiInterrupt from '../test/fixtures/wires/ag-ui-interrupt.1.sse?raw';
 import agUiRunError from '../test/fixtures/wires/ag-ui-run-error.sse?raw';
 import agUiSubagent from '../test/fixtures/wires/ag-ui-subagent-cancelled.sse?raw';

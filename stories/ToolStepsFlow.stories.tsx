@@ -2,7 +2,7 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { useEffect, useState } from 'react';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
 import { createStepStore, type Step, type StepEvent, type StepsState, ToolSteps } from 'tool-steps';
-import { stepsFromUIMessages } from 'tool-steps/core';
+import { stepsFromUIMessages } from 'tool-steps/wires';
 import { stepRow } from './support/dom';
 
 const meta = {

@@ -1,7 +1,8 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, waitFor, within } from 'storybook/test';
 import { type Step, ToolSteps } from 'tool-steps';
-import { eventsFromText, eventsFromToolOutputs, type StepEvent } from 'tool-steps/core';
+import type { StepEvent } from 'tool-steps/core';
+import { eventsFromText, eventsFromToolOutputs } from 'tool-steps/wires';
 import anthropicBeta from '../test/fixtures/wires/anthropic-beta.sse?raw';
 import anthropicError from '../test/fixtures/wires/anthropic-error.sse?raw';
 import anthropicTools1 from '../test/fixtures/wires/anthropic-tools.1.sse?raw';

@@ -3,65 +3,76 @@ import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import * as kit from 'tool-steps';
 import * as core from 'tool-steps/core';
+import * as presentation from 'tool-steps/presentation';
 import * as renderers from 'tool-steps/renderers';
 import * as schema from 'tool-steps/schema';
+import * as wires from 'tool-steps/wires';
 import { describe, expect, it } from 'vitest';
 
+/** `tool-steps/core`: the step model, the reducer, the store, approvals and the stream client (small on purpose). */
 const CORE_EXPORTS = [
-  'AGENTS_REJECTION_TEXT',
-  'AGENTS_TOOL_ERROR_TEXT',
-  'STEP_STATUSES',
-  'createRedactor',
   'aiSdkApprovalResponse',
   'aiSdkApprovals',
   'anviaInteractionResponse',
   'cogitatorResume',
   'cogitatorResumeBody',
   'cogitatorResumeMessage',
-  'createMcpToolCalls',
-  'createMcpTracker',
   'createStepStore',
   'createToolStream',
+  'emptyStepsState',
+  'isActiveStatus',
+  'isAwaitingApproval',
+  'isTerminalStatus',
+  'pendingApprovals',
+  'readStream',
+  'reduceSteps',
+  'STEP_STATUSES',
+];
+
+/** `tool-steps/wires`: the decoders, whole captures, one-shot results, UI messages and MCP. */
+const WIRES_EXPORTS = [
+  'AGENTS_REJECTION_TEXT',
+  'AGENTS_TOOL_ERROR_TEXT',
+  'createMcpToolCalls',
+  'createMcpTracker',
   'decoderFor',
   'decoders',
-  'defaultLabels',
   'detectProtocol',
-  'emptyStepsState',
   'eventsFromAnviaToolResult',
   'eventsFromCogitatorThread',
   'eventsFromDualChannelResult',
   'eventsFromText',
   'eventsFromToolOutputs',
-  'formatDurationIn',
-  'formatElapsedIn',
-  'humanizeToolName',
-  'isActiveStatus',
-  'isAwaitingApproval',
-  'isTerminalStatus',
   'isToolUIPart',
   'isUIMessageLike',
-  'knownTools',
-  'openaiAgents',
-  'mergeLabels',
-  'pendingApprovals',
-  'plural',
   'mcpIconSrc',
   'mcpNeedsApproval',
   'mcpResultEvents',
   'mcpSideEffects',
   'mcpToolLabel',
   'mcpWords',
-  'presentStep',
-  'readStream',
-  'redactText',
-  'redactValue',
-  'redactWords',
-  'reduceSteps',
+  'openaiAgents',
   'stepFromToolUIPart',
   'stepsFromCogitatorThread',
   'stepsFromText',
   'stepsFromUIMessages',
   'subAgentStepId',
+];
+
+/** `tool-steps/presentation`: derived presentation, words, redaction, visible text. */
+const PRESENTATION_EXPORTS = [
+  'createRedactor',
+  'defaultLabels',
+  'formatDurationIn',
+  'formatElapsedIn',
+  'humanizeToolName',
+  'knownTools',
+  'mergeLabels',
+  'plural',
+  'presentStep',
+  'redactText',
+  'redactValue',
+  'redactWords',
   'tenseOf',
   'toolLabelIn',
   'verbForms',
@@ -162,8 +173,17 @@ describe('export lists', () => {
     expect(Object.keys(core).sort()).toEqual([...CORE_EXPORTS].sort());
   });
 
-  it('tool-steps exports exactly the core list plus the React list', () => {
-    expect(Object.keys(kit).sort()).toEqual([...CORE_EXPORTS, ...REACT_EXPORTS].sort());
+  it('tool-steps/wires and tool-steps/presentation export exactly their lists, none shared with core', () => {
+    expect(Object.keys(wires).sort()).toEqual([...WIRES_EXPORTS].sort());
+    expect(Object.keys(presentation).sort()).toEqual([...PRESENTATION_EXPORTS].sort());
+    const all = [...CORE_EXPORTS, ...WIRES_EXPORTS, ...PRESENTATION_EXPORTS];
+    expect(new Set(all).size).toBe(all.length);
+  });
+
+  it('tool-steps exports exactly the three framework-free lists plus the React list', () => {
+    expect(Object.keys(kit).sort()).toEqual(
+      [...CORE_EXPORTS, ...WIRES_EXPORTS, ...PRESENTATION_EXPORTS, ...REACT_EXPORTS].sort(),
+    );
   });
 
   it('tool-steps/schema exports exactly its list, none of it from the other entries', () => {
@@ -182,9 +202,10 @@ describe('export lists', () => {
     }
   });
 
-  it('tool-steps re-exports every core export as the very same value', () => {
-    for (const name of Object.keys(core)) {
-      expect((kit as Record<string, unknown>)[name], name).toBe((core as Record<string, unknown>)[name]);
+  it('tool-steps re-exports every export of core, wires and presentation as the very same value', () => {
+    for (const entry of [core, wires, presentation] as Record<string, unknown>[]) {
+      expect(Object.keys(entry).length).toBeGreaterThan(5);
+      for (const name of Object.keys(entry)) expect((kit as Record<string, unknown>)[name], name).toBe(entry[name]);
     }
   });
 

@@ -92,7 +92,7 @@ function checkMessage(message, expected) {
 }
 
 /**
- * The paths, in the order each round runs them. `core` is the kit's `src/core/index.ts` (loaded through
+ * The paths, in the order each round runs them. `core` is the kit's `src/core/index.ts` and `src/wires/index.ts` (loaded through
  * Vite's SSR loader). `anchor: true` marks the AI SDK's paths (capped, fewer runs): their `run(wire,
  * stopAt)` stops reading at `stopAt` (a `performance.now()` time) and returns `{ stopped: true }`.
  */

@@ -1,8 +1,9 @@
 'use client';
 
 import { type CSSProperties, useEffect, useRef, useState } from 'react';
-import { presentStep, type Step, type StepStore, type StepsState } from '../core';
+import type { Step, StepStore, StepsState } from '../core';
 import type { ToolStepsLabels } from '../core/labels';
+import { presentStep } from '../presentation';
 import { useToolStepsOptions } from './context';
 import { useToolStepsLabels } from './labels';
 

@@ -1,8 +1,9 @@
 'use client';
 
 import { type ComponentType, createContext, type ReactElement, type ReactNode, useContext } from 'react';
-import { presentStep, type ResolvedPresentation, type Step, type ToolPresentationOverride } from '../core';
+import type { Step } from '../core';
 import type { RedactOption } from '../core/redact';
+import { presentStep, type ResolvedPresentation, type ToolPresentationOverride } from '../presentation';
 import type { DetailsRenderers } from '../renderers/types';
 import type { ToolIconMap } from './icons';
 import { ToolStepsLabelsContext } from './labels';

@@ -1,10 +1,11 @@
 'use client';
 
 import { type ComponentPropsWithoutRef, forwardRef, useContext, useId, useMemo } from 'react';
-import { presentStep, type Step } from '../core';
+import type { Step } from '../core';
 import { presence } from '../internal/data-attrs';
 import { drawPart, mergeProps, type RenderProp } from '../internal/render';
 import { hasDetailsContent, useStepDisclosure } from '../internal/step-disclosure';
+import { presentStep } from '../presentation';
 import {
   InListContext,
   RowSeedContext,

@@ -8,11 +8,12 @@ import {
   type ReactNode,
   useMemo,
 } from 'react';
-import { isActiveStatus, presentStep, type Step } from '../core';
+import { isActiveStatus, type Step } from '../core';
 import { warnOnce } from '../core/warn';
 import { DecisionScopeProvider } from '../internal/decisions';
 import type { RenderProp } from '../internal/render';
 import { useStepDisclosure } from '../internal/step-disclosure';
+import { presentStep } from '../presentation';
 import {
   type RowSeed,
   RowSeedContext,

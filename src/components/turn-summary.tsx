@@ -1,7 +1,8 @@
 'use client';
 
-import { isActiveStatus, presentStep, type Step, type StepsState } from '../core';
+import { isActiveStatus, type Step, type StepsState } from '../core';
 import { useTickingNow } from '../internal/clock';
+import { presentStep } from '../presentation';
 import { useToolStepsOptions } from './context';
 import { useToolStepsLabels } from './labels';
 

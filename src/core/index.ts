@@ -1,9 +1,12 @@
 /**
- * `tool-steps/core`: the framework-free half of the kit (no React below here). The step model, the
- * normalized events, the reducer, the store, the decoders and the stream reader.
+ * `tool-steps/core`: the framework-free heart of the kit (no React below here), small enough for any
+ * page: the step model, the normalized events, the reducer, the store, approvals, and the stream client
+ * (`createToolStream`, `readStream`; the reader's body and the protocol decoders load on the first read).
+ * Decoding whole captures, one-shot results, UI messages and MCP are in `tool-steps/wires`; labels,
+ * derived presentation, redaction and visible text in `tool-steps/presentation`. `tool-steps`
+ * re-exports all three.
  */
 
-// approvals and words (issue 8)
 export type {
   AiSdkApprovalResponse,
   AnviaInteractionResponse,
@@ -23,76 +26,10 @@ export {
   isAwaitingApproval,
   pendingApprovals,
 } from './approvals';
-export type { CogitatorThreadOptions } from './cogitator-history';
-export { eventsFromCogitatorThread, stepsFromCogitatorThread } from './cogitator-history';
-export type { AgUiOptions, OpenAIAgentsOptions, ProtocolName, StepDecoder, ToolOutputsOptions } from './decoders';
-export {
-  AGENTS_REJECTION_TEXT,
-  AGENTS_TOOL_ERROR_TEXT,
-  decoderFor,
-  decoders,
-  detectProtocol,
-  eventsFromToolOutputs,
-  openaiAgents,
-} from './decoders';
+export type { ProtocolName, StepDecoder } from './decoders/types';
 export type { StepEvent, StepEventOf, StepEventType } from './events';
-export type {
-  AnnouncedStep,
-  CopyLabels,
-  GroupLabels,
-  RedactionLabels,
-  ToolLabelInfo,
-  ToolLabelWords,
-  ToolStepsLabels,
-  ToolStepsLabelsInput,
-  ViewLabels,
-} from './labels';
-export { defaultLabels, formatDurationIn, formatElapsedIn, mergeLabels, plural, toolLabelIn } from './labels';
-export type {
-  McpCallOptions,
-  McpCallOutcome,
-  McpCallToolResult,
-  McpClientLike,
-  McpElicitation,
-  McpElicitResult,
-  McpEmit,
-  McpIcon,
-  McpProgress,
-  McpTool,
-  McpToolCalls,
-  McpTracker,
-  McpTrackerOptions,
-} from './mcp';
-export {
-  createMcpToolCalls,
-  createMcpTracker,
-  mcpIconSrc,
-  mcpNeedsApproval,
-  mcpResultEvents,
-  mcpSideEffects,
-  mcpToolLabel,
-  mcpWords,
-} from './mcp';
-export type {
-  HumanizedToolName,
-  KnownToolPresentation,
-  PresentableStep,
-  ResolvedPresentation,
-  Tense,
-  ToolPresentationField,
-  ToolPresentationOverride,
-  ToolPresentationOverrides,
-  VerbForms,
-} from './presentation';
-export { humanizeToolName, knownTools, presentStep, tenseOf, verbForms } from './presentation';
-export type { Framing, ReadStreamOptions, StreamSource } from './read-stream';
-export { eventsFromText, readStream, stepsFromText } from './read-stream';
-export type { RedactConfig, Redacted, RedactFunction, RedactOption, Redactor } from './redact';
-export { createRedactor, redactText, redactValue, redactWords } from './redact';
 export type { ReduceStepsOptions } from './reduce';
 export { reduceSteps } from './reduce';
-export type { DualChannelResultOptions, MediaDetails, TerminalDetails } from './results';
-export { eventsFromAnviaToolResult, eventsFromDualChannelResult } from './results';
 export type {
   RunStatus,
   Step,
@@ -107,6 +44,8 @@ export type {
 export { emptyStepsState, isActiveStatus, isTerminalStatus, STEP_STATUSES } from './step';
 export type { StepStore, StepStoreOptions } from './store';
 export { createStepStore } from './store';
+export type { Framing, ReadStreamOptions, StreamSource } from './stream';
+export { readStream } from './stream';
 export type {
   ToolStream,
   ToolStreamError,
@@ -115,13 +54,3 @@ export type {
   ToolStreamSnapshot,
 } from './tool-stream';
 export { createToolStream } from './tool-stream';
-export type { ToolUIPartApprovalLike, ToolUIPartLike, UIMessageLike } from './ui-messages';
-export {
-  isToolUIPart,
-  isUIMessageLike,
-  stepFromToolUIPart,
-  stepsFromUIMessages,
-  subAgentStepId,
-} from './ui-messages-api';
-export type { VisibleTextOptions } from './visible-text';
-export { visibleText, visibleTextWords } from './visible-text';

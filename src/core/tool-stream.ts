@@ -5,12 +5,12 @@
  * Query's `useBaseQuery` adapts a `QueryObserver`.
  */
 
-import { htmlTitle, looksLikeHtml } from './answers';
 import type { ProtocolName } from './decoders';
 import type { StepEvent } from './events';
-import { readStream } from './read-stream';
+import { htmlTitle, looksLikeHtml } from './html';
 import type { RunStatus, StepsState } from './step';
 import { createStepStore, type StepStore } from './store';
+import { loadStreamReader, readStream } from './stream';
 
 /** An error of the request or of the run: a message for people and, when the server gives one, a code. */
 export interface ToolStreamError {
@@ -188,6 +188,8 @@ export function createToolStream(options: ToolStreamOptions): ToolStream {
     const payload = body === undefined ? request.body : body;
     store.apply({ type: 'run-start' });
     settle('streaming');
+    // The reader's module loads while the request is on the network (a failed load is retried by the read).
+    loadStreamReader().catch(() => {});
 
     const fail = (problem: ToolStreamError, before?: StepEvent) => {
       if (!isCurrent()) return;

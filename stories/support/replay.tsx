@@ -7,7 +7,8 @@
  * speed keeps the position; restarting empties the store and starts over.
  */
 import { type ReactNode, useEffect, useId, useMemo, useRef, useState } from 'react';
-import { createStepStore, eventsFromText, type StepEvent, type StepStore } from 'tool-steps/core';
+import { createStepStore, type StepEvent, type StepStore } from 'tool-steps/core';
+import { eventsFromText } from 'tool-steps/wires';
 
 /** A replay speed: a multiplier of the base pace, or every remaining event at once. */
 export type ReplaySpeed = 0.5 | 1 | 4 | 'instant';

@@ -31,7 +31,7 @@ import {
   toolIcons,
   useToolStep,
 } from 'tool-steps';
-import * as core from 'tool-steps/core';
+import * as presentation from 'tool-steps/presentation';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { makeStep, stateOf } from './step-fixtures';
 
@@ -314,7 +314,7 @@ describe('every part', () => {
     const { container } = render(<ToolStepDetail step={long} tools={{ read_file: { detail: 'a/…/z.ts' } }} />);
     // no shortening here: no title
     expect(container.firstElementChild?.hasAttribute('title')).toBe(false);
-    const spy = vi.spyOn(core, 'presentStep');
+    const spy = vi.spyOn(presentation, 'presentStep');
     spy.mockReturnValue({ label: 'Read file', detail: 'a/…/z.ts', detailTitle: 'a/b/c/d/z.ts', source: 'known' });
     const { container: shortened } = render(<ToolStepDetail step={long} />);
     spy.mockRestore();

@@ -2,7 +2,8 @@
 // total) and MCP tool icons drawn as images.
 import { fireEvent, render } from '@testing-library/react';
 import { type Step, ToolStep, ToolStepIcon, ToolStepProgress, ToolStepsLabelsProvider } from 'tool-steps';
-import { createMcpTracker, emptyStepsState, reduceSteps, type StepEvent } from 'tool-steps/core';
+import { emptyStepsState, reduceSteps, type StepEvent } from 'tool-steps/core';
+import { createMcpTracker } from 'tool-steps/wires';
 import { describe, expect, it } from 'vitest';
 import { determinateProgress } from '../../src/components/step-progress';
 import { makeStep } from './step-fixtures';

@@ -14,9 +14,8 @@ import {
   isAwaitingApproval,
   pendingApprovals,
   type Step,
-  stepsFromText,
-  stepsFromUIMessages,
 } from '../../src/core';
+import { stepsFromText, stepsFromUIMessages } from '../../src/wires';
 
 const read = (name: string) => readFileSync(new URL(`../fixtures/${name}`, import.meta.url), 'utf8');
 

@@ -10,7 +10,7 @@ import { eventsFromCogitatorThread } from '../../src/core/cogitator-history';
 import { cogitatorWebSocket } from '../../src/core/decoders/cogitator-ws';
 import type { StepEvent } from '../../src/core/events';
 import { presentStep } from '../../src/core/presentation';
-import { stepsFromText } from '../../src/core/read-stream';
+import { stepsFromText } from '../../src/core/read-text';
 import { reduceSteps } from '../../src/core/reduce';
 import { emptyStepsState, type Step, type StepsState } from '../../src/core/step';
 

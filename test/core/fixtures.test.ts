@@ -4,14 +4,14 @@ import { readFileSync } from 'node:fs';
 import {
   emptyStepsState,
   isTerminalStatus,
-  presentStep,
   readStream,
   reduceSteps,
   type StepEvent,
   type StepsState,
   type StreamSource,
-  stepsFromText,
 } from 'tool-steps/core';
+import { presentStep } from 'tool-steps/presentation';
+import { stepsFromText } from 'tool-steps/wires';
 import { describe, expect, it } from 'vitest';
 
 const read = (name: string) => readFileSync(new URL(`../fixtures/${name}`, import.meta.url), 'utf8');

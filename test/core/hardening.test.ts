@@ -3,15 +3,12 @@
 import {
   createStepStore,
   emptyStepsState,
-  eventsFromAnviaToolResult,
-  eventsFromText,
   readStream,
   reduceSteps,
   type StepEvent,
   type StepsState,
-  stepsFromText,
-  stepsFromUIMessages,
 } from 'tool-steps/core';
+import { eventsFromAnviaToolResult, eventsFromText, stepsFromText, stepsFromUIMessages } from 'tool-steps/wires';
 import { describe, expect, it } from 'vitest';
 import { anvia } from '../../src/core/decoders/anvia';
 import { displayFieldProblems } from './display-fields';

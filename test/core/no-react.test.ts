@@ -1,4 +1,5 @@
-// `tool-steps/core` never loads React: checked in the sources, in this process with React made to
+// `tool-steps/core` (and the other framework-free entries, `tool-steps/wires` and `tool-steps/presentation`,
+// which only re-export modules of src/core) never loads React: checked in the sources, in this process with React made to
 // throw, and in a child `node` whose node_modules has no React at all. Each check has a negative
 // control that shows it fails when React does come in.
 import { spawnSync } from 'node:child_process';
@@ -116,6 +117,18 @@ describe('statically: no file under src/core names React', () => {
     expect(problems).toEqual([]);
   });
 
+  it('the entries tool-steps/wires and tool-steps/presentation import nothing but modules of src/core', () => {
+    for (const entry of ['src/wires/index.ts', 'src/presentation/index.ts']) {
+      const file = join(root, entry);
+      const specs = specifiersOf(readFileSync(file, 'utf8'));
+      expect(specs.length, entry).toBeGreaterThan(3);
+      for (const spec of specs) {
+        expect(spec, `${entry} → ${spec}`).toMatch(/^\.\.\/core\//);
+        expect(relative(coreDir, resolve(dirname(file), spec)).startsWith('..'), `${entry} → ${spec}`).toBe(false);
+      }
+    }
+  });
+
   it('src/core/index.ts reaches every module through relative imports that stay in core', () => {
     const seen = new Set<string>();
     const visit = (file: string) => {
@@ -160,7 +173,15 @@ describe('dynamically, in this process: importing tool-steps/core with React mad
       const core = await import('tool-steps/core');
       expect(typeof core.reduceSteps).toBe('function');
       expect(typeof core.createStepStore).toBe('function');
-      expect(core.stepsFromText('data: {"type":"tool-call-start","id":"c","toolName":"grep"}\n\n').ids).toEqual(['c']);
+      const batches = [];
+      for await (const batch of core.readStream('data: {"type":"tool-call-start","id":"c","toolName":"grep"}\n\n')) {
+        batches.push(batch);
+      }
+      expect(batches.flat().map((e) => e.type)).toContain('step-start');
+      const wires = await import('tool-steps/wires');
+      expect(wires.stepsFromText('data: {"type":"tool-call-start","id":"c","toolName":"grep"}\n\n').ids).toEqual(['c']);
+      const presentation = await import('tool-steps/presentation');
+      expect(presentation.humanizeToolName('delete_file').label).toBe('Delete file');
     } finally {
       for (const name of [
         'react',
@@ -223,12 +244,19 @@ describe('dynamically, in a child node: the built core runs where React is not i
       };
       for (const dep of Object.keys(pkg.dependencies ?? {})) link(dep);
     };
-    const bare = specifiersOf(readFileSync(file, 'utf8')).filter((s) => !s.startsWith('.') && !s.startsWith('node:'));
+    // every file of the bundle: the entry and the chunks it loads (the stream reader, the decoders)
+    const sources = readdirSync(dir)
+      .filter((name) => name.endsWith('.js'))
+      .map((name) => readFileSync(join(dir, name), 'utf8'));
+    const bare = sources.flatMap(specifiersOf).filter((s) => !s.startsWith('.') && !s.startsWith('node:'));
     for (const spec of bare)
       link(spec.startsWith('@') ? spec.split('/').slice(0, 2).join('/') : (spec.split('/')[0] as string));
     const script = `const m = await import(${JSON.stringify(pathToFileURL(file).href)});
-const s = m.stepsFromText('data: {"type":"tool-call-start","id":"c","toolName":"grep"}\\n\\n');
-console.log(JSON.stringify({ exports: Object.keys(m).length, ids: s.ids, status: s.byId.c.status }));`;
+const text = 'data: {"type":"tool-call-start","id":"c","toolName":"grep"}\\n\\n';
+const s = m.stepsFromText(text);
+const store = m.createStepStore({ schedule: (f) => f() });
+for await (const batch of m.readStream(text)) store.apply(batch);
+console.log(JSON.stringify({ exports: Object.keys(m).length, ids: s.ids, status: s.byId.c.status, read: store.getSnapshot().ids }));`;
     writeFileSync(join(dir, 'check.mjs'), script);
     return {
       bare,
@@ -240,14 +268,27 @@ console.log(JSON.stringify({ exports: Object.keys(m).length, ids: s.ids, status:
     };
   }
 
-  it('the core bundle imports no React and runs', async () => {
-    const file = await bundle('core', join(coreDir, 'index.ts'));
+  /** One module re-exporting the three framework-free entries. */
+  function frameworkFree(): string {
+    const entry = join(work, 'framework-free.ts');
+    writeFileSync(
+      entry,
+      ['src/core/index.ts', 'src/wires/index.ts', 'src/presentation/index.ts']
+        .map((file) => `export * from ${JSON.stringify(join(root, file))};`)
+        .join('\n'),
+    );
+    return entry;
+  }
+
+  it('the core bundle (with wires and presentation) imports no React and runs, its lazy stream reader too', async () => {
+    const file = await bundle('core', frameworkFree());
     const { bare, result } = runWithoutReact(file);
     expect(bare.filter((s) => REACTISH.test(s))).toEqual([]);
     expect(result.stderr).toBe('');
     expect(result.status).toBe(0);
-    const out = JSON.parse(result.stdout) as { exports: number; ids: string[]; status: string };
+    const out = JSON.parse(result.stdout) as { exports: number; ids: string[]; status: string; read: string[] };
     expect(out.ids).toEqual(['c']);
+    expect(out.read).toEqual(['c']);
     expect(out.status).toBe('interrupted');
     expect(out.exports).toBeGreaterThan(10);
   });
@@ -256,7 +297,7 @@ console.log(JSON.stringify({ exports: Object.keys(m).length, ids: s.ids, status:
     const entry = join(work, 'with-react-entry.ts');
     writeFileSync(
       entry,
-      `import { version } from 'react';\nexport const reactVersion = version;\nexport * from ${JSON.stringify(join(coreDir, 'index.ts'))};\n`,
+      `import { version } from 'react';\nexport const reactVersion = version;\nexport * from ${JSON.stringify(frameworkFree())};\n`,
     );
     const file = await bundle('with-react', entry);
     const { bare, result } = runWithoutReact(file);

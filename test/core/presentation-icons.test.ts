@@ -1,6 +1,6 @@
 // Every icon the derived presentation picks is in the component icon table (so none falls back to the wrench).
 
-import { knownTools, presentStep } from 'tool-steps/core';
+import { knownTools, presentStep } from 'tool-steps/presentation';
 import { describe, expect, it } from 'vitest';
 import { toolIcons } from '../../src/components/icons';
 import { DERIVED_ICONS } from '../../src/core/presentation/icon';

@@ -1,6 +1,7 @@
 // humanizeToolName, verbForms and tenseOf: tool names read for people, and the English verb forms.
 
-import { humanizeToolName, STEP_STATUSES, tenseOf, verbForms } from 'tool-steps/core';
+import { STEP_STATUSES } from 'tool-steps/core';
+import { humanizeToolName, tenseOf, verbForms } from 'tool-steps/presentation';
 import { describe, expect, it } from 'vitest';
 
 describe('humanizeToolName', () => {

@@ -2,7 +2,8 @@
 // then a presentation derived from the call: label in the tense of the status, icon, detail line.
 
 import fc from 'fast-check';
-import { knownTools, presentStep, type Step, type StepStatus } from 'tool-steps/core';
+import type { Step, StepStatus } from 'tool-steps/core';
+import { knownTools, presentStep } from 'tool-steps/presentation';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { LABEL_MAX } from '../../src/core/presentation/humanize';
 

@@ -2,14 +2,13 @@
 
 import {
   emptyStepsState,
-  eventsFromText,
   readStream,
   reduceSteps,
   type StepEvent,
   type StepsState,
   type StreamSource,
-  stepsFromText,
 } from 'tool-steps/core';
+import { eventsFromText, stepsFromText } from 'tool-steps/wires';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
 const encoder = new TextEncoder();

@@ -1,7 +1,8 @@
 // createStepStore: getSnapshot / subscribe / apply / reset, batching, injected clock and scheduler,
 // and the development warning for skipped input.
 
-import { createStepStore, decoders, emptyStepsState, type StepEvent, type StepsState } from 'tool-steps/core';
+import { createStepStore, emptyStepsState, type StepEvent, type StepsState } from 'tool-steps/core';
+import { decoders } from 'tool-steps/wires';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
 /** A scheduler that keeps the flushes until the test runs them. */
@@ -299,7 +300,7 @@ describe('development warnings', () => {
   });
 
   it('two malformed frames with different text are one kind: one warning', () => {
-    const decoder = core.decoders.cogitator();
+    const decoder = decoders.cogitator();
     const store = core.createStepStore({ schedule: sync });
     store.apply(decoder.push('{"type":"tool-call-st'));
     store.apply(decoder.push('not json at all'));

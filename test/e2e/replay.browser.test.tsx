@@ -6,7 +6,8 @@ import { page, userEvent } from 'vitest/browser';
 import { render } from 'vitest-browser-react';
 import '../../src/styles.css';
 import { ToolSteps } from 'tool-steps';
-import { createStepStore, eventsFromText, type StepEvent, type StepStore, stepsFromText } from 'tool-steps/core';
+import { createStepStore, type StepEvent, type StepStore } from 'tool-steps/core';
+import { eventsFromText, stepsFromText } from 'tool-steps/wires';
 import { part, partText, stepRow, stepRows, summarize } from '../../stories/support/dom';
 
 const recordings = import.meta.glob<string>('../fixtures/cogitator-*.sse', {

@@ -12,12 +12,13 @@ import { eventsFromCogitatorThread } from '../../src/core/cogitator-history';
 import { decoderFor } from '../../src/core/decoders';
 import type { ProtocolName } from '../../src/core/decoders/types';
 import type { StepEvent } from '../../src/core/events';
-import { eventsFromText, readStream } from '../../src/core/read-stream';
+import { eventsFromText } from '../../src/core/read-text';
 import { reduceSteps } from '../../src/core/reduce';
 import { repairState } from '../../src/core/repair';
 import { eventsFromAnviaToolResult, eventsFromDualChannelResult } from '../../src/core/results';
 import { emptyStepsState, isTerminalStatus, type StepsState } from '../../src/core/step';
 import { createStepStore } from '../../src/core/store';
+import { readStream } from '../../src/core/stream';
 import { stepsFromUIMessages } from '../../src/core/ui-messages';
 import { displayFieldProblems } from '../core/display-fields';
 

@@ -21,7 +21,8 @@ import {
 } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { presentStep, stepsFromText } from 'tool-steps/core';
+import { presentStep } from 'tool-steps/presentation';
+import { stepsFromText } from 'tool-steps/wires';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..');

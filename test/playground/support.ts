@@ -1,5 +1,6 @@
 // Helpers for the playground server tests: requests on each wire, decoded by the kit's own decoders.
-import { emptyStepsState, eventsFromText, reduceSteps, type StepEvent, type StepsState } from 'tool-steps/core';
+import { emptyStepsState, reduceSteps, type StepEvent, type StepsState } from 'tool-steps/core';
+import { eventsFromText } from 'tool-steps/wires';
 
 export type Wire = 'cogitator' | 'ai-sdk' | 'anvia' | 'native';
 export const WIRES: Wire[] = ['cogitator', 'ai-sdk', 'anvia', 'native'];

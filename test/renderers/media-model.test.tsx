@@ -1,7 +1,8 @@
 import { fireEvent, render, screen } from '@testing-library/react';
 import { ToolStepDetailsContent } from 'tool-steps';
 import type { Step } from 'tool-steps/core';
-import { emptyStepsState, eventsFromAnviaToolResult, eventsFromDualChannelResult, reduceSteps } from 'tool-steps/core';
+import { emptyStepsState, reduceSteps } from 'tool-steps/core';
+import { eventsFromAnviaToolResult, eventsFromDualChannelResult } from 'tool-steps/wires';
 import { describe, expect, it, vi } from 'vitest';
 import { detectDetailsKind } from '../../src/renderers/detect';
 import { MediaView } from '../../src/renderers/media-view';

@@ -1,5 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs';
-import { decoders, detectProtocol, eventsFromText, type StepEvent, stepsFromText } from 'tool-steps/core';
+import type { StepEvent } from 'tool-steps/core';
+import { decoders, detectProtocol, eventsFromText, stepsFromText } from 'tool-steps/wires';
 import { describe, expect, it } from 'vitest';
 import { applyPatch } from '../../../src/core/decoders/ag-ui-parts';
 

@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
-import { reduceSteps, type StepEvent, type StepsState, stepsFromText } from 'tool-steps/core';
+import { reduceSteps, type StepEvent, type StepsState } from 'tool-steps/core';
+import { stepsFromText } from 'tool-steps/wires';
 import { describe, expect, it } from 'vitest';
 import { aiSdk } from '../../../src/core/decoders/ai-sdk';
 import { emptyStepsState } from '../../../src/core/step';

@@ -9,7 +9,8 @@
  */
 import { readFileSync } from 'node:fs';
 import Anthropic from '@anthropic-ai/sdk';
-import { eventsFromText, eventsFromToolOutputs, reduceSteps, type StepsState } from 'tool-steps/core';
+import { reduceSteps, type StepsState } from 'tool-steps/core';
+import { eventsFromText, eventsFromToolOutputs } from 'tool-steps/wires';
 import { describe, expect, it } from 'vitest';
 import { emptyStepsState } from '../../../src/core/step';
 

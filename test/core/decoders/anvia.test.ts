@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { anvia } from '../../../src/core/decoders/anvia';
 import type { StepEvent } from '../../../src/core/events';
-import { stepsFromText } from '../../../src/core/read-stream';
+import { stepsFromText } from '../../../src/core/read-text';
 import { reduceSteps } from '../../../src/core/reduce';
 import { emptyStepsState, type Step, type StepsState } from '../../../src/core/step';
 

@@ -1,6 +1,8 @@
 // The Cogitator decoder: every event of PROTOCOLS.md 1.2 to exact StepEvents, the edge cases of 1.14.
 
-import { decoders, emptyStepsState, presentStep, reduceSteps, type StepEvent, type StepsState } from 'tool-steps/core';
+import { emptyStepsState, reduceSteps, type StepEvent, type StepsState } from 'tool-steps/core';
+import { presentStep } from 'tool-steps/presentation';
+import { decoders } from 'tool-steps/wires';
 import { describe, expect, it } from 'vitest';
 
 /** Pushes each frame as the text of one `data:` line (compact JSON, as the server writes it). */

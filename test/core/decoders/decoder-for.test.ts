@@ -1,5 +1,6 @@
 // decoderFor: a decoder for each protocol name, and a clear error for any other name.
-import { decoderFor, decoders, type ProtocolName } from 'tool-steps/core';
+import type { ProtocolName } from 'tool-steps/core';
+import { decoderFor, decoders } from 'tool-steps/wires';
 import { describe, expect, it } from 'vitest';
 
 const NAMES: ProtocolName[] = ['cogitator', 'cogitator-ws', 'ai-sdk', 'anvia', 'native'];

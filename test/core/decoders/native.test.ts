@@ -1,6 +1,7 @@
 // The native decoder: StepEvent JSON passes through; anything else becomes a diagnostic.
 
-import { decoders, type StepEvent } from 'tool-steps/core';
+import type { StepEvent } from 'tool-steps/core';
+import { decoders } from 'tool-steps/wires';
 import { describe, expect, it } from 'vitest';
 
 const valid: StepEvent[] = [

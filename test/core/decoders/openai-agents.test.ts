@@ -10,7 +10,8 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { Agent, run, setDefaultOpenAIClient, setTracingDisabled, tool } from '@openai/agents';
 import OpenAI from 'openai';
-import { eventsFromText, openaiAgents, reduceSteps, type StepEvent, type StepsState } from 'tool-steps/core';
+import { reduceSteps, type StepEvent, type StepsState } from 'tool-steps/core';
+import { eventsFromText, openaiAgents } from 'tool-steps/wires';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { emptyStepsState } from '../../../src/core/step';

@@ -3,7 +3,8 @@
  * the bad input the vendor reducers reject (OpenAI): read tolerantly, with a diagnostic.
  */
 import { readdirSync, readFileSync } from 'node:fs';
-import { decoderFor, detectProtocol, eventsFromText, reduceSteps, stepsFromText } from 'tool-steps/core';
+import { reduceSteps } from 'tool-steps/core';
+import { decoderFor, detectProtocol, eventsFromText, stepsFromText } from 'tool-steps/wires';
 import { describe, expect, it } from 'vitest';
 import { emptyStepsState } from '../../../src/core/step';
 

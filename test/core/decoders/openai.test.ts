@@ -2,7 +2,8 @@
  * The OpenAI Responses decoder on single items the captures do not hold: built-in tools that fail,
  * code interpreter images, MCP execution errors, shell timeouts, a queued response.
  */
-import { decoders, reduceSteps, type StepsState } from 'tool-steps/core';
+import { reduceSteps, type StepsState } from 'tool-steps/core';
+import { decoders } from 'tool-steps/wires';
 import { describe, expect, it } from 'vitest';
 import { emptyStepsState } from '../../../src/core/step';
 

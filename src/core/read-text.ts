@@ -1,0 +1,22 @@
+/**
+ * The synchronous readers: a whole capture (SSE or JSONL) decoded, or decoded and reduced, at once. They
+ * need every decoder at hand, so they live apart from the stream reader (which loads decoders as
+ * streams name them).
+ */
+import { decoderFor } from './decoders';
+import { append } from './decoders/types';
+import type { StepEvent } from './events';
+import { reduceSteps } from './reduce';
+import { emptyStepsState, type StepsState } from './step';
+import { type ReadStreamOptions, StreamDecoder } from './stream-decoder';
+
+/** Decodes a whole capture (SSE or JSONL) into events, synchronously. */
+export function eventsFromText(text: string, options: Omit<ReadStreamOptions, 'signal'> = {}): StepEvent[] {
+  const decoder = new StreamDecoder(options.protocol ?? 'auto', options.framing ?? 'auto', decoderFor);
+  return append(decoder.push(text), decoder.end());
+}
+
+/** Decodes and reduces a whole capture at once. */
+export function stepsFromText(text: string, options: Omit<ReadStreamOptions, 'signal'> = {}): StepsState {
+  return reduceSteps(emptyStepsState, eventsFromText(text, options));
+}

@@ -1,0 +1,35 @@
+/**
+ * `tool-steps/presentation`: how a step is put in words, framework-free. The derived presentation of any
+ * tool (`presentStep`, `humanizeToolName`, the known tools), the English words and their merging
+ * (`defaultLabels`, `mergeLabels`), redaction of secrets, and the visible text of a step (what copy and
+ * find-in-page see).
+ */
+
+export type {
+  AnnouncedStep,
+  CopyLabels,
+  GroupLabels,
+  RedactionLabels,
+  ToolLabelInfo,
+  ToolLabelWords,
+  ToolStepsLabels,
+  ToolStepsLabelsInput,
+  ViewLabels,
+} from '../core/labels';
+export { defaultLabels, formatDurationIn, formatElapsedIn, mergeLabels, plural, toolLabelIn } from '../core/labels';
+export type {
+  HumanizedToolName,
+  KnownToolPresentation,
+  PresentableStep,
+  ResolvedPresentation,
+  Tense,
+  ToolPresentationField,
+  ToolPresentationOverride,
+  ToolPresentationOverrides,
+  VerbForms,
+} from '../core/presentation';
+export { humanizeToolName, knownTools, presentStep, tenseOf, verbForms } from '../core/presentation';
+export type { RedactConfig, Redacted, RedactFunction, RedactOption, Redactor } from '../core/redact';
+export { createRedactor, redactText, redactValue, redactWords } from '../core/redact';
+export type { VisibleTextOptions } from '../core/visible-text';
+export { visibleText, visibleTextWords } from '../core/visible-text';
