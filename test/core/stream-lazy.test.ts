@@ -46,4 +46,30 @@ describe('the lazily loaded stream reader', () => {
     await collect(readStream(TEXT));
     expect(loads).toBe(2);
   });
+
+  it('createToolStream starts loading the reader when it sends, while the request is on the network', async () => {
+    vi.resetModules();
+    let loads = 0;
+    vi.doMock('../../src/core/read-stream', async (importOriginal) => {
+      loads += 1;
+      return importOriginal();
+    });
+    const { createToolStream } = await import('../../src/core/tool-stream');
+    let answer: ((response: Response) => void) | undefined;
+    const stream = createToolStream({
+      api: '/agent',
+      fetch: () => new Promise<Response>((resolve) => (answer = resolve)),
+    });
+    const unsubscribe = stream.subscribe(() => {});
+    expect(loads).toBe(0);
+    const sent = stream.send();
+    await vi.waitFor(() => expect(loads).toBe(1));
+    // the answer has not come yet: the load did not wait for it
+    expect(stream.getSnapshot().status).toBe('streaming');
+    answer?.(new Response(TEXT, { headers: { 'content-type': 'text/event-stream' } }));
+    await sent;
+    expect(stream.getSnapshot().state.ids).toEqual(['c']);
+    expect(loads).toBe(1);
+    unsubscribe();
+  });
 });
