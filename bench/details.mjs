@@ -110,9 +110,9 @@ await withBenchPage(
     label: 'details bench',
     dir: 'details-page',
     deps: [
-      '@shikijs/engine-javascript',
+      '@shikijs/engine-javascript/raw',
       '@shikijs/primitive',
-      '@shikijs/langs/typescript',
+      '@shikijs/langs-precompiled/typescript',
       '@shikijs/themes/github-light',
       '@shikijs/themes/github-dark',
     ],

@@ -1,16 +1,19 @@
 /**
- * Syntax highlighting for the code view: Shiki's fine-grained core with its JavaScript regex engine (no
- * WebAssembly), one grammar loaded per language on first use, and the GitHub light and dark themes as
+ * Syntax highlighting for the code view: Shiki's fine-grained core with its JavaScript engine (no
+ * WebAssembly) in its raw form, fed grammars whose patterns were converted to JavaScript regular
+ * expressions ahead of time (`@shikijs/langs-precompiled`): no Oniguruma-to-JavaScript translation at
+ * run time, which made the first use of a grammar one long task (334 ms for TypeScript). One grammar
+ * is loaded per language on first use, and the GitHub light and dark themes as
  * CSS variables (`--shiki-light`, `--shiki-dark`) so a token's colour follows the block's colour scheme.
  * This module is imported only when a code block names a language it knows.
  *
  * Long files are tokenized in slices of about `SLICE_MS` milliseconds (pieces of lines sized from how long
  * the last piece took), each continuing the grammar state of the one before, with a yield to the event
  * loop between slices: the block shows plain text at once and gains colour slice by slice. The first use
- * of a grammar also compiles it (a one-time cost, not sliced).
+ * of a grammar still builds its regular expressions (a one-time cost, not sliced).
  */
 
-import { createJavaScriptRegexEngine } from '@shikijs/engine-javascript';
+import { createJavaScriptRawEngine } from '@shikijs/engine-javascript/raw';
 import {
   codeToTokensWithThemes,
   createShikiPrimitiveAsync,
@@ -22,21 +25,21 @@ import { type GrammarName, grammarFor } from './code-languages';
 type Grammar = () => Promise<unknown>;
 
 const GRAMMARS: Readonly<Record<GrammarName, Grammar>> = {
-  typescript: () => import('@shikijs/langs/typescript'),
-  tsx: () => import('@shikijs/langs/tsx'),
-  javascript: () => import('@shikijs/langs/javascript'),
-  jsx: () => import('@shikijs/langs/jsx'),
-  json: () => import('@shikijs/langs/json'),
-  python: () => import('@shikijs/langs/python'),
-  shellscript: () => import('@shikijs/langs/shellscript'),
-  rust: () => import('@shikijs/langs/rust'),
-  go: () => import('@shikijs/langs/go'),
-  css: () => import('@shikijs/langs/css'),
-  html: () => import('@shikijs/langs/html'),
-  yaml: () => import('@shikijs/langs/yaml'),
-  sql: () => import('@shikijs/langs/sql'),
-  markdown: () => import('@shikijs/langs/markdown'),
-  diff: () => import('@shikijs/langs/diff'),
+  typescript: () => import('@shikijs/langs-precompiled/typescript'),
+  tsx: () => import('@shikijs/langs-precompiled/tsx'),
+  javascript: () => import('@shikijs/langs-precompiled/javascript'),
+  jsx: () => import('@shikijs/langs-precompiled/jsx'),
+  json: () => import('@shikijs/langs-precompiled/json'),
+  python: () => import('@shikijs/langs-precompiled/python'),
+  shellscript: () => import('@shikijs/langs-precompiled/shellscript'),
+  rust: () => import('@shikijs/langs-precompiled/rust'),
+  go: () => import('@shikijs/langs-precompiled/go'),
+  css: () => import('@shikijs/langs-precompiled/css'),
+  html: () => import('@shikijs/langs-precompiled/html'),
+  yaml: () => import('@shikijs/langs-precompiled/yaml'),
+  sql: () => import('@shikijs/langs-precompiled/sql'),
+  markdown: () => import('@shikijs/langs-precompiled/markdown'),
+  diff: () => import('@shikijs/langs-precompiled/diff'),
 };
 
 /** How long one slice may tokenize before yielding to the event loop, ms. */
@@ -48,6 +51,8 @@ const MAX_SLICE_LINES = 2000;
 /** Past this many lines the rest stays plain (and a line past 2,000 characters is not coloured). */
 export const MAX_HIGHLIGHT_LINES = 50_000;
 
+const yieldToEventLoop = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+
 let highlighter: Promise<ShikiPrimitive> | undefined;
 const loaded = new Map<string, Promise<void>>();
 
@@ -57,17 +62,60 @@ function getHighlighter(): Promise<ShikiPrimitive> {
       createShikiPrimitiveAsync({
         themes: [light.default, dark.default],
         langs: [],
-        engine: createJavaScriptRegexEngine({ forgiving: true }),
+        engine: createJavaScriptRawEngine(),
       }),
   );
   return highlighter;
 }
 
-async function withGrammar(lang: string): Promise<ShikiPrimitive> {
+/** Every regular expression of a grammar (and the grammars it embeds), once each. */
+function regexpsOf(grammar: unknown): RegExp[] {
+  const found = new Set<RegExp>();
+  const seen = new Set<object>();
+  const visit = (value: unknown) => {
+    if (value instanceof RegExp) found.add(value);
+    else if (typeof value === 'object' && value !== null && !seen.has(value)) {
+      seen.add(value);
+      for (const child of Array.isArray(value) ? value : Object.values(value)) visit(child);
+    }
+  };
+  visit(grammar);
+  return [...found];
+}
+
+/**
+ * Builds a grammar's regular expressions before its first tokenization, in slices of about `SLICE_MS`
+ * with a yield between them. The engine builds each one the first time it runs it, and a grammar's
+ * first lines run hundreds (TypeScript's, with its `\p{...}` classes, made one task of about 200 ms);
+ * running each once on an empty text here moves that work into short tasks.
+ */
+async function warm(regexps: readonly RegExp[], signal?: AbortSignal): Promise<void> {
+  let sliceStart = performance.now();
+  for (const regexp of regexps) {
+    if (signal?.aborted) return;
+    const { lastIndex } = regexp;
+    try {
+      regexp.exec('');
+    } catch {
+      // an expression the engine cannot run is skipped by the scanner too
+    }
+    regexp.lastIndex = lastIndex;
+    if (performance.now() - sliceStart >= SLICE_MS) {
+      await yieldToEventLoop();
+      sliceStart = performance.now();
+    }
+  }
+}
+
+async function withGrammar(lang: string, signal?: AbortSignal): Promise<ShikiPrimitive> {
   const core = await getHighlighter();
   let ready = loaded.get(lang);
   if (!ready) {
-    ready = GRAMMARS[lang as GrammarName]().then((mod) => core.loadLanguage((mod as { default: never }).default));
+    ready = GRAMMARS[lang as GrammarName]().then(async (mod) => {
+      const grammar = (mod as { default: never }).default;
+      await warm(regexpsOf(grammar), signal);
+      await core.loadLanguage(grammar);
+    });
     loaded.set(lang, ready);
   }
   await ready;
@@ -79,8 +127,6 @@ export interface HighlightToken {
   content: string;
   style?: Record<string, string>;
 }
-
-const yieldToEventLoop = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
 /**
  * Tokenizes `lines` in slices, calling `onSlice(tokens)` with every line done so far after each slice.
@@ -94,7 +140,7 @@ export async function highlightLines(
 ): Promise<void> {
   const lang = grammarFor(language);
   if (!lang) return;
-  const core = await withGrammar(lang);
+  const core = await withGrammar(lang, signal);
   const done: HighlightToken[][] = [];
   let grammarState: ReturnType<typeof getLastGrammarState> | undefined;
   const end = Math.min(lines.length, MAX_HIGHLIGHT_LINES);

@@ -164,4 +164,35 @@ describe('syntax highlighting of the code view', () => {
     expect(inComment).toBe(last[FIRST_SLICE_LINES - 1]?.[0]?.style?.['--shiki-light']);
     expect(inComment).not.toBe(code);
   });
+
+  // The grammars are Shiki's precompiled ones (regular expressions converted ahead of time) run by the
+  // raw JavaScript engine, which cannot convert a pattern left as a string: each of them must load and
+  // colour a line, or the view would stay plain for that language without a word.
+  it.each([
+    ['typescript', 'const answer: number = 42;'],
+    ['tsx', 'const view = <div className="x">{answer}</div>;'],
+    ['javascript', 'function add(a, b) { return a + b; }'],
+    ['jsx', 'const view = <App title="x" />;'],
+    ['json', '{"key": [1, true, null]}'],
+    ['python', 'def add(a, b):\n    return a + b'],
+    ['shellscript', 'for f in *.ts; do echo "$f"; done'],
+    ['rust', 'fn main() { let x: u32 = 1; }'],
+    ['go', 'func main() { fmt.Println("hi") }'],
+    ['css', '.list > li { color: red; }'],
+    ['html', '<p class="x">hi<script>const a = 1;</script></p>'],
+    ['yaml', 'key: value\nlist:\n  - 1'],
+    ['sql', 'SELECT id FROM users WHERE id = 1;'],
+    ['markdown', '# Title\n\n```ts\nconst a = 1;\n```'],
+    ['diff', '--- a/x.ts\n+++ b/x.ts\n@@ -1 +1 @@\n-old\n+new'],
+  ])('colours %s with the precompiled grammar', async (language, text) => {
+    const lines = text.split('\n');
+    let last: HighlightToken[][] = [];
+    await highlightLines(lines, language, (tokens) => {
+      last = tokens;
+    });
+    expect(last.map((line) => line.map((t) => t.content).join(''))).toEqual(lines);
+    const colours = new Set(last.flat().map((t) => t.style?.['--shiki-light']));
+    // more than one colour: the grammar matched something beyond plain text
+    expect(colours.size).toBeGreaterThan(1);
+  });
 });
