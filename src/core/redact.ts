@@ -108,6 +108,7 @@ const BUILTIN: readonly Rule[] = [
   { hint: '://', pattern: /(\b[a-z][a-z0-9+.-]*:\/\/[^:/\s@]+:)([^@\s/]{3,})(?=@)/gi, mask: keepGroup },
   // `.env` lines whose name looks secret: API_KEY=…, DB_PASSWORD=…, DATABASE_URL=…
   {
+    hint: '=',
     pattern:
       /^([ \t]*(?:export[ \t]+)?[A-Z][A-Z0-9_]*(?:KEY|SECRET|TOKEN|PASSWORD|PASSWD|PASS|PWD|CREDENTIALS?|DSN|DATABASE_URL|CONNECTION_STRING)[ \t]*=[ \t]*)(\S.*)$/gm,
     mask: (m: string, head: string, value: string) => (HARMLESS.test(value) || value.includes(M()) ? m : head + M()),
@@ -148,14 +149,34 @@ export function createRedactor(option?: RedactOption): Redactor | undefined {
     if (pattern instanceof RegExp) rules.push({ pattern: globalOf(pattern), mask: M });
   }
   const host = config.redact;
+  // The hints, shortest first: one that is absent rules out every longer hint containing it ('_' rules
+  // out 'hf_' and 'npm_', 'sk-' rules out 'sk-ant-'), so a long text without secrets is searched once
+  // per distinct short literal rather than once per rule.
+  const hints = [...new Set(rules.flatMap((rule) => (rule.hint === undefined ? [] : [rule.hint])))].sort(
+    (a, b) => a.length - b.length,
+  );
   return (text: string): Redacted => {
     if (typeof text !== 'string' || text === '') return { text: typeof text === 'string' ? text : '', count: 0 };
     let count = 0;
     let out = text;
+    // Which hints the given text contains; exact for `out` until a rule first replaces something.
+    const absent = new Set<string>();
+    for (const hint of hints) {
+      let implied = false;
+      for (const shorter of absent) {
+        if (hint.includes(shorter)) {
+          implied = true;
+          break;
+        }
+      }
+      if (implied || !text.includes(hint)) absent.add(hint);
+    }
+    let replaced = false;
     for (const rule of rules) {
-      if (rule.hint !== undefined && !out.includes(rule.hint)) continue;
+      if (rule.hint !== undefined && (replaced ? !out.includes(rule.hint) : absent.has(rule.hint))) continue;
       rule.pattern.lastIndex = 0;
       out = out.replace(rule.pattern, (...args: unknown[]) => {
+        replaced = true;
         const match = args[0] as string;
         const groups = args.slice(1, -2).map((g) => (typeof g === 'string' ? g : (undefined as unknown as string)));
         const masked = rule.mask(match, ...groups);
