@@ -61,7 +61,8 @@ const windowedRows = (root: HTMLElement) => root.querySelectorAll('[data-slot="t
  */
 export const TenThousandSteps: Story = {
   play: async ({ canvasElement }) => {
-    await waitFor(() => expect(windowedRows(canvasElement).length).toBeGreaterThan(0));
+    // the windowed rows come with a lazy chunk (`virtual-rows`), which a busy dev server may take seconds to serve
+    await waitFor(() => expect(windowedRows(canvasElement).length).toBeGreaterThan(0), { timeout: 10_000 });
     await expect(windowedRows(canvasElement).length).toBeLessThan(100);
     const first = canvasElement.querySelector<HTMLElement>('[data-step-id="call_0"]');
     first?.focus();
@@ -80,7 +81,8 @@ export const InAScrollingPanel: Story = {
     </div>
   ),
   play: async ({ canvasElement }) => {
-    await waitFor(() => expect(windowedRows(canvasElement).length).toBeGreaterThan(0));
+    // the windowed rows come with a lazy chunk (`virtual-rows`), which a busy dev server may take seconds to serve
+    await waitFor(() => expect(windowedRows(canvasElement).length).toBeGreaterThan(0), { timeout: 10_000 });
     await expect(windowedRows(canvasElement).length).toBeLessThan(60);
   },
 };
