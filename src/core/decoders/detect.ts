@@ -8,7 +8,7 @@
 import { STEP_EVENT_TYPES } from '../event-check';
 import type { StepEvent } from '../events';
 import { isAgUiType } from './ag-ui-types';
-import { excerpt, type ProtocolName } from './types';
+import { excerpt, PROTOCOL_NAMES, type ProtocolName } from './types';
 
 /** The wire formats detection can name: every decoder's protocol. */
 export type DetectedProtocol = ProtocolName;
@@ -208,8 +208,7 @@ const QUOTED_FRAMES = 3;
  * `UNRECOGNIZED_STREAM`) whose message quotes the first frames seen, shortened, and says how to fix it.
  */
 export function unrecognizedStreamEvent(seenFrames: readonly string[]): StepEvent {
-  const fix =
-    'Pass the protocol explicitly (protocol: "cogitator" | "ai-sdk" | "anvia" | "native") or send an x-tool-steps-protocol header.';
+  const fix = `Pass the protocol explicitly (protocol: ${PROTOCOL_NAMES.map((name) => `"${name}"`).join(' | ')}) or send an x-tool-steps-protocol header.`;
   if (seenFrames.length === 0) {
     return {
       type: 'run-error',
@@ -225,6 +224,6 @@ export function unrecognizedStreamEvent(seenFrames: readonly string[]): StepEven
   return {
     type: 'run-error',
     code: 'UNRECOGNIZED_STREAM',
-    message: `No decoder recognizes this stream (not Cogitator, AI SDK, Anvia or native StepEvent JSON). It began with ${quoted}${more}. ${fix}`,
+    message: `No decoder recognizes this stream (not Cogitator, AI SDK, Anvia, native StepEvent JSON, OpenAI Responses, OpenAI Agents, Anthropic Messages or AG-UI). It began with ${quoted}${more}. ${fix}`,
   };
 }

@@ -204,7 +204,7 @@ describe('detectProtocol on whole captures', () => {
 
 describe('unrecognizedStreamEvent', () => {
   const fix =
-    'Pass the protocol explicitly (protocol: "cogitator" | "ai-sdk" | "anvia" | "native") or send an x-tool-steps-protocol header.';
+    'Pass the protocol explicitly (protocol: "cogitator" | "cogitator-ws" | "ai-sdk" | "anvia" | "native" | "openai-responses" | "openai-agents" | "anthropic" | "ag-ui") or send an x-tool-steps-protocol header.';
 
   it('names the first frames, shortened', () => {
     const long = `{"kind":"progress","value":"${'x'.repeat(100)}"}`;
@@ -213,7 +213,7 @@ describe('unrecognizedStreamEvent', () => {
     ).toEqual<StepEvent>({
       type: 'run-error',
       code: 'UNRECOGNIZED_STREAM',
-      message: `No decoder recognizes this stream (not Cogitator, AI SDK, Anvia or native StepEvent JSON). It began with "{\\"kind\\":\\"hello\\"}", "{\\"kind\\":\\"progress\\",\\"value\\":\\"${'x'.repeat(52)}…", "plain text line" and 2 more. ${fix}`,
+      message: `No decoder recognizes this stream (not Cogitator, AI SDK, Anvia, native StepEvent JSON, OpenAI Responses, OpenAI Agents, Anthropic Messages or AG-UI). It began with "{\\"kind\\":\\"hello\\"}", "{\\"kind\\":\\"progress\\",\\"value\\":\\"${'x'.repeat(52)}…", "plain text line" and 2 more. ${fix}`,
     });
   });
 
