@@ -6,19 +6,25 @@ import { presentStep } from '../presentation';
 import { useToolStepsOptions } from './context';
 import { useToolStepsLabels } from './labels';
 
-/** What the turn summary line says, from a state: the running step and start, or the span and count. */
+/**
+ * What the turn summary line says, from a state: the running step and start, whether a step waits for
+ * approval, or the span and count.
+ */
 export function turnOf(state: StepsState): {
   running: Step | undefined;
+  waiting: boolean;
   startedAt: number | undefined;
   spanMs: number | undefined;
 } {
   let running: Step | undefined;
+  let waiting = false;
   let first: number | undefined;
   let last: number | undefined;
   for (const id of state.ids) {
     const step = state.byId[id];
     if (!step) continue;
     if (isActiveStatus(step.status)) running = step;
+    else if (step.status === 'awaiting-approval') waiting = true;
     const { startedAt, endedAt } = step;
     if (typeof startedAt === 'number' && Number.isFinite(startedAt) && (first === undefined || startedAt < first)) {
       first = startedAt;
@@ -27,7 +33,7 @@ export function turnOf(state: StepsState): {
       last = endedAt;
   }
   const spanMs = first !== undefined && last !== undefined && last > first ? last - first : undefined;
-  return { running, startedAt: first, spanMs };
+  return { running, waiting, startedAt: first, spanMs };
 }
 
 function Working({ label, startedAt }: { label: string; startedAt: number | undefined }) {
@@ -46,17 +52,27 @@ function Working({ label, startedAt }: { label: string; startedAt: number | unde
 
 /**
  * The turn in one line: while a step runs, its label and the time since the turn's first step began
- * ("Searching files… 12s", ticking on the shared clock); once nothing runs, the time from the first
- * start to the last end and the number of steps ("Worked 45s · 14 steps").
+ * ("Searching files… 12s", ticking on the shared clock); when nothing runs but a step waits for a
+ * decision, that the turn waits ("Waiting for approval · 3 steps": the turn has not ended); once nothing
+ * runs or waits, the time from the first start to the last end and the number of steps ("Worked 45s ·
+ * 14 steps").
  *
- * Renders `<p data-slot="tool-steps-summary" data-state="running" | "done">`, nothing for an empty run.
+ * Renders `<p data-slot="tool-steps-summary" data-state="running" | "waiting" | "done">`, nothing for an
+ * empty run.
  */
 export function ToolStepsSummary({ state }: { state: StepsState }) {
   const { tools } = useToolStepsOptions();
   const labels = useToolStepsLabels();
   if (state.ids.length === 0) return null;
-  const { running, startedAt, spanMs } = turnOf(state);
+  const { running, waiting, startedAt, spanMs } = turnOf(state);
   if (running) return <Working label={presentStep(running, tools, labels.tools).label} startedAt={startedAt} />;
+  if (waiting) {
+    return (
+      <p data-slot="tool-steps-summary" data-state="waiting">
+        {labels.groups.waiting(state.ids.length)}
+      </p>
+    );
+  }
   return (
     <p data-slot="tool-steps-summary" data-state="done">
       {labels.groups.worked(spanMs === undefined ? undefined : labels.duration(spanMs), state.ids.length)}

@@ -16,6 +16,8 @@ export interface GroupLabels {
   working: (label: string, elapsed: string | undefined) => string;
   /** The turn once nothing runs: "Worked 45s · 14 steps". */
   worked: (duration: string | undefined, steps: number) => string;
+  /** The turn while nothing runs and a step waits for a person's decision: "Waiting for approval · 3 steps". */
+  waiting: (steps: number) => string;
 }
 
 // The built-in families' English words: the verb in the past and the noun's two forms.
@@ -43,4 +45,5 @@ export const englishGroupWords: GroupLabels = {
     const count = plural('en', steps, { one: '# step', other: '# steps' });
     return duration ? `Worked ${duration} · ${count}` : `Worked · ${count}`;
   },
+  waiting: (steps) => `Waiting for approval · ${plural('en', steps, { one: '# step', other: '# steps' })}`,
 };

@@ -106,6 +106,7 @@ export const arabicLabels: ToolStepsLabels = {
     nested: steps,
     working: (label, elapsed) => (elapsed ? `${label}… ${elapsed}` : `${label}…`),
     worked: (duration, count) => (duration ? `عمل لمدة ${duration} · ${steps(count)}` : `انتهى · ${steps(count)}`),
+    waiting: (count) => `بانتظار الموافقة · ${steps(count)}`,
   },
   redaction: {
     hidden: (count) =>

@@ -107,6 +107,7 @@ export const germanLabels: ToolStepsLabels = {
     nested: steps,
     working: (label, elapsed) => (elapsed ? `${label}… ${elapsed}` : `${label}…`),
     worked: (duration, count) => (duration ? `${duration} gearbeitet · ${steps(count)}` : `Fertig · ${steps(count)}`),
+    waiting: (count) => `Wartet auf Freigabe · ${steps(count)}`,
   },
   redaction: {
     hidden: (count) => plural('de', count, { one: '# Geheimnis verborgen', other: '# Geheimnisse verborgen' }),

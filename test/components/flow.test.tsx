@@ -198,6 +198,25 @@ describe('turn summary', () => {
     expect(line()?.getAttribute('data-state')).toBe('done');
   });
 
+  it('says the turn waits while a step waits for approval and nothing runs, then how long it worked', () => {
+    const store = syncStore([
+      { type: 'step-start', id: 'a', toolName: 'read_file', at: 100_000 },
+      { type: 'step-result', id: 'a', result: 1, at: 101_000 },
+      { type: 'step-start', id: 'b', toolName: 'bash', at: 101_000 },
+      { type: 'step-input', id: 'b', input: { command: 'rm -rf build' } },
+      { type: 'step-approval', id: 'b', at: 101_000 },
+    ]);
+    const { container } = render(<ToolSteps store={store} />);
+    const line = () => container.querySelector('[data-slot="tool-steps-summary"]');
+    expect(store.getSnapshot().byId.b?.status).toBe('awaiting-approval');
+    // not "Worked · 2 steps": the turn has not ended
+    expect(line()?.textContent).toBe('Waiting for approval · 2 steps');
+    expect(line()?.getAttribute('data-state')).toBe('waiting');
+    act(() => store.apply({ type: 'step-denied', id: 'b', at: 103_000 }));
+    expect(line()?.textContent).toBe('Worked 3s · 2 steps');
+    expect(line()?.getAttribute('data-state')).toBe('done');
+  });
+
   it('is not drawn for an empty run or with summary={false}', () => {
     const empty = render(<ToolSteps state={stateOf([])} />);
     expect(empty.container.querySelector('[data-slot="tool-steps-summary"]')).toBeNull();
