@@ -173,6 +173,84 @@ const cogitatorWsFrames = fc.oneof(
   frame('error', { error: anything, code: text }),
 );
 
+// The vendor wires (PROTOCOLS-MORE.md): their frame and item types, with fields of any type.
+const index = mostly(fc.integer({ min: -1, max: 3 }));
+
+const openaiItem = mostly(
+  fc.oneof(
+    frame('function_call', {
+      id,
+      call_id: id,
+      name,
+      arguments: argsText,
+      status: mostly(fc.constantFrom('in_progress', 'completed', 'incomplete')),
+    }),
+    frame('mcp_call', { id, name, server_label: text, arguments: argsText, output: anything, error: anything }),
+    frame('custom_tool_call', { id, call_id: id, name, input: text }),
+    frame('web_search_call', { id, status: text, action: anything }),
+    frame('message', { id, content: anything }),
+  ),
+);
+
+const openaiFrames = fc.oneof(
+  frame('response.created', { response: anything }),
+  frame('response.output_item.added', { output_index: index, item: openaiItem }),
+  frame('response.function_call_arguments.delta', { item_id: id, output_index: index, delta: argsText }),
+  frame('response.function_call_arguments.done', { item_id: id, output_index: index, arguments: argsText }),
+  frame('response.mcp_call_arguments.delta', { item_id: id, output_index: index, delta: argsText }),
+  frame('response.custom_tool_call_input.delta', { item_id: id, output_index: index, delta: text }),
+  frame('response.output_item.done', { output_index: index, item: openaiItem }),
+  frame('response.completed', { response: anything }),
+  frame('response.failed', { response: anything }),
+  frame('response.incomplete', { response: anything }),
+  frame('error', { message: text, code: text }),
+);
+
+const anthropicBlock = mostly(
+  fc.oneof(
+    frame('tool_use', { id, name, input: anything }),
+    frame('server_tool_use', { id, name, input: anything }),
+    frame('mcp_tool_use', { id, name, server_name: text, input: anything }),
+    frame('web_search_tool_result', { tool_use_id: id, content: anything }),
+    frame('text', { text }),
+  ),
+);
+
+const anthropicFrames = fc.oneof(
+  frame('message_start', { message: anything }),
+  frame('content_block_start', { index, content_block: anthropicBlock }),
+  frame('content_block_delta', {
+    index,
+    delta: mostly(fc.oneof(frame('input_json_delta', { partial_json: argsText }), frame('text_delta', { text }))),
+  }),
+  frame('content_block_stop', { index }),
+  frame('message_delta', {
+    delta: mostly(
+      fc.record(
+        { stop_reason: mostly(fc.constantFrom('end_turn', 'tool_use', 'pause_turn', 'max_tokens', 'refusal')) },
+        { requiredKeys: [] },
+      ),
+    ),
+  }),
+  frame('message_stop', {}),
+  frame('error', { error: mostly(fc.record({ type: text, message: text }, { requiredKeys: [] })) }),
+  frame('ping', {}),
+);
+
+const agUiFrames = fc.oneof(
+  frame('RUN_STARTED', { threadId: text, runId: text, parentRunId: text }),
+  frame('TOOL_CALL_START', { toolCallId: id, toolCallName: name, parentMessageId: text }),
+  frame('TOOL_CALL_ARGS', { toolCallId: id, delta: argsText }),
+  frame('TOOL_CALL_CHUNK', { toolCallId: id, toolCallName: name, delta: argsText }),
+  frame('TOOL_CALL_END', { toolCallId: id }),
+  frame('TOOL_CALL_RESULT', { toolCallId: id, messageId: text, content: anything, role: text }),
+  frame('RUN_FINISHED', { threadId: text, runId: text, result: anything, outcome: anything }),
+  frame('RUN_ERROR', { message: text, code: text }),
+  frame('MESSAGES_SNAPSHOT', { messages: anything }),
+  frame('CUSTOM', { name: text, value: anything }),
+  frame('STEP_STARTED', { stepName: text }),
+);
+
 /** Each wire, and the frames a stream of it is made of. */
 export const WIRES: Readonly<Record<string, { protocol: ProtocolName; streams: fc.Arbitrary<Json[]> }>> = {
   cogitator: { protocol: 'cogitator', streams: fc.array(cogitatorFrames, { maxLength: 14 }) },
@@ -180,6 +258,9 @@ export const WIRES: Readonly<Record<string, { protocol: ProtocolName; streams: f
   'ai-sdk': { protocol: 'ai-sdk', streams: fc.array(aiSdkFrames, { maxLength: 14 }) },
   anvia: { protocol: 'anvia', streams: anviaStreams },
   native: { protocol: 'native', streams: fc.array(nativeFrames, { maxLength: 14 }) },
+  'openai-responses': { protocol: 'openai-responses', streams: fc.array(openaiFrames, { maxLength: 14 }) },
+  anthropic: { protocol: 'anthropic', streams: fc.array(anthropicFrames, { maxLength: 14 }) },
+  'ag-ui': { protocol: 'ag-ui', streams: fc.array(agUiFrames, { maxLength: 14 }) },
 };
 
 /** Text that is no frame: not JSON (garbage, a frame cut short) or JSON that is not an object. */

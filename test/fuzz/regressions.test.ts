@@ -47,4 +47,34 @@ describe('fuzz regressions', () => {
   it('a hand-made "event" that is an empty array: batch and fold agree when the fold applies batches of one', () => {
     checkEvents([[] as unknown as StepEvent]);
   });
+
+  // Found when the vendor wires joined the harness (stop 16): `String()` of a JSON object with neither
+  // `toString` nor `valueOf` throws, and the OpenAI Responses decoder converted codes and ids that way.
+  const hostile = JSON.parse('{"toString":null,"valueOf":null}') as unknown;
+
+  it('openai-responses: an error whose code is an object with no toString threw out of the decoder', () => {
+    checkDecoder('openai-responses', [{ type: 'error', code: hostile }]);
+  });
+
+  it('openai-responses: an item done whose id is such an object threw out of the decoder', () => {
+    for (const type of ['message', 'mcp_call', 'custom_tool_call', 'web_search_call']) {
+      checkDecoder('openai-responses', [{ type: 'response.output_item.done', item: { type, id: hostile } }]);
+    }
+  });
+
+  it('anthropic and ag-ui: the same object as a block type, an error code and a custom event name', () => {
+    checkDecoder('anthropic', [
+      { type: 'content_block_start', index: 0, content_block: { type: hostile } },
+      {
+        type: 'content_block_start',
+        index: 1,
+        content_block: {
+          type: 'web_search_tool_result',
+          tool_use_id: 'c1',
+          content: { type: 'x_error', error_code: hostile },
+        },
+      },
+    ]);
+    checkDecoder('ag-ui', [{ type: 'CUSTOM', name: hostile, value: 1 }]);
+  });
 });

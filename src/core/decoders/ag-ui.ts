@@ -25,6 +25,7 @@ import {
   type ProtocolName,
   parseFrame,
   type StepDecoder,
+  textOf,
 } from './types';
 
 const PROTOCOL: ProtocolName = 'ag-ui';
@@ -393,7 +394,7 @@ export function agUi(options: AgUiOptions = {}): StepDecoder {
         if (typeof e.parentToolCallId === 'string') subagentParents.set(e.subagentRunId as string, e.parentToolCallId);
         return;
       case 'CUSTOM': {
-        const mapped = options.custom?.(String(e.name), e.value);
+        const mapped = options.custom?.(textOf(e.name), e.value);
         if (mapped) for (const event of mapped) out.push(event);
         return;
       }

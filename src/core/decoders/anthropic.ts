@@ -32,12 +32,14 @@
 import type { StepEvent } from '../events';
 import {
   closedEarly,
+  codeOf,
   diagnostic,
   isRecord,
   nonEmptyString,
   type ProtocolName,
   parseFrame,
   type StepDecoder,
+  textOf,
 } from './types';
 
 const PROTOCOL: ProtocolName = 'anthropic';
@@ -116,8 +118,8 @@ function strReplaceDiff(content: Record<string, unknown>, path: string | undefin
  */
 export function serverResultEvents(block: Record<string, unknown>, input?: unknown): StepEvent[] {
   const id = nonEmptyString(block.tool_use_id);
-  if (id === undefined) return [diagnostic(PROTOCOL, `a "${String(block.type)}" block without a tool_use_id; dropped`)];
-  const type = String(block.type);
+  if (id === undefined) return [diagnostic(PROTOCOL, `a "${textOf(block.type)}" block without a tool_use_id; dropped`)];
+  const type = textOf(block.type);
   const toolName = toolNameOfResult(type);
   const content = block.content;
   if (type === 'mcp_tool_result') {
@@ -130,7 +132,7 @@ export function serverResultEvents(block: Record<string, unknown>, input?: unkno
     return [{ type: 'step-result', id, toolName, result: message ?? content }];
   }
   if (isRecord(content) && typeof content.type === 'string' && content.type.endsWith('_error')) {
-    const code = String(content.error_code ?? 'unknown');
+    const code = codeOf(content.error_code) ?? 'unknown';
     const message = text(content.error_message) ?? anthropicWords.toolFailed(code);
     return [{ type: 'step-error', id, toolName, message, code }];
   }

@@ -21,7 +21,7 @@
  */
 import type { StepEvent } from '../events';
 import { AGENTS_REJECTION_TEXT, AGENTS_TOOL_ERROR_TEXT } from './openai-agents-text';
-import { diagnostic, isRecord, nonEmptyString, type ProtocolName, parseFrame, type StepDecoder } from './types';
+import { diagnostic, isRecord, nonEmptyString, type ProtocolName, parseFrame, type StepDecoder, textOf } from './types';
 
 const PROTOCOL: ProtocolName = 'openai-agents';
 
@@ -95,7 +95,7 @@ export function openaiAgents(options: OpenAIAgentsOptions = {}): StepDecoder {
       once('no-id', 'a tool call without a callId; dropped', out);
       return;
     }
-    const toolName = nonEmptyString(raw.name) ?? nonEmptyString(item.toolName) ?? String(raw.type ?? 'tool');
+    const toolName = nonEmptyString(raw.name) ?? nonEmptyString(item.toolName) ?? textOf(raw.type ?? 'tool');
     if (!calls.has(id)) {
       calls.set(id, { state: 'open' });
       out.push({ type: 'step-start', id, toolName });
@@ -173,7 +173,7 @@ export function openaiAgents(options: OpenAIAgentsOptions = {}): StepDecoder {
       const type = value.type;
       if (type === 'raw_model_stream_event' || type === 'agent_updated_stream_event') return out;
       if (type !== 'run_item_stream_event') {
-        once(`type:${String(type)}`, `an event of unknown type "${String(type)}"; ignored`, out);
+        once(`type:${textOf(type)}`, `an event of unknown type "${textOf(type)}"; ignored`, out);
         return out;
       }
       const item = isRecord(value.item) ? value.item : {};

@@ -34,12 +34,14 @@ import type { StepEvent } from '../events';
 import {
   append,
   closedEarly,
+  codeOf,
   diagnostic,
   isRecord,
   nonEmptyString,
   type ProtocolName,
   parseFrame,
   type StepDecoder,
+  textOf,
 } from './types';
 
 const PROTOCOL: ProtocolName = 'openai-responses';
@@ -193,13 +195,12 @@ export function mcpCallError(error: unknown): { message: string; code?: string }
   if (typeof error === 'string') return { message: error };
   if (!isRecord(error)) return { message: openaiWords.failed('The MCP call') };
   const message =
-    text(error.message) ?? contentText(error.content) ?? openaiWords.failed(`The MCP call (${String(error.type)})`);
-  if (error.type === 'http_error' && error.code !== undefined) return { message, code: `HTTP_${String(error.code)}` };
-  if (error.type === 'mcp_protocol_error' && error.code !== undefined) {
-    return { message, code: `MCP_${String(error.code)}` };
-  }
+    text(error.message) ?? contentText(error.content) ?? openaiWords.failed(`The MCP call (${textOf(error.type)})`);
+  const code = codeOf(error.code);
+  if (error.type === 'http_error' && code !== undefined) return { message, code: `HTTP_${code}` };
+  if (error.type === 'mcp_protocol_error' && code !== undefined) return { message, code: `MCP_${code}` };
   if (error.type === 'mcp_tool_execution_error') return { message, code: 'MCP_TOOL_ERROR' };
-  return error.code !== undefined ? { message, code: String(error.code) } : { message };
+  return code !== undefined ? { message, code } : { message };
 }
 
 /**
@@ -372,9 +373,9 @@ export function openaiResponses(): StepDecoder {
       return;
     }
     const index = typeof frame.output_index === 'number' ? frame.output_index : undefined;
-    let item = (index !== undefined ? byIndex.get(index) : undefined) ?? byItemId.get(String(raw.id));
+    let item = (index !== undefined ? byIndex.get(index) : undefined) ?? byItemId.get(textOf(raw.id));
     if (!item) {
-      once(`done:${String(raw.id)}`, `"response.output_item.done" for an item never added; read as added`, out);
+      once(`done:${textOf(raw.id)}`, `"response.output_item.done" for an item never added; read as added`, out);
       item = added(frame, out);
       if (!item) return;
     } else if (item.type !== raw.type) {
@@ -408,7 +409,7 @@ export function openaiResponses(): StepDecoder {
         // Acknowledged (or not) in the app's `computer_call_output`: an approval in all but name.
         c.state = 'awaiting';
         const description = checks.map((check) => text(check.message) ?? text(check.code) ?? '').join(' ');
-        const event: StepEvent = { type: 'step-approval', id, approvalId: String(checks[0]?.id ?? id) };
+        const event: StepEvent = { type: 'step-approval', id, approvalId: textOf(checks[0]?.id ?? id) };
         if (description.trim() !== '') event.description = description.trim();
         out.push(event);
       }
@@ -436,7 +437,8 @@ export function openaiResponses(): StepDecoder {
         id,
         message: text(error?.message) ?? openaiWords.failed(toolNameOf(raw, type)),
       };
-      if (error?.code !== undefined && error.code !== null) event.code = String(error.code);
+      const code = codeOf(error?.code);
+      if (code !== undefined) event.code = code;
       out.push(event);
       return;
     }
@@ -491,7 +493,7 @@ export function openaiResponses(): StepDecoder {
     ended = true;
     if (status === 'incomplete') {
       const details = isRecord(response) && isRecord(response.incomplete_details) ? response.incomplete_details : {};
-      out.push(diagnostic(PROTOCOL, openaiWords.incomplete(String(details.reason ?? 'no reason given'))));
+      out.push(diagnostic(PROTOCOL, openaiWords.incomplete(textOf(details.reason ?? 'no reason given'))));
     }
     const { clients, awaiting } = pending();
     // `paused` would turn a call cut short into one awaiting approval; an incomplete response ends
@@ -506,7 +508,8 @@ export function openaiResponses(): StepDecoder {
   function runError(message: string, code: unknown, out: StepEvent[]): void {
     ended = true;
     const event: StepEvent = { type: 'run-error', message };
-    if (code !== undefined && code !== null) event.code = String(code);
+    const text = codeOf(code);
+    if (text !== undefined) event.code = text;
     out.push(event);
     for (const [, c] of calls) if (c.state !== 'ended') c.state = 'ended';
   }
