@@ -251,6 +251,39 @@ const agUiFrames = fc.oneof(
   frame('STEP_STARTED', { stepName: text }),
 );
 
+const agentsRaw = mostly(
+  fc.oneof(
+    frame('function_call', { callId: id, name, arguments: argsText, status: text }),
+    frame('hosted_tool_call', {
+      id,
+      name,
+      status: mostly(fc.constantFrom('in_progress', 'completed', 'failed')),
+      output: anything,
+      arguments: anything,
+    }),
+    frame('function_call_result', { callId: id, name, output: anything, status: text }),
+    frame('computer_call', { callId: id, action: anything }),
+  ),
+);
+
+const agentsFrames = fc.oneof(
+  frame('run_item_stream_event', {
+    name: mostly(
+      fc.constantFrom(
+        'tool_called',
+        'tool_output',
+        'tool_approval_requested',
+        'handoff_requested',
+        'handoff_occurred',
+        'message_output_created',
+      ),
+    ),
+    item: mostly(fc.record({ type: text, rawItem: agentsRaw, output: anything, toolName: name }, { requiredKeys: [] })),
+  }),
+  frame('raw_model_stream_event', { data: anything }),
+  frame('agent_updated_stream_event', { agent: anything }),
+);
+
 /** Each wire, and the frames a stream of it is made of. */
 export const WIRES: Readonly<Record<string, { protocol: ProtocolName; streams: fc.Arbitrary<Json[]> }>> = {
   cogitator: { protocol: 'cogitator', streams: fc.array(cogitatorFrames, { maxLength: 14 }) },
@@ -261,6 +294,7 @@ export const WIRES: Readonly<Record<string, { protocol: ProtocolName; streams: f
   'openai-responses': { protocol: 'openai-responses', streams: fc.array(openaiFrames, { maxLength: 14 }) },
   anthropic: { protocol: 'anthropic', streams: fc.array(anthropicFrames, { maxLength: 14 }) },
   'ag-ui': { protocol: 'ag-ui', streams: fc.array(agUiFrames, { maxLength: 14 }) },
+  'openai-agents': { protocol: 'openai-agents', streams: fc.array(agentsFrames, { maxLength: 14 }) },
 };
 
 /** Text that is no frame: not JSON (garbage, a frame cut short) or JSON that is not an object. */
