@@ -9,8 +9,8 @@
  *
  * Long files are tokenized in slices of about `SLICE_MS` milliseconds (pieces of lines sized from how long
  * the last piece took), each continuing the grammar state of the one before, with a yield to the event
- * loop between slices: the block shows plain text at once and gains colour slice by slice. The first use
- * of a grammar still builds its regular expressions (a one-time cost, not sliced).
+ * loop between slices: the block shows plain text at once and gains colour slice by slice. Before a
+ * grammar's first tokenization, its regular expressions are built in slices too (`warm`).
  */
 
 import { createJavaScriptRawEngine } from '@shikijs/engine-javascript/raw';

@@ -80,7 +80,6 @@ export function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
-/** The value when it is a non-empty string. */
 /**
  * A wire value as text, never throwing. `String(value)` throws for hostile JSON such as
  * `{"toString":null,"valueOf":null}` (an object with neither method), which the fuzz harness sends; an
@@ -103,6 +102,7 @@ export function codeOf(value: unknown): string | undefined {
   return undefined;
 }
 
+/** The value when it is a non-empty string. */
 export function nonEmptyString(value: unknown): string | undefined {
   return typeof value === 'string' && value !== '' ? value : undefined;
 }
