@@ -16,6 +16,17 @@ const preview: Preview = {
     a11y: { test: 'error' },
   },
   tags: ['autodocs'],
+  // The kit's stylesheets select parts by class: every element with a data-slot must carry that slot
+  // as a class (src/internal/slot-class.ts), or the default theme silently skips it. Checked after
+  // every story's play function, in the storybook test project and in the Storybook UI alike.
+  afterEach: ({ canvasElement }) => {
+    const bare = [...canvasElement.querySelectorAll('[data-slot]')]
+      .map((element) => element.getAttribute('data-slot') ?? '')
+      .filter((slot) => slot !== '')
+      .filter((slot, index, all) => all.indexOf(slot) === index)
+      .filter((slot) => canvasElement.querySelector(`[data-slot="${slot}"]:not(.${slot})`) !== null);
+    if (bare.length > 0) throw new Error(`parts without their slot's class: ${bare.join(', ')}`);
+  },
 };
 
 export default preview;

@@ -33,13 +33,15 @@ const KB = 1000;
 /**
  * The scenarios. `budget` is the enforced limit, gzip bytes of the scenario's initial chunks (the larger
  * of the two bundlers' figures); `target` is issue 7's goal, printed beside it. The budgets are a ratchet
- * set about 0.5 kB above what the package measured when they were set ((a) 53.6 kB, now 53.8, and (b) 10.8 kB
- * gzip with esbuild, the larger figure; rolldown: 43.7 (now 43.8) and 10.0 kB), so a regression fails CI; lower them as the targets come
- * within reach. History: (a) was 45.7 kB before issues 8, 10, 11 and 12 added approvals, words, grouping,
+ * set about 0.5 kB above what the package measured when they were set ((a) 54.15 kB and (b) 10.8 kB gzip
+ * with esbuild, the larger figure; rolldown: 44.0 and 10.0 kB), so a regression fails CI; lower them as the
+ * targets come within reach. History: (a) was 45.7 kB before issues 8, 10, 11 and 12 added approvals, words, grouping,
  * keyboard, masking and four wires; 65.4 kB before the details body, most icons and the renderers left
  * the entry chunk (issue 7 item 6; ARCHITECTURE.md), which took it to 54.9 kB; then issue 9 added 3.5 kB
  * (58.4 kB); then the stream reader became a chunk loaded on the first read and core was split in three
- * entries (core, wires, presentation), 53.6 kB. (b) was 60.3 kB while core held every decoder, MCP and the
+ * entries (core, wires, presentation), 53.6 kB; the waiting summary and safe text conversions, 53.8 kB; a
+ * class beside every part's data-slot, which the stylesheets select by (issue 9 item 4: style recalculation
+ * while scrolling), 54.15 kB. (b) was 60.3 kB while core held every decoder, MCP and the
  * words; it is now the step model, reducer, store, approvals and the stream client (10.8 kB). `conditions`
  * are the resolve conditions (Next resolves server components with `react-server`).
  */
@@ -48,7 +50,7 @@ export const scenarios = [
     id: 'a',
     name: "import { ToolSteps, useToolStream } from 'tool-steps'",
     code: "import { ToolSteps, useToolStream } from 'tool-steps';\nconsole.log(ToolSteps, useToolStream);",
-    budget: 54.1 * KB,
+    budget: 54.6 * KB,
     target: 25 * KB,
   },
   {

@@ -161,11 +161,23 @@ export function ToolStepsAnnouncer({ store, state, delay = 500 }: ToolStepsAnnou
   // The same words said again: a no-break space makes the region change, so it is read again.
   const text = (said: Said) => (said.text && said.n % 2 === 0 ? `${said.text}\u00a0` : said.text);
   return (
-    <div data-slot="tool-steps-announcer" style={hidden}>
-      <div role="status" aria-live="polite" aria-atomic="true" data-slot="tool-steps-announcer-polite">
+    <div data-slot="tool-steps-announcer" className="tool-steps-announcer" style={hidden}>
+      <div
+        role="status"
+        aria-live="polite"
+        aria-atomic="true"
+        data-slot="tool-steps-announcer-polite"
+        className="tool-steps-announcer-polite"
+      >
         {text(polite)}
       </div>
-      <div role="alert" aria-live="assertive" aria-atomic="true" data-slot="tool-steps-announcer-assertive">
+      <div
+        role="alert"
+        aria-live="assertive"
+        aria-atomic="true"
+        data-slot="tool-steps-announcer-assertive"
+        className="tool-steps-announcer-assertive"
+      >
         {text(assertive)}
       </div>
     </div>

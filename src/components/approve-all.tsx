@@ -105,13 +105,14 @@ export const ToolStepsApproveAll = forwardRef<HTMLDivElement, ToolStepsApproveAl
       'aria-labelledby': textId,
       children: (
         <>
-          <p data-slot="tool-steps-approve-all-text" id={textId}>
+          <p data-slot="tool-steps-approve-all-text" className="tool-steps-approve-all-text" id={textId}>
             {words.waiting(count)}
           </p>{' '}
           {onApprove ? (
             <button
               type="button"
               data-slot="tool-steps-approve-all-button"
+              className="tool-steps-approve-all-button"
               data-decision="approved"
               onClick={(event) => decideAll(true, event)}
             >
@@ -122,6 +123,7 @@ export const ToolStepsApproveAll = forwardRef<HTMLDivElement, ToolStepsApproveAl
             <button
               type="button"
               data-slot="tool-steps-approve-all-button"
+              className="tool-steps-approve-all-button"
               data-decision="denied"
               onClick={(event) => decideAll(false, event)}
             >

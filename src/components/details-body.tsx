@@ -52,10 +52,19 @@ interface SectionProps {
 
 function Section({ name, title, kind, bar, children }: SectionProps) {
   return (
-    <div data-slot="tool-step-details-section" data-section={name} data-kind={kind}>
+    <div
+      data-slot="tool-step-details-section"
+      className="tool-step-details-section"
+      data-section={name}
+      data-kind={kind}
+    >
       {title !== undefined || bar ? (
-        <div data-slot="tool-step-details-section-header">
-          {title !== undefined ? <div data-slot="tool-step-details-heading">{title}</div> : null}
+        <div data-slot="tool-step-details-section-header" className="tool-step-details-section-header">
+          {title !== undefined ? (
+            <div data-slot="tool-step-details-heading" className="tool-step-details-heading">
+              {title}
+            </div>
+          ) : null}
           {bar}
         </div>
       ) : null}
@@ -79,7 +88,13 @@ function Rendered({
   const loading = useToolStepsLabels().views.loading;
   return (
     <RendererBoundary resetKey={value}>
-      <Suspense fallback={<span data-slot="tool-step-details-loading">{loading}</span>}>
+      <Suspense
+        fallback={
+          <span data-slot="tool-step-details-loading" className="tool-step-details-loading">
+            {loading}
+          </span>
+        }
+      >
         <Renderer step={step} details={value} kind={kind} />
       </Suspense>
     </RendererBoundary>
@@ -96,11 +111,16 @@ function RevealToggle({ count, revealed, onChange }: { count: number; revealed: 
   const words = useToolStepsLabels().redaction;
   if (count === 0) return null;
   return (
-    <span data-slot="tool-step-redaction" data-state={revealed ? 'revealed' : 'hidden'}>
-      {revealed ? null : <span data-slot="tool-step-redaction-note">{words.hidden(count)}</span>}{' '}
+    <span data-slot="tool-step-redaction" className="tool-step-redaction" data-state={revealed ? 'revealed' : 'hidden'}>
+      {revealed ? null : (
+        <span data-slot="tool-step-redaction-note" className="tool-step-redaction-note">
+          {words.hidden(count)}
+        </span>
+      )}{' '}
       <button
         type="button"
         data-slot="tool-step-reveal"
+        className="tool-step-reveal"
         aria-pressed={revealed}
         aria-label={revealed ? undefined : words.revealLabel(count)}
         onClick={onChange}
@@ -185,7 +205,7 @@ export function DetailsBody({ step, renderers }: { step: Step; renderers: Detail
           }
         >
           {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable block must be reachable by keyboard to scroll it */}
-          <pre data-slot="tool-step-last-update" tabIndex={0}>
+          <pre data-slot="tool-step-last-update" className="tool-step-last-update" tabIndex={0}>
             {lastUpdate.value}
           </pre>
         </Section>
@@ -203,7 +223,7 @@ export function DetailsBody({ step, renderers }: { step: Step; renderers: Detail
           }
         >
           {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable block must be reachable by keyboard to scroll it */}
-          <pre data-slot="tool-step-input" tabIndex={0}>
+          <pre data-slot="tool-step-input" className="tool-step-input" tabIndex={0}>
             {args.value}
           </pre>
         </Section>

@@ -106,8 +106,10 @@ export function useDecisionOf(step: Step): LocalDecision | undefined {
 
 function Section({ heading, slot, children }: { heading: string; slot: string; children: ReactNode }) {
   return (
-    <div data-slot={slot}>
-      <p data-slot="tool-step-approval-heading">{heading}</p>
+    <div data-slot={slot} className={slot}>
+      <p data-slot="tool-step-approval-heading" className="tool-step-approval-heading">
+        {heading}
+      </p>
       {children}
     </div>
   );
@@ -195,6 +197,7 @@ export const ToolStepApproval = forwardRef<HTMLDivElement, ToolStepApprovalProps
     line ? (
       <p
         data-slot="tool-step-approval-decision"
+        className="tool-step-approval-decision"
         tabIndex={-1}
         ref={(element) => {
           if (element && focusDecision.current) {
@@ -208,25 +211,31 @@ export const ToolStepApproval = forwardRef<HTMLDivElement, ToolStepApprovalProps
     ) : null
   ) : (
     <>
-      <p data-slot="tool-step-approval-prompt">{decidable ? words.waitsForYou : words.waitsElsewhere}</p>
+      <p data-slot="tool-step-approval-prompt" className="tool-step-approval-prompt">
+        {decidable ? words.waitsForYou : words.waitsElsewhere}
+      </p>
       {approval?.description ? (
-        <p data-slot="tool-step-approval-description">
+        <p data-slot="tool-step-approval-description" className="tool-step-approval-description">
           <WireText text={approval.description} />
         </p>
       ) : null}
       {willRun ? (
         <Section heading={words.willRun} slot="tool-step-approval-will-run">
-          <pre data-slot="tool-step-approval-input">
+          <pre data-slot="tool-step-approval-input" className="tool-step-approval-input">
             <WireText text={willRun} lines />
           </pre>
         </Section>
       ) : null}
       {approval?.sideEffects && approval.sideEffects.length > 0 ? (
         <Section heading={words.sideEffects} slot="tool-step-approval-effects">
-          <ul data-slot="tool-step-approval-side-effects" aria-label={words.sideEffects}>
+          <ul
+            data-slot="tool-step-approval-side-effects"
+            className="tool-step-approval-side-effects"
+            aria-label={words.sideEffects}
+          >
             {approval.sideEffects.map((effect, index) => (
               // biome-ignore lint/suspicious/noArrayIndexKey: side effects are plain strings, possibly repeated
-              <li key={index} data-slot="tool-step-approval-side-effect">
+              <li key={index} data-slot="tool-step-approval-side-effect" className="tool-step-approval-side-effect">
                 <WireText text={effect} />
               </li>
             ))}
@@ -235,17 +244,22 @@ export const ToolStepApproval = forwardRef<HTMLDivElement, ToolStepApprovalProps
       ) : null}
       {extra !== undefined && extra !== null && extra !== false && extra !== '' ? (
         <Section heading={words.consequences} slot="tool-step-approval-consequences">
-          <div data-slot="tool-step-approval-consequences-text">{extra}</div>
+          <div data-slot="tool-step-approval-consequences-text" className="tool-step-approval-consequences-text">
+            {extra}
+          </div>
         </Section>
       ) : null}
       {decidable ? (
-        <div data-slot="tool-step-approval-actions">
-          <label data-slot="tool-step-approval-reason" htmlFor={reasonId}>
-            <span data-slot="tool-step-approval-reason-label">{words.reason}</span>{' '}
+        <div data-slot="tool-step-approval-actions" className="tool-step-approval-actions">
+          <label data-slot="tool-step-approval-reason" className="tool-step-approval-reason" htmlFor={reasonId}>
+            <span data-slot="tool-step-approval-reason-label" className="tool-step-approval-reason-label">
+              {words.reason}
+            </span>{' '}
             <input
               id={reasonId}
               type="text"
               data-slot="tool-step-approval-reason-input"
+              className="tool-step-approval-reason-input"
               value={reason}
               onChange={(event) => setReason(event.currentTarget.value)}
               autoComplete="off"

@@ -183,7 +183,13 @@ export const ToolStepDetailsTrigger = forwardRef<HTMLButtonElement, ToolStepDeta
         onClick: () => setOpen(!open),
         children: (
           <>
-            <ChevronRight aria-hidden="true" focusable="false" size={14} data-slot="tool-step-details-chevron" />
+            <ChevronRight
+              aria-hidden="true"
+              focusable="false"
+              size={14}
+              data-slot="tool-step-details-chevron"
+              className="tool-step-details-chevron"
+            />
             {words.trigger}
           </>
         ),
@@ -239,7 +245,13 @@ export const ToolStepDetailsContent = forwardRef<HTMLDivElement, ToolStepDetails
         hidden: !open,
         children: open ? (
           <RendererBoundary resetKey={step}>
-            <Suspense fallback={<span data-slot="tool-step-details-loading">{loading}</span>}>
+            <Suspense
+              fallback={
+                <span data-slot="tool-step-details-loading" className="tool-step-details-loading">
+                  {loading}
+                </span>
+              }
+            >
               <Body step={step} renderers={renderers ?? disclosure?.renderers ?? options.renderers} />
             </Suspense>
           </RendererBoundary>

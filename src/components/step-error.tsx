@@ -51,11 +51,11 @@ export const ToolStepError = forwardRef<HTMLDivElement, ToolStepErrorProps>(func
       children: (
         <>
           {code ? (
-            <code data-slot="tool-step-error-code" dir="auto">
+            <code data-slot="tool-step-error-code" className="tool-step-error-code" dir="auto">
               {code}
             </code>
           ) : null}{' '}
-          <span data-slot="tool-step-error-message" dir="auto">
+          <span data-slot="tool-step-error-message" className="tool-step-error-message" dir="auto">
             {message}
           </span>{' '}
           <CopyButton text={code ? `${code}: ${message}` : message} label={copyWords.error} compact />

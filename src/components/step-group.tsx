@@ -2,6 +2,7 @@
 
 import { type ComponentPropsWithoutRef, forwardRef, type ReactNode, useId } from 'react';
 import type { StepGroup } from '../internal/grouping';
+import { slotClass } from '../internal/slot-class';
 import { useToolStepsLabels } from './labels';
 
 /**
@@ -35,19 +36,23 @@ export const ToolStepsGroup = forwardRef<
       data-group-key={group.key}
       data-group-steps={group.ids.join(' ')}
       {...props}
+      className={slotClass('tool-steps-group', props.className)}
       ref={ref}
     >
       <button
         type="button"
         data-slot="tool-steps-group-trigger"
+        className="tool-steps-group-trigger"
         aria-expanded={open}
         aria-controls={open ? listId : undefined}
         onClick={() => onOpenChange(!open)}
       >
-        <span data-slot="tool-steps-group-summary">{summary}</span>
+        <span data-slot="tool-steps-group-summary" className="tool-steps-group-summary">
+          {summary}
+        </span>
       </button>
       {open ? (
-        <ol data-slot="tool-steps" id={listId}>
+        <ol data-slot="tool-steps" className="tool-steps" id={listId}>
           {children}
         </ol>
       ) : null}

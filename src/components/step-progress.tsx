@@ -91,6 +91,7 @@ export const ToolStepProgress = forwardRef<HTMLDivElement, ToolStepProgressProps
         <>
           <progress
             data-slot="tool-step-progress-bar"
+            className="tool-step-progress-bar"
             value={determinate.value}
             max={determinate.max}
             aria-label={presentation?.label}

@@ -111,10 +111,13 @@ export const ToolStepStatus = forwardRef<HTMLSpanElement, ToolStepStatusProps>(f
             focusable="false"
             size={16}
             data-slot="tool-step-status-icon"
+            className="tool-step-status-icon"
             data-icon={indicator.iconName}
             data-spinning={indicator.spinning ? '' : undefined}
           />{' '}
-          <span data-slot="tool-step-status-text">{indicator.text}</span>
+          <span data-slot="tool-step-status-text" className="tool-step-status-text">
+            {indicator.text}
+          </span>
         </>
       ),
     },

@@ -23,6 +23,7 @@ import type { ToolStepsLabelsInput } from '../core/labels';
 import { defaultStepFamily, GroupCache, groupSiblings, type ListItem, type StepFamilyOf } from '../internal/grouping';
 import { mergeRefs } from '../internal/render';
 import { useRovingFocus, type VirtualNav } from '../internal/roving';
+import { slotClass } from '../internal/slot-class';
 import { SteadyContext, type SteadyOptions, useSteadyStep } from '../internal/steady-step';
 import { NO_CHILDREN, StepTreeCache } from '../internal/step-tree';
 import {
@@ -152,13 +153,18 @@ function useStableOptions(props: ToolStepsOptions): ToolStepsOptions {
 function RunError({ run }: { run: StepsState['run'] }) {
   if (!run.error) return null;
   return (
-    <div data-slot="tool-steps-error" data-error-code={run.error.code || undefined} role="alert">
+    <div
+      data-slot="tool-steps-error"
+      className="tool-steps-error"
+      data-error-code={run.error.code || undefined}
+      role="alert"
+    >
       {run.error.code ? (
-        <code data-slot="tool-steps-error-code">
+        <code data-slot="tool-steps-error-code" className="tool-steps-error-code">
           <WireText text={run.error.code} />
         </code>
       ) : null}{' '}
-      <span data-slot="tool-steps-error-message">
+      <span data-slot="tool-steps-error-message" className="tool-steps-error-message">
         <WireText text={run.error.message} />
       </span>
     </div>
@@ -176,7 +182,7 @@ function RunInterrupted({ run }: { run: StepsState['run'] }) {
     return null;
   // the reason is wire text: masked and made visible before it goes into the sentence
   return (
-    <p data-slot="tool-steps-interrupted" role="status">
+    <p data-slot="tool-steps-interrupted" className="tool-steps-interrupted" role="status">
       {labels.interrupted(screenLine(run.reason, redactor))}
     </p>
   );
@@ -188,7 +194,7 @@ function Diagnostics({ diagnostics }: { diagnostics: StepsDiagnostics }) {
   const { count, last } = diagnostics;
   const title = last ? (last.protocol ? `${last.protocol}: ${last.reason}` : last.reason) : undefined;
   return (
-    <p data-slot="tool-steps-diagnostics" title={title}>
+    <p data-slot="tool-steps-diagnostics" className="tool-steps-diagnostics" title={title}>
       {labels.skipped(count)}
     </p>
   );
@@ -296,6 +302,7 @@ function NestedSteps({
       <button
         type="button"
         data-slot="tool-step-nested-trigger"
+        className="tool-step-nested-trigger"
         data-state={open ? 'open' : 'closed'}
         aria-expanded={open}
         aria-controls={open ? listId : undefined}
@@ -304,7 +311,7 @@ function NestedSteps({
         {labels.groups.nested(count)}
       </button>
       {open ? (
-        <ol data-slot="tool-steps" data-nested="" id={listId}>
+        <ol data-slot="tool-steps" className="tool-steps" data-nested="" id={listId}>
           <InListContext.Provider value={true}>{children()}</InListContext.Provider>
         </ol>
       ) : null}
@@ -357,6 +364,7 @@ function TopItems({ items, row, windowed }: { items: readonly ListItem[]; row: R
       <li
         aria-hidden="true"
         data-slot="tool-steps-sizer"
+        className="tool-steps-sizer"
         style={sizerStyle((items.length - first.length) * ESTIMATED_ROW_HEIGHT)}
       />
     </>
@@ -512,6 +520,7 @@ function ListRoot({
       data-slot="tool-steps"
       aria-label={labels.list}
       {...props}
+      className={slotClass('tool-steps', props.className)}
       // a windowed list places its rows inside itself
       style={windowed ? { ...style, position: 'relative' } : style}
       data-windowed={windowed ? '' : undefined}

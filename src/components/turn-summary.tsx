@@ -44,7 +44,7 @@ function Working({ label, startedAt }: { label: string; startedAt: number | unde
       ? labels.elapsed(now - startedAt)
       : undefined;
   return (
-    <p data-slot="tool-steps-summary" data-state="running">
+    <p data-slot="tool-steps-summary" className="tool-steps-summary" data-state="running">
       {labels.groups.working(label, elapsed)}
     </p>
   );
@@ -68,13 +68,13 @@ export function ToolStepsSummary({ state }: { state: StepsState }) {
   if (running) return <Working label={presentStep(running, tools, labels.tools).label} startedAt={startedAt} />;
   if (waiting) {
     return (
-      <p data-slot="tool-steps-summary" data-state="waiting">
+      <p data-slot="tool-steps-summary" className="tool-steps-summary" data-state="waiting">
         {labels.groups.waiting(state.ids.length)}
       </p>
     );
   }
   return (
-    <p data-slot="tool-steps-summary" data-state="done">
+    <p data-slot="tool-steps-summary" className="tool-steps-summary" data-state="done">
       {labels.groups.worked(spanMs === undefined ? undefined : labels.duration(spanMs), state.ids.length)}
     </p>
   );

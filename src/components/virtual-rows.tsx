@@ -285,6 +285,7 @@ export default function VirtualRows({ items, renderItem, nav }: VirtualRowsProps
           ref={sizer}
           aria-hidden="true"
           data-slot="tool-steps-sizer"
+          className="tool-steps-sizer"
           style={sizerStyle((items.length - first.length) * ESTIMATED_ROW_HEIGHT)}
         />
       </>
@@ -294,7 +295,13 @@ export default function VirtualRows({ items, renderItem, nav }: VirtualRowsProps
     return (
       <>
         {items.map((item) => renderItem(item, undefined))}
-        <li ref={sizer} aria-hidden="true" data-slot="tool-steps-sizer" style={{ display: 'none' }} />
+        <li
+          ref={sizer}
+          aria-hidden="true"
+          data-slot="tool-steps-sizer"
+          className="tool-steps-sizer"
+          style={{ display: 'none' }}
+        />
       </>
     );
   }
@@ -306,7 +313,13 @@ export default function VirtualRows({ items, renderItem, nav }: VirtualRowsProps
           measure,
         }),
       )}
-      <li ref={sizeContainer} aria-hidden="true" data-slot="tool-steps-sizer" style={sizerStyle()} />
+      <li
+        ref={sizeContainer}
+        aria-hidden="true"
+        data-slot="tool-steps-sizer"
+        className="tool-steps-sizer"
+        style={sizerStyle()}
+      />
     </>
   );
 }

@@ -8,6 +8,7 @@ import {
   type RefCallback,
   version,
 } from 'react';
+import { slotClass } from './slot-class';
 
 /**
  * How a part's element is swapped (Base UI's `render` prop): an element, whose type is drawn with
@@ -118,5 +119,7 @@ export function drawPart<State>(
   ref: unknown,
   state: State,
 ): ReactElement {
-  return renderPart(tag, render, mergeProps(own, ref ? { ...props, ref } : props), state);
+  const slot = (own as Props)['data-slot'];
+  const classed = typeof slot === 'string' ? { ...own, className: slotClass(slot, (own as Props).className) } : own;
+  return renderPart(tag, render, mergeProps(classed, ref ? { ...props, ref } : props), state);
 }

@@ -49,7 +49,7 @@ export class RendererBoundary extends Component<RendererBoundaryProps, RendererB
   override render(): ReactNode {
     if (!this.state.failed) return this.props.children;
     return (
-      <div data-slot="tool-step-details-fallback">
+      <div data-slot="tool-step-details-fallback" className="tool-step-details-fallback">
         {this.context.views.blockFailed(messageOf(this.state.error, this.context.views.unknownError))}
       </div>
     );

@@ -46,11 +46,16 @@ export function CodeView({ details }: DetailsRendererProps) {
   const last = input.startLine + input.lines.length - 1;
   const digits = String(last).length;
   const row = (i: number): ReactNode => (
-    <div key={i} data-slot="tool-step-code-line" style={{ height: ROW_HEIGHT }}>
-      <span data-slot="tool-step-code-line-number" aria-hidden="true" style={{ width: `${digits}ch` }}>
+    <div key={i} data-slot="tool-step-code-line" className="tool-step-code-line" style={{ height: ROW_HEIGHT }}>
+      <span
+        data-slot="tool-step-code-line-number"
+        className="tool-step-code-line-number"
+        aria-hidden="true"
+        style={{ width: `${digits}ch` }}
+      >
         {input.startLine + i}
       </span>
-      <span data-slot="tool-step-code-text">
+      <span data-slot="tool-step-code-text" className="tool-step-code-text">
         {tokens?.[i]
           ? tokens[i].map((token, k) => (
               // biome-ignore lint/suspicious/noArrayIndexKey: the tokens of a line never reorder
@@ -65,18 +70,31 @@ export function CodeView({ details }: DetailsRendererProps) {
   return (
     <div
       data-slot="tool-step-code-view"
+      className="tool-step-code-view"
       data-renderer="code"
       data-language={input.language}
       data-highlighted={tokens ? '' : undefined}
     >
-      <div data-slot="tool-step-renderer-toolbar">
-        {input.path ? <code data-slot="tool-step-code-path">{input.path}</code> : null}
-        {input.language ? <span data-slot="tool-step-code-language">{input.language}</span> : null}
-        <span data-slot="tool-step-renderer-summary">{words.lines(input.lines.length)}</span>
+      <div data-slot="tool-step-renderer-toolbar" className="tool-step-renderer-toolbar">
+        {input.path ? (
+          <code data-slot="tool-step-code-path" className="tool-step-code-path">
+            {input.path}
+          </code>
+        ) : null}
+        {input.language ? (
+          <span data-slot="tool-step-code-language" className="tool-step-code-language">
+            {input.language}
+          </span>
+        ) : null}
+        <span data-slot="tool-step-renderer-summary" className="tool-step-renderer-summary">
+          {words.lines(input.lines.length)}
+        </span>
         <CopyButton text={input.code} label={labels.copy.code} />
       </div>
       {input.lines.length === 0 ? (
-        <p data-slot="tool-step-renderer-note">{words.emptyFile}</p>
+        <p data-slot="tool-step-renderer-note" className="tool-step-renderer-note">
+          {words.emptyFile}
+        </p>
       ) : (
         <WindowedRows
           count={input.lines.length}

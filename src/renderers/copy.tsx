@@ -2,6 +2,7 @@
 
 import { type ComponentPropsWithoutRef, useEffect, useRef, useState } from 'react';
 import { useToolStepsLabels } from '../components/labels';
+import { slotClass } from '../internal/slot-class';
 import { checkIcon, copyIcon } from './icons';
 
 /**
@@ -76,9 +77,14 @@ export function CopyButton({ text, label, resetAfterMs = 2000, compact = false, 
       aria-label={state === 'idle' ? what : undefined}
       onClick={onClick}
       {...rest}
+      className={slotClass('tool-step-copy', rest.className)}
     >
       {state === 'copied' ? checkIcon : copyIcon}
-      <span aria-live="polite" data-slot={compact ? 'tool-step-sr-only' : undefined}>
+      <span
+        aria-live="polite"
+        data-slot={compact ? 'tool-step-sr-only' : undefined}
+        className={compact ? 'tool-step-sr-only' : undefined}
+      >
         {shown}
       </span>
     </button>

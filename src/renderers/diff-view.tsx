@@ -90,20 +90,20 @@ export function DiffView(props: DiffViewProps) {
   const additions = model.files.reduce((sum, f) => sum + f.additions, 0);
   const deletions = model.files.reduce((sum, f) => sum + f.deletions, 0);
   return (
-    <div data-slot="tool-step-diff-view" data-renderer="diff" data-layout={layout}>
-      <div data-slot="tool-step-renderer-toolbar">
-        <span data-slot="tool-step-renderer-summary">
+    <div data-slot="tool-step-diff-view" className="tool-step-diff-view" data-renderer="diff" data-layout={layout}>
+      <div data-slot="tool-step-renderer-toolbar" className="tool-step-renderer-toolbar">
+        <span data-slot="tool-step-renderer-summary" className="tool-step-renderer-summary">
           {words.filesChanged(model.files.length)}
           {', '}
-          <span data-slot="tool-step-diff-count" data-sign="add">
+          <span data-slot="tool-step-diff-count" className="tool-step-diff-count" data-sign="add">
             +{count(additions)}
           </span>{' '}
-          <span data-slot="tool-step-diff-count" data-sign="del">
+          <span data-slot="tool-step-diff-count" className="tool-step-diff-count" data-sign="del">
             −{count(deletions)}
           </span>
         </span>
         {/* biome-ignore lint/a11y/useSemanticElements: a toolbar group of two toggle buttons, not a form fieldset */}
-        <div data-slot="tool-step-switch" role="group" aria-label={words.diffLayout}>
+        <div data-slot="tool-step-switch" className="tool-step-switch" role="group" aria-label={words.diffLayout}>
           <button type="button" aria-pressed={layout === 'unified'} onClick={() => setLayout('unified')}>
             <Rows3 aria-hidden size={14} /> {words.unified}
           </button>
@@ -228,7 +228,7 @@ function tokenPieces(tokens: readonly HighlightToken[], from: number, to: number
     const style = tokenStyle(token, paint);
     out.push(
       style ? (
-        <span key={start} data-slot="tool-step-diff-token" style={style}>
+        <span key={start} data-slot="tool-step-diff-token" className="tool-step-diff-token" style={style}>
           {text}
         </span>
       ) : (
@@ -322,14 +322,6 @@ function useWordsAfterPaint(defer: boolean): boolean {
   return shown;
 }
 
-const STATUS_LABEL: Record<DiffFile['status'], string | undefined> = {
-  modified: undefined,
-  added: 'new file',
-  deleted: 'deleted',
-  renamed: 'renamed',
-  binary: 'binary',
-};
-
 function DiffFileView({ file, layout }: { file: DiffFile; layout: DiffLayout }) {
   const [open, setOpen] = useState(true);
   const viewWords = useToolStepsLabels().views;
@@ -397,7 +389,7 @@ function DiffFileView({ file, layout }: { file: DiffFile; layout: DiffLayout }) 
         const from = at;
         at += part.text.length;
         return part.changed ? (
-          <span key={from} data-slot="tool-step-diff-word" data-change={line.type}>
+          <span key={from} data-slot="tool-step-diff-word" className="tool-step-diff-word" data-change={line.type}>
             {tokenPieces(tokens, from, at, line.type === 'add' ? 'addWord' : 'delWord')}
           </span>
         ) : (
@@ -409,7 +401,7 @@ function DiffFileView({ file, layout }: { file: DiffFile; layout: DiffLayout }) 
     return parts.map((part, k) =>
       part.changed ? (
         // biome-ignore lint/suspicious/noArrayIndexKey: parts of one line never reorder
-        <span key={k} data-slot="tool-step-diff-word" data-change={line.type}>
+        <span key={k} data-slot="tool-step-diff-word" className="tool-step-diff-word" data-change={line.type}>
           {part.text}
         </span>
       ) : (
@@ -423,14 +415,14 @@ function DiffFileView({ file, layout }: { file: DiffFile; layout: DiffLayout }) 
   const fullRow = (row: Exclude<DiffRow, { type: 'line' }>, key: number): ReactNode => {
     if (row.type === 'hunk') {
       return (
-        <div key={key} data-slot="tool-step-diff-hunk" style={{ height: ROW_HEIGHT }}>
+        <div key={key} data-slot="tool-step-diff-hunk" className="tool-step-diff-hunk" style={{ height: ROW_HEIGHT }}>
           {row.skipped > 0 ? viewWords.unchangedLines(row.skipped) : ''}
           {row.header}
         </div>
       );
     }
     return (
-      <div key={key} data-slot="tool-step-diff-fold" style={{ height: ROW_HEIGHT }}>
+      <div key={key} data-slot="tool-step-diff-fold" className="tool-step-diff-fold" style={{ height: ROW_HEIGHT }}>
         <button type="button" onClick={() => expand(row.id)}>
           {viewWords.showUnchanged(row.to - row.from)}
         </button>
@@ -443,29 +435,46 @@ function DiffFileView({ file, layout }: { file: DiffFile; layout: DiffLayout }) 
     if (row.type !== 'line') return fullRow(row, i);
     const line = file.lines[row.line] as DiffLine;
     return (
-      <div key={i} data-slot="tool-step-diff-row" data-line-type={line.type} style={{ height: ROW_HEIGHT }}>
-        <span data-slot="tool-step-diff-line-number" data-side="old">
+      <div
+        key={i}
+        data-slot="tool-step-diff-row"
+        className="tool-step-diff-row"
+        data-line-type={line.type}
+        style={{ height: ROW_HEIGHT }}
+      >
+        <span data-slot="tool-step-diff-line-number" className="tool-step-diff-line-number" data-side="old">
           {line.oldNo ?? ''}
         </span>
-        <span data-slot="tool-step-diff-line-number" data-side="new">
+        <span data-slot="tool-step-diff-line-number" className="tool-step-diff-line-number" data-side="new">
           {line.newNo ?? ''}
         </span>
-        <span data-slot="tool-step-diff-sign">{sign(line.type)}</span>
-        <span data-slot="tool-step-diff-code">{code(row.line)}</span>
+        <span data-slot="tool-step-diff-sign" className="tool-step-diff-sign">
+          {sign(line.type)}
+        </span>
+        <span data-slot="tool-step-diff-code" className="tool-step-diff-code">
+          {code(row.line)}
+        </span>
       </div>
     );
   };
 
   const cell = (index: number | undefined, side: 'old' | 'new'): ReactNode => {
-    if (index === undefined) return <span data-slot="tool-step-diff-cell" data-side={side} data-line-type="empty" />;
+    if (index === undefined)
+      return (
+        <span data-slot="tool-step-diff-cell" className="tool-step-diff-cell" data-side={side} data-line-type="empty" />
+      );
     const line = file.lines[index] as DiffLine;
     return (
-      <span data-slot="tool-step-diff-cell" data-side={side} data-line-type={line.type}>
-        <span data-slot="tool-step-diff-line-number" data-side={side}>
+      <span data-slot="tool-step-diff-cell" className="tool-step-diff-cell" data-side={side} data-line-type={line.type}>
+        <span data-slot="tool-step-diff-line-number" className="tool-step-diff-line-number" data-side={side}>
           {(side === 'old' ? line.oldNo : line.newNo) ?? ''}
         </span>
-        <span data-slot="tool-step-diff-sign">{sign(line.type)}</span>
-        <span data-slot="tool-step-diff-code">{code(index)}</span>
+        <span data-slot="tool-step-diff-sign" className="tool-step-diff-sign">
+          {sign(line.type)}
+        </span>
+        <span data-slot="tool-step-diff-code" className="tool-step-diff-code">
+          {code(index)}
+        </span>
       </span>
     );
   };
@@ -474,7 +483,13 @@ function DiffFileView({ file, layout }: { file: DiffFile; layout: DiffLayout }) 
     const row = (split as SplitRow[])[i] as SplitRow;
     if (row.type !== 'pair') return fullRow(row, i);
     return (
-      <div key={i} data-slot="tool-step-diff-row" data-layout="split" style={{ height: ROW_HEIGHT }}>
+      <div
+        key={i}
+        data-slot="tool-step-diff-row"
+        className="tool-step-diff-row"
+        data-layout="split"
+        style={{ height: ROW_HEIGHT }}
+      >
         {cell(row.left, 'old')}
         {cell(row.right, 'new')}
       </div>
@@ -485,33 +500,39 @@ function DiffFileView({ file, layout }: { file: DiffFile; layout: DiffLayout }) 
   return (
     <section
       data-slot="tool-step-diff-file"
+      className="tool-step-diff-file"
       data-status={file.status}
       data-highlighted={colours ? (colours.complete ? 'complete' : 'partial') : undefined}
       style={{ '--_ts-diff-digits': `${digits + 2}ch` } as CSSProperties}
     >
-      <div data-slot="tool-step-diff-file-header">
+      <div data-slot="tool-step-diff-file-header" className="tool-step-diff-file-header">
         <button
           type="button"
           data-slot="tool-step-diff-file-toggle"
+          className="tool-step-diff-file-toggle"
           aria-expanded={open}
           onClick={() => setOpen((v) => !v)}
         >
           {open ? <ChevronDown aria-hidden size={14} /> : <ChevronRight aria-hidden size={14} />}
-          <span data-slot="tool-step-diff-file-path">
+          <span data-slot="tool-step-diff-file-path" className="tool-step-diff-file-path">
             {file.oldPath ? `${file.oldPath} → ${file.path}` : file.path}
           </span>
         </button>
-        {status ? <span data-slot="tool-step-diff-file-status">{status}</span> : null}
-        <span data-slot="tool-step-diff-count" data-sign="add">
+        {status ? (
+          <span data-slot="tool-step-diff-file-status" className="tool-step-diff-file-status">
+            {status}
+          </span>
+        ) : null}
+        <span data-slot="tool-step-diff-count" className="tool-step-diff-count" data-sign="add">
           +{count(file.additions)}
         </span>
-        <span data-slot="tool-step-diff-count" data-sign="del">
+        <span data-slot="tool-step-diff-count" className="tool-step-diff-count" data-sign="del">
           −{count(file.deletions)}
         </span>
       </div>
       {open ? (
         file.lines.length === 0 ? (
-          <p data-slot="tool-step-renderer-note">
+          <p data-slot="tool-step-renderer-note" className="tool-step-renderer-note">
             {file.status === 'binary' ? viewWords.binaryFile : viewWords.noLineChanged}
           </p>
         ) : (
@@ -524,7 +545,11 @@ function DiffFileView({ file, layout }: { file: DiffFile; layout: DiffLayout }) 
           />
         )
       ) : null}
-      {open && file.noNewlineAtEnd ? <p data-slot="tool-step-renderer-note">{viewWords.noNewline}</p> : null}
+      {open && file.noNewlineAtEnd ? (
+        <p data-slot="tool-step-renderer-note" className="tool-step-renderer-note">
+          {viewWords.noNewline}
+        </p>
+      ) : null}
     </section>
   );
 }

@@ -45,13 +45,14 @@ function LeafValue({ value }: { value: unknown }) {
     const text = JSON.stringify(long && !all ? value.slice(0, JSON_STRING_MAX) : value);
     return (
       <>
-        <span data-slot="tool-step-json-value" data-type="string">
+        <span data-slot="tool-step-json-value" className="tool-step-json-value" data-type="string">
           {long && !all ? `${text.slice(0, -1)}…"` : text}
         </span>
         {long ? (
           <button
             type="button"
             data-slot="tool-step-renderer-expander"
+            className="tool-step-renderer-expander"
             aria-expanded={all}
             onClick={() => setAll((v) => !v)}
           >
@@ -68,7 +69,7 @@ function LeafValue({ value }: { value: unknown }) {
   else if (typeof value === 'symbol') text = value.toString();
   else text = String(value);
   return (
-    <span data-slot="tool-step-json-value" data-type={type}>
+    <span data-slot="tool-step-json-value" className="tool-step-json-value" data-type={type}>
       {text}
     </span>
   );
@@ -87,10 +88,16 @@ function KeyLabel({ name }: { name: string | number | undefined }) {
   if (name === undefined) return null;
   return (
     <>
-      <span data-slot="tool-step-json-key" data-index={typeof name === 'number' ? '' : undefined}>
+      <span
+        data-slot="tool-step-json-key"
+        className="tool-step-json-key"
+        data-index={typeof name === 'number' ? '' : undefined}
+      >
         {typeof name === 'number' ? name : JSON.stringify(name)}
       </span>
-      <span data-slot="tool-step-json-colon">:</span>
+      <span data-slot="tool-step-json-colon" className="tool-step-json-colon">
+        :
+      </span>
     </>
   );
 }
@@ -101,7 +108,7 @@ function JsonNode({ name, value, path, depth, openDepth, ancestors }: NodeProps)
   const labels = useToolStepsLabels();
   if (!isContainer(value)) {
     return (
-      <li data-slot="tool-step-json-node" data-leaf="">
+      <li data-slot="tool-step-json-node" className="tool-step-json-node" data-leaf="">
         <KeyLabel name={name} />
         <LeafValue value={value} />
         <CopyButton compact text={() => toDisplayText(value)} label={labels.copy.valueOf(path)} />
@@ -110,9 +117,9 @@ function JsonNode({ name, value, path, depth, openDepth, ancestors }: NodeProps)
   }
   if (ancestors.has(value)) {
     return (
-      <li data-slot="tool-step-json-node" data-leaf="">
+      <li data-slot="tool-step-json-node" className="tool-step-json-node" data-leaf="">
         <KeyLabel name={name} />
-        <span data-slot="tool-step-json-value" data-type="circular">
+        <span data-slot="tool-step-json-value" className="tool-step-json-value" data-type="circular">
           [circular reference]
         </span>
       </li>
@@ -145,18 +152,26 @@ function JsonNode({ name, value, path, depth, openDepth, ancestors }: NodeProps)
   }
   const remaining = keys.length - limit;
   return (
-    <li data-slot="tool-step-json-node" data-state={open ? 'open' : 'closed'}>
-      <button type="button" data-slot="tool-step-json-toggle" aria-expanded={open} onClick={() => setOpen((v) => !v)}>
+    <li data-slot="tool-step-json-node" className="tool-step-json-node" data-state={open ? 'open' : 'closed'}>
+      <button
+        type="button"
+        data-slot="tool-step-json-toggle"
+        className="tool-step-json-toggle"
+        aria-expanded={open}
+        onClick={() => setOpen((v) => !v)}
+      >
         {open ? chevronDownIcon : chevronRightIcon}
         <KeyLabel name={name} />
-        <span data-slot="tool-step-json-summary">{summary(value, labels.views)}</span>
+        <span data-slot="tool-step-json-summary" className="tool-step-json-summary">
+          {summary(value, labels.views)}
+        </span>
       </button>
       <CopyButton compact text={() => toDisplayText(value)} label={labels.copy.valueOf(path)} />
       {open && keys.length > 0 ? (
-        <ul data-slot="tool-step-json-children">
+        <ul data-slot="tool-step-json-children" className="tool-step-json-children">
           {children}
           {remaining > 0 ? (
-            <li data-slot="tool-step-json-more">
+            <li data-slot="tool-step-json-more" className="tool-step-json-more">
               <button type="button" onClick={() => setLimit((n) => n + JSON_PAGE)}>
                 {labels.views.showMore(Math.min(JSON_PAGE, remaining), remaining)}
               </button>
@@ -178,11 +193,11 @@ function JsonNode({ name, value, path, depth, openDepth, ancestors }: NodeProps)
 export function JsonTree({ details, defaultExpandDepth = 2 }: JsonTreeProps) {
   const value = detailsValue(details);
   return (
-    <div data-slot="tool-step-json-tree" data-renderer="json">
-      <div data-slot="tool-step-renderer-toolbar">
+    <div data-slot="tool-step-json-tree" className="tool-step-json-tree" data-renderer="json">
+      <div data-slot="tool-step-renderer-toolbar" className="tool-step-renderer-toolbar">
         <CopyButton text={() => toDisplayText(value)} label="JSON" />
       </div>
-      <ul data-slot="tool-step-json-root">
+      <ul data-slot="tool-step-json-root" className="tool-step-json-root">
         <JsonNode
           name={undefined}
           value={value}

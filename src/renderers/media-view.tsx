@@ -15,7 +15,7 @@ type FileItem = Exclude<MediaItem, { type: 'text' }>;
 function RefusedUrl({ url }: { url: string }) {
   const words = useToolStepsLabels().views;
   return (
-    <span data-slot="tool-step-media-refused">
+    <span data-slot="tool-step-media-refused" className="tool-step-media-refused">
       {words.refusedUrl} <code>{url.length > SHOWN_URL_CHARS ? `${url.slice(0, SHOWN_URL_CHARS)}…` : url}</code>
     </span>
   );
@@ -25,7 +25,7 @@ function MediaImage({ item, src }: { item: FileItem; src: string }) {
   const words = useToolStepsLabels().views;
   const alt = item.alt ?? item.filename ?? words.imageAlt;
   return (
-    <figure data-slot="tool-step-media-image">
+    <figure data-slot="tool-step-media-image" className="tool-step-media-image">
       <img src={src} alt={alt} loading="lazy" decoding="async" />
       <figcaption>
         {item.filename ?? item.alt ?? item.mediaType ?? words.image}
@@ -39,11 +39,21 @@ function FileChip({ item }: { item: FileItem }) {
   const words = useToolStepsLabels().views;
   const name = item.filename ?? words.file;
   return (
-    <span data-slot="tool-step-file-chip">
+    <span data-slot="tool-step-file-chip" className="tool-step-file-chip">
       <FileIcon aria-hidden size={14} />
-      <span data-slot="tool-step-file-chip-name">{name}</span>
-      {item.mediaType ? <span data-slot="tool-step-file-chip-type">{item.mediaType}</span> : null}
-      {item.size !== undefined ? <span data-slot="tool-step-file-chip-size">{formatBytes(item.size)}</span> : null}
+      <span data-slot="tool-step-file-chip-name" className="tool-step-file-chip-name">
+        {name}
+      </span>
+      {item.mediaType ? (
+        <span data-slot="tool-step-file-chip-type" className="tool-step-file-chip-type">
+          {item.mediaType}
+        </span>
+      ) : null}
+      {item.size !== undefined ? (
+        <span data-slot="tool-step-file-chip-size" className="tool-step-file-chip-size">
+          {formatBytes(item.size)}
+        </span>
+      ) : null}
       {item.src ? (
         <a
           href={item.src}
@@ -51,6 +61,7 @@ function FileChip({ item }: { item: FileItem }) {
           target="_blank"
           rel="noopener noreferrer"
           data-slot="tool-step-file-chip-download"
+          className="tool-step-file-chip-download"
         >
           <Download aria-hidden size={14} />
           {words.download(name)}
@@ -58,7 +69,9 @@ function FileChip({ item }: { item: FileItem }) {
       ) : null}
       {item.refused !== undefined ? <RefusedUrl url={item.refused} /> : null}
       {item.type === 'image' && !item.src && item.refused === undefined ? (
-        <span data-slot="tool-step-media-refused">{words.notRaster}</span>
+        <span data-slot="tool-step-media-refused" className="tool-step-media-refused">
+          {words.notRaster}
+        </span>
       ) : null}
     </span>
   );
@@ -74,14 +87,19 @@ function FileChip({ item }: { item: FileItem }) {
 export function MediaView({ details }: DetailsRendererProps) {
   const items = useMemo(() => toMediaItems(detailsValue(details)), [details]);
   const words = useToolStepsLabels().views;
-  if (items.length === 0) return <p data-slot="tool-step-renderer-note">{words.noMedia}</p>;
+  if (items.length === 0)
+    return (
+      <p data-slot="tool-step-renderer-note" className="tool-step-renderer-note">
+        {words.noMedia}
+      </p>
+    );
   return (
-    <div data-slot="tool-step-media-view" data-renderer="media">
+    <div data-slot="tool-step-media-view" className="tool-step-media-view" data-renderer="media">
       {items.map((item, i) => {
         if (item.type === 'text')
           return (
             // biome-ignore lint/suspicious/noArrayIndexKey: parts keep their order
-            <p key={i} data-slot="tool-step-media-text">
+            <p key={i} data-slot="tool-step-media-text" className="tool-step-media-text">
               {item.text}
             </p>
           );

@@ -102,10 +102,10 @@ export function ModelViewSwitch({ step, value, defaultValue = 'details', onValue
     onValueChange?.(next);
   };
   return (
-    <div data-slot="tool-step-model-view-switch" data-view={view}>
+    <div data-slot="tool-step-model-view-switch" className="tool-step-model-view-switch" data-view={view}>
       {both ? (
         // biome-ignore lint/a11y/useSemanticElements: a toolbar group of two toggle buttons, not a form fieldset
-        <div data-slot="tool-step-switch" role="group" aria-label={labels.views.show}>
+        <div data-slot="tool-step-switch" className="tool-step-switch" role="group" aria-label={labels.views.show}>
           <button type="button" aria-pressed={view === 'details'} onClick={() => choose('details')}>
             {labels.details.details}
           </button>
@@ -115,17 +115,21 @@ export function ModelViewSwitch({ step, value, defaultValue = 'details', onValue
         </div>
       ) : null}
       {info.tokens ? (
-        <span data-slot="tool-step-token-savings" data-significant={info.tokens.percent > 50 ? '' : undefined}>
+        <span
+          data-slot="tool-step-token-savings"
+          className="tool-step-token-savings"
+          data-significant={info.tokens.percent > 50 ? '' : undefined}
+        >
           {labels.views.tokens(info.tokens.ui, info.tokens.llm, info.tokens.saved > 0 ? info.tokens.percent : 0)}
         </span>
       ) : null}
       {info.files.length > 0 ? (
-        <ul data-slot="tool-step-file-chips" aria-label={labels.views.files}>
+        <ul data-slot="tool-step-file-chips" className="tool-step-file-chips" aria-label={labels.views.files}>
           {info.files.map((file, i) => (
             // biome-ignore lint/suspicious/noArrayIndexKey: a path may repeat
-            <li key={i} data-slot="tool-step-file-chip">
+            <li key={i} data-slot="tool-step-file-chip" className="tool-step-file-chip">
               <FileText aria-hidden size={12} />
-              <span data-slot="tool-step-file-chip-name" dir="auto">
+              <span data-slot="tool-step-file-chip-name" className="tool-step-file-chip-name" dir="auto">
                 {screenLine(file, redactor)}
               </span>
             </li>

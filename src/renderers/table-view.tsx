@@ -73,9 +73,9 @@ export function TableView(props: DetailsRendererProps) {
   };
   const colSpan = Math.max(1, input.columns.length);
   return (
-    <div data-slot="tool-step-table-view" data-renderer="table">
-      <div data-slot="tool-step-renderer-toolbar">
-        <span data-slot="tool-step-renderer-summary">
+    <div data-slot="tool-step-table-view" className="tool-step-table-view" data-renderer="table">
+      <div data-slot="tool-step-renderer-toolbar" className="tool-step-renderer-toolbar">
+        <span data-slot="tool-step-renderer-summary" className="tool-step-renderer-summary">
           {words.rows(total)}, {words.columns(input.columns.length)}
         </span>
         <CopyButton text={() => toTsv(input)} label={labels.copy.table} />
@@ -84,6 +84,7 @@ export function TableView(props: DetailsRendererProps) {
       {/* biome-ignore lint/a11y/useSemanticElements: a scroll container, not a fieldset */}
       <div
         data-slot="tool-step-table-scroll"
+        className="tool-step-table-scroll"
         role="group"
         aria-label={words.table(total)}
         // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard to scroll it
@@ -104,7 +105,12 @@ export function TableView(props: DetailsRendererProps) {
           </thead>
           <tbody>
             {start > 0 ? (
-              <tr data-slot="tool-step-table-spacer" aria-hidden style={{ height: start * TABLE_ROW_HEIGHT }}>
+              <tr
+                data-slot="tool-step-table-spacer"
+                className="tool-step-table-spacer"
+                aria-hidden
+                style={{ height: start * TABLE_ROW_HEIGHT }}
+              >
                 <td colSpan={colSpan} />
               </tr>
             ) : null}
@@ -113,6 +119,7 @@ export function TableView(props: DetailsRendererProps) {
                 // biome-ignore lint/suspicious/noArrayIndexKey: the row's index in the table is its identity
                 key={start + k}
                 data-slot="tool-step-table-row"
+                className="tool-step-table-row"
                 style={windowed ? { height: TABLE_ROW_HEIGHT } : undefined}
               >
                 {input.columns.map((column) => {
@@ -130,7 +137,12 @@ export function TableView(props: DetailsRendererProps) {
               </tr>
             ))}
             {windowed && end < total ? (
-              <tr data-slot="tool-step-table-spacer" aria-hidden style={{ height: (total - end) * TABLE_ROW_HEIGHT }}>
+              <tr
+                data-slot="tool-step-table-spacer"
+                className="tool-step-table-spacer"
+                aria-hidden
+                style={{ height: (total - end) * TABLE_ROW_HEIGHT }}
+              >
                 <td colSpan={colSpan} />
               </tr>
             ) : null}
@@ -141,6 +153,7 @@ export function TableView(props: DetailsRendererProps) {
         <button
           type="button"
           data-slot="tool-step-renderer-expander"
+          className="tool-step-renderer-expander"
           aria-expanded={all}
           onClick={() => setAll((v) => !v)}
         >

@@ -64,16 +64,26 @@ export function TerminalView({ step, details }: DetailsRendererProps) {
     const index = shown ? (shown[i] as number) : i;
     const line = lines.at(index) as TermLine;
     return (
-      <div key={index} data-slot="tool-step-terminal-line" data-stream={line.stream} style={{ height: ROW_HEIGHT }}>
-        <span data-slot="tool-step-terminal-line-number" style={{ width: `${digits}ch` }}>
+      <div
+        key={index}
+        data-slot="tool-step-terminal-line"
+        className="tool-step-terminal-line"
+        data-stream={line.stream}
+        style={{ height: ROW_HEIGHT }}
+      >
+        <span
+          data-slot="tool-step-terminal-line-number"
+          className="tool-step-terminal-line-number"
+          style={{ width: `${digits}ch` }}
+        >
           {index + 1}
         </span>
         {showStreams ? (
-          <span data-slot="tool-step-terminal-stream">
+          <span data-slot="tool-step-terminal-stream" className="tool-step-terminal-stream">
             {line.stream === 'stderr' ? 'err' : line.stream === 'stdout' ? 'out' : ''}
           </span>
         ) : null}
-        <span data-slot="tool-step-terminal-text">
+        <span data-slot="tool-step-terminal-text" className="tool-step-terminal-text">
           {parser.spans(index).map((span, k) => (
             <span
               // biome-ignore lint/suspicious/noArrayIndexKey: spans of one line never reorder
@@ -99,18 +109,26 @@ export function TerminalView({ step, details }: DetailsRendererProps) {
   };
 
   return (
-    <div data-slot="tool-step-terminal-view" data-renderer="terminal" data-following={following ? '' : undefined}>
-      <div data-slot="tool-step-renderer-toolbar">
+    <div
+      data-slot="tool-step-terminal-view"
+      className="tool-step-terminal-view"
+      data-renderer="terminal"
+      data-following={following ? '' : undefined}
+    >
+      <div data-slot="tool-step-renderer-toolbar" className="tool-step-renderer-toolbar">
         {input.command ? (
-          <code data-slot="tool-step-terminal-command">
+          <code data-slot="tool-step-terminal-command" className="tool-step-terminal-command">
             <span aria-hidden>$ </span>
             {visibleText(input.command)}
           </code>
         ) : null}
-        <span data-slot="tool-step-renderer-summary">{words.lines(lines.length)}</span>
+        <span data-slot="tool-step-renderer-summary" className="tool-step-renderer-summary">
+          {words.lines(lines.length)}
+        </span>
         {input.exitCode !== undefined ? (
           <span
             data-slot="tool-step-exit-code"
+            className="tool-step-exit-code"
             data-exit-code={input.exitCode}
             data-ok={input.exitCode === 0 ? '' : undefined}
           >
@@ -118,11 +136,13 @@ export function TerminalView({ step, details }: DetailsRendererProps) {
           </span>
         ) : null}
         {input.durationMs !== undefined ? (
-          <span data-slot="tool-step-terminal-duration">{labels.duration(input.durationMs)}</span>
+          <span data-slot="tool-step-terminal-duration" className="tool-step-terminal-duration">
+            {labels.duration(input.durationMs)}
+          </span>
         ) : null}
         {streams.length > 1 ? (
           // biome-ignore lint/a11y/useSemanticElements: a toolbar group of toggle buttons, not a form fieldset
-          <div data-slot="tool-step-switch" role="group" aria-label={words.streams}>
+          <div data-slot="tool-step-switch" className="tool-step-switch" role="group" aria-label={words.streams}>
             {(['all', ...streams] as Filter[]).map((f) => (
               <button key={f} type="button" aria-pressed={filter === f} onClick={() => setFilter(f)}>
                 {f === 'all' ? words.all : STREAM_LABEL[f]}
@@ -134,6 +154,7 @@ export function TerminalView({ step, details }: DetailsRendererProps) {
           <button
             type="button"
             data-slot="tool-step-terminal-follow"
+            className="tool-step-terminal-follow"
             aria-pressed={following}
             onClick={() => setFollow((v) => !v)}
           >
@@ -143,7 +164,9 @@ export function TerminalView({ step, details }: DetailsRendererProps) {
         <CopyButton text={plain} label={labels.copy.output} />
       </div>
       {total === 0 ? (
-        <p data-slot="tool-step-renderer-note">{words.noOutput}</p>
+        <p data-slot="tool-step-renderer-note" className="tool-step-renderer-note">
+          {words.noOutput}
+        </p>
       ) : (
         <WindowedRows
           count={total}

@@ -45,20 +45,32 @@ export function TextView({ details, note }: TextViewProps) {
   const words = useToolStepsLabels().views;
   const copyWords = useToolStepsLabels().copy;
   return (
-    <div data-slot="tool-step-text-view" data-renderer="text">
-      <div data-slot="tool-step-renderer-toolbar">
-        {note ? <p data-slot="tool-step-renderer-note">{note}</p> : null}
-        <span data-slot="tool-step-renderer-summary">{words.lines(part.lines)}</span>
+    <div data-slot="tool-step-text-view" className="tool-step-text-view" data-renderer="text">
+      <div data-slot="tool-step-renderer-toolbar" className="tool-step-renderer-toolbar">
+        {note ? (
+          <p data-slot="tool-step-renderer-note" className="tool-step-renderer-note">
+            {note}
+          </p>
+        ) : null}
+        <span data-slot="tool-step-renderer-summary" className="tool-step-renderer-summary">
+          {words.lines(part.lines)}
+        </span>
         <CopyButton text={text} label={copyWords.text} />
       </div>
-      {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable block must be reachable by keyboard to scroll it */}
-      <pre data-slot="tool-step-text-view-body" data-truncated={cutNow ? '' : undefined} tabIndex={0}>
+      <pre
+        data-slot="tool-step-text-view-body"
+        className="tool-step-text-view-body"
+        data-truncated={cutNow ? '' : undefined}
+        // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable block must be reachable by keyboard to scroll it
+        tabIndex={0}
+      >
         {cutNow ? part.shown : text}
       </pre>
       {part.cutAt ? (
         <button
           type="button"
           data-slot="tool-step-renderer-expander"
+          className="tool-step-renderer-expander"
           aria-expanded={all}
           onClick={() => setAll((v) => !v)}
         >

@@ -121,6 +121,7 @@ export function WindowedRows({ count, window: win, row, label, slot, attrs, onSc
     <div
       ref={win.ref}
       data-slot={slot}
+      className={slot}
       role="group"
       aria-label={label}
       // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard to scroll it
@@ -132,9 +133,14 @@ export function WindowedRows({ count, window: win, row, label, slot, attrs, onSc
       style={SCROLL_STYLE}
       {...attrs}
     >
-      <div data-slot="tool-step-window-spacer" style={{ height: count * ROW_HEIGHT, position: 'relative' }}>
+      <div
+        data-slot="tool-step-window-spacer"
+        className="tool-step-window-spacer"
+        style={{ height: count * ROW_HEIGHT, position: 'relative' }}
+      >
         <div
           data-slot="tool-step-window-slice"
+          className="tool-step-window-slice"
           style={{ position: 'absolute', top: start * ROW_HEIGHT, left: 0, minWidth: '100%' }}
         >
           {rows}

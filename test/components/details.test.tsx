@@ -356,7 +356,7 @@ describe('details renderer registry (through the row)', () => {
     const withoutIds = (html: string) => html.replace(/ (id|aria-controls|aria-labelledby)="[^"]*"/g, '');
     expect(withoutIds(section.innerHTML)).toBe(
       withoutIds(
-        `<div data-slot="tool-step-details-section-header"><div data-slot="tool-step-details-heading">Details</div></div>${alone.innerHTML}`,
+        `<div data-slot="tool-step-details-section-header" class="tool-step-details-section-header"><div data-slot="tool-step-details-heading" class="tool-step-details-heading">Details</div></div>${alone.innerHTML}`,
       ),
     );
   });

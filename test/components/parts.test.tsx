@@ -59,7 +59,7 @@ describe('ToolStepRoot', () => {
     expect(root?.getAttribute('data-step-id')).toBe('call_9');
     expect(root?.getAttribute('data-tool')).toBe('grep');
     expect(root?.getAttribute('data-status')).toBe('running');
-    expect(root?.className).toBe('mine');
+    expect(root?.className).toBe('tool-step mine'); // the slot's class first, the host's after it
     expect(root?.getAttribute('data-extra')).toBe('x');
   });
 
@@ -250,7 +250,7 @@ describe('every part', () => {
       const element = elements[0];
       expect(element?.tagName).toBe(tag);
       expect(ref.current).toBe(element);
-      expect(element?.className).toBe('host');
+      expect(element?.className).toBe(`${name} host`); // the slot's class, then the host's
       expect(element?.getAttribute('data-host')).toBe('yes');
       expect(element?.getAttribute('title')).toBe('t');
     },
@@ -269,7 +269,7 @@ describe('every part', () => {
       });
       const element = container.querySelector(`[data-slot="${name}"]`);
       expect(element?.tagName).toBe('SECTION');
-      expect(element?.className).toBe('host swapped');
+      expect(element?.className).toBe(`${name} host swapped`);
       expect(element?.getAttribute('data-from-render')).toBe('yes');
       expect(ref.current).toBe(element);
       expect(own.current).toBe(element);

@@ -157,7 +157,7 @@ describe('README: composable parts', () => {
     );
     const root = container.firstElementChild as HTMLElement;
     expect(root.tagName).toBe('SECTION');
-    expect(root.className).toBe('my-row');
+    expect(root.className).toBe('tool-step my-row');
     expect(root.getAttribute('data-slot')).toBe('tool-step');
     expect(screen.getByRole('heading', { level: 3 }).textContent).toBe('Read file');
     await userEvent.click(screen.getByRole('button', { name: 'Show' }));

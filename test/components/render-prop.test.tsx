@@ -80,7 +80,7 @@ describe('drawPart', () => {
     const { container, rerender } = render(
       drawPart('span', undefined, { 'data-slot': 's', children: 'text' }, { className: 'c' }, ref, {}),
     );
-    expect(container.innerHTML).toBe('<span data-slot="s" class="c">text</span>');
+    expect(container.innerHTML).toBe('<span data-slot="s" class="s c">text</span>');
     expect(ref.current).toBe(container.firstElementChild);
     rerender(
       drawPart(
@@ -94,7 +94,7 @@ describe('drawPart', () => {
     );
     const link = container.querySelector('button') as HTMLElement;
     expect(link.getAttribute('data-slot')).toBe('s');
-    expect(link.className).toBe('c e');
+    expect(link.className).toBe('s c e');
     expect(link.textContent).toBe('text');
     expect(ref.current).toBe(link);
     expect(inner.current).toBe(link);
@@ -105,7 +105,7 @@ describe('drawPart', () => {
         n: 7,
       }),
     );
-    expect(container.innerHTML).toBe('<b data-slot="s">7</b>');
+    expect(container.innerHTML).toBe('<b data-slot="s" class="s">7</b>');
   });
 
   it("lets the element's own children replace the part's", () => {

@@ -24,7 +24,7 @@ describe('ToolSteps', () => {
       'tool-steps-announcer',
     ]);
     expect(container.firstElementChild?.outerHTML).toBe(
-      '<ol data-slot="tool-steps" aria-label="Tool calls" class="steps"></ol>',
+      '<ol data-slot="tool-steps" aria-label="Tool calls" class="tool-steps steps"></ol>',
     );
     expect(container.lastElementChild?.textContent).toBe('');
     expect(ref.current).toBe(container.firstChild);

@@ -161,7 +161,7 @@ describe('tools: Row', () => {
     );
     const mine = row(container, 's');
     expect(mine.tagName).toBe('LI');
-    expect(mine.className).toBe('orders');
+    expect(mine.className).toBe('tool-step orders');
     expect(mine.getAttribute('data-slot')).toBe('tool-step');
     expect(screen.getByTestId('mine').textContent).toBe('Search orders for late (closed)');
     expect(slot(mine, 'tool-step-header')).toBeNull();
