@@ -815,6 +815,19 @@ describe('ids that are Object.prototype keys', () => {
       expect(fold([start(id, 'grep'), { type: 'step-result', id }]).ids).toEqual([id]);
     });
   }
+
+  it('a later batch copies the map with such a step in it: own keys in order, untouched steps the same objects', () => {
+    const first = reduceSteps(emptyStepsState, [start('a'), start('__proto__'), start('constructor')]);
+    const next = reduceSteps(first, { type: 'step-result', id: 'a', result: 1 });
+    expect(next.byId).not.toBe(first.byId);
+    expect(Object.keys(next.byId)).toEqual(['a', '__proto__', 'constructor']);
+    expect(Object.getPrototypeOf(next.byId)).toBe(Object.prototype);
+    expect(Object.hasOwn(next.byId, '__proto__')).toBe(true);
+    expect(next.byId.__proto__).toBe(first.byId.__proto__);
+    expect(next.byId.constructor).toBe(first.byId.constructor);
+    expect(next.byId.a?.status).toBe('succeeded');
+    expect(first.byId.a?.status).toBe('input-streaming');
+  });
 });
 
 describe('time stamping', () => {
