@@ -68,8 +68,8 @@ function getHighlighter(): Promise<ShikiPrimitive> {
   return highlighter;
 }
 
-/** Every regular expression of a grammar (and the grammars it embeds), once each. */
-function regexpsOf(grammar: unknown): RegExp[] {
+/** Every regular expression of a grammar (and the grammars it embeds), once each. Exported for tests. */
+export function regexpsOf(grammar: unknown): RegExp[] {
   const found = new Set<RegExp>();
   const seen = new Set<object>();
   const visit = (value: unknown) => {
@@ -87,14 +87,16 @@ function regexpsOf(grammar: unknown): RegExp[] {
  * Builds a grammar's regular expressions before its first tokenization, in slices of about `SLICE_MS`
  * with a yield between them. The engine builds each one the first time it runs it, and a grammar's
  * first lines run hundreds (TypeScript's, with its `\p{...}` classes, made one task of about 200 ms);
- * running each once on an empty text here moves that work into short tasks.
+ * running each here on an empty text moves that work into short tasks. Twice: V8 runs a regular
+ * expression's first execution in its bytecode interpreter and compiles it to machine code on the
+ * second, and that second build, left to the first lines, made a task of about 65 ms.
  */
-async function warm(regexps: readonly RegExp[], signal?: AbortSignal): Promise<void> {
+async function warm(regexps: readonly RegExp[]): Promise<void> {
   let sliceStart = performance.now();
   for (const regexp of regexps) {
-    if (signal?.aborted) return;
     const { lastIndex } = regexp;
     try {
+      regexp.exec('');
       regexp.exec('');
     } catch {
       // an expression the engine cannot run is skipped by the scanner too
@@ -107,14 +109,22 @@ async function warm(regexps: readonly RegExp[], signal?: AbortSignal): Promise<v
   }
 }
 
-async function withGrammar(lang: string, signal?: AbortSignal): Promise<ShikiPrimitive> {
+/**
+ * The highlighter with `lang` loaded and warmed. The load is shared by every block of the language, so
+ * no caller's signal stops it: a block that goes away (or restarts its highlighting) must not leave the
+ * next one a grammar half warmed, whose first lines then build the rest in one long task.
+ */
+async function withGrammar(lang: string): Promise<ShikiPrimitive> {
   const core = await getHighlighter();
   let ready = loaded.get(lang);
   if (!ready) {
     ready = GRAMMARS[lang as GrammarName]().then(async (mod) => {
       const grammar = (mod as { default: never }).default;
-      await warm(regexpsOf(grammar), signal);
+      // the grammar module's evaluation (TypeScript's: ~30 ms of regular-expression literals) ends its task
+      await yieldToEventLoop();
+      await warm(regexpsOf(grammar));
       await core.loadLanguage(grammar);
+      await yieldToEventLoop(); // loading the grammar and its first lines in separate tasks
     });
     loaded.set(lang, ready);
   }
@@ -140,7 +150,8 @@ export async function highlightLines(
 ): Promise<void> {
   const lang = grammarFor(language);
   if (!lang) return;
-  const core = await withGrammar(lang, signal);
+  const core = await withGrammar(lang);
+  if (signal?.aborted) return;
   const done: HighlightToken[][] = [];
   let grammarState: ReturnType<typeof getLastGrammarState> | undefined;
   const end = Math.min(lines.length, MAX_HIGHLIGHT_LINES);

@@ -1,0 +1,32 @@
+// The warm-up before a grammar's first tokenization (src/renderers/highlight.ts) is shared by every
+// block of the language, so it runs to the end even when the block that started it goes away at once
+// (its signal aborted): otherwise the next block's first lines built the rest of the grammar's regular
+// expressions in one long task (bench/details.mjs, cold diff opening: one task of 147-180 ms).
+import { expect, it } from 'vitest';
+import { highlightLines, regexpsOf } from '../../src/renderers/highlight';
+
+it('runs every regular expression of the grammar twice on an empty text, though the first caller aborted', async () => {
+  const grammar = ((await import('@shikijs/langs-precompiled/go')) as { default: unknown }).default;
+  const regexps = regexpsOf(grammar);
+  expect(regexps.length).toBeGreaterThan(50);
+  const warmed = new Map<RegExp, number>();
+  for (const regexp of regexps) {
+    const exec = regexp.exec;
+    regexp.exec = function (this: RegExp, text: string) {
+      if (text === '') warmed.set(regexp, (warmed.get(regexp) ?? 0) + 1);
+      return exec.call(this, text);
+    };
+  }
+  const gone = new AbortController();
+  gone.abort();
+  const slices: number[] = [];
+  await highlightLines(['func main() {}'], 'go', (tokens) => slices.push(tokens.length), gone.signal);
+  expect(slices).toEqual([]); // the aborted block tokenized nothing
+  // V8 interprets a regular expression's first run and compiles it to machine code on the second
+  expect(regexps.filter((regexp) => warmed.get(regexp) !== 2)).toEqual([]);
+  let last = 0;
+  await highlightLines(['func main() {}'], 'go', (tokens) => {
+    last = tokens.length;
+  });
+  expect(last).toBe(1);
+});
