@@ -3,9 +3,11 @@
 // one-line JSON opened in a row's details, in Debian's Chromium, each against a plain `<pre>` of the
 // same text opened the same way in the same page, runs alternated (kit, pre, kit, pre, ...) so that the
 // load of a shared machine drifts alike for both; medians. `npm run bench` runs it after the render
-// bench; `node bench/details.mjs` runs it alone (`--runs N`, `--only log,diff`). Serves
-// bench/details-page/ with Vite's dev server in production mode on 127.0.0.1 and a free port; the
-// browser and the server are closed on every way out.
+// bench; `node bench/details.mjs` runs it alone (`--runs N`, `--only log,diff`, `--built`). Serves
+// bench/details-page/ with Vite's dev server in production mode on 127.0.0.1 and a free port, or with
+// `--built` a production build of the page (lazy chunks bundled and fetched as an app fetches them,
+// which is what a cold opening's visible time depends on); the browser and the server are closed on
+// every way out.
 //
 // "visible": ms from the click on the details trigger to the first frame painted with the first lines
 // (checked in each animation frame callback; the frame's paint follows that callback). "longest task":
@@ -27,6 +29,7 @@ const flag = (name) => {
 };
 const RUNS = Number(flag('--runs') ?? 7);
 const ONLY = (flag('--only') ?? 'log,diff,json').split(',');
+const BUILT = argv.includes('--built');
 /** How long after its first paint a cold opening's long tasks are counted (warm openings: 1 s). */
 const COLD_WATCH_MS = 4000;
 const VISIBLE_GOAL = 100;
@@ -40,7 +43,7 @@ async function main({ browser, page, call }) {
   const cpus = os.cpus();
   const reactVersion = await page.evaluate(() => window.__bench.reactVersion);
   console.log(
-    `\ntool-steps details bench · Chromium ${browser.version()} · ${cpus[0]?.model ?? 'unknown cpu'} × ${cpus.length} · React ${reactVersion} · ${RUNS} runs each, alternated`,
+    `\ntool-steps details bench · Chromium ${browser.version()} · ${cpus[0]?.model ?? 'unknown cpu'} × ${cpus.length} · React ${reactVersion} · ${RUNS} runs each, alternated · ${BUILT ? 'production build (vite build + preview)' : "Vite's dev server"}`,
   );
 
   const names = {
@@ -120,6 +123,7 @@ await withBenchPage(
       '@shikijs/themes/github-dark',
     ],
     deadlineMs: DEADLINE_MS,
+    built: BUILT,
     onConsole: (message) => process.env.DETAILS_LOG && console.log('page:', message.text()),
   },
   main,

@@ -1,12 +1,13 @@
 // What the Chromium benchmarks (render.mjs, details.mjs) share: a page of bench/<dir>/ served by Vite's
-// dev server in production mode on 127.0.0.1 and a free port, opened in Debian's Chromium through
+// dev server in production mode (or, with `built`, bundled by `vite build` and served by Vite's preview
+// server, as an app ships it) on 127.0.0.1 and a free port, opened in Debian's Chromium through
 // playwright-core, both closed on every way out (a signal, a deadline, an error, the end).
 import { createServer as createNetServer } from 'node:net';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { chromium } from 'playwright-core';
-import { createServer } from 'vite';
+import { build, createServer, preview } from 'vite';
 
 const repo = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -60,9 +61,11 @@ function freePort() {
  * Runs `body({ page, browser, call })` against bench/<dir>/index.html, whose module sets `window.__bench`.
  * `call(name, ...args)` runs `window.__bench[name](...args)` in the page and fails on any page error.
  * `label` names the bench in its messages; `deps` are extra dependencies to bundle up front; `onConsole`
- * sees the page's console messages other than errors. Sets `process.exitCode` to 1 when anything fails.
+ * sees the page's console messages other than errors; `built` serves a production build of the page
+ * (lazy chunks fetched as an app fetches them) instead of the dev server's module-by-module graph.
+ * Sets `process.exitCode` to 1 when anything fails.
  */
-export async function withBenchPage({ label, dir, deps = [], deadlineMs, onConsole }, body) {
+export async function withBenchPage({ label, dir, deps = [], deadlineMs, onConsole, built = false }, body) {
   let server;
   let browser;
   let closing;
@@ -86,7 +89,7 @@ export async function withBenchPage({ label, dir, deps = [], deadlineMs, onConso
 
   try {
     const port = await freePort();
-    server = await createServer({
+    const shared = {
       configFile: false, // not the library's vite.config.ts: no dts, no test projects
       root: resolve(repo, 'bench', dir),
       mode: 'production',
@@ -101,10 +104,19 @@ export async function withBenchPage({ label, dir, deps = [], deadlineMs, onConso
           { find: /^tool-steps$/, replacement: resolve(repo, 'src/index.ts') },
         ],
       },
-      optimizeDeps: { noDiscovery: true, include: [...BASE_DEPS, ...deps] },
-      server: { host: '127.0.0.1', port, strictPort: true, hmr: false, fs: { allow: [repo] } },
-    });
-    await server.listen();
+    };
+    if (built) {
+      const outDir = resolve(repo, `node_modules/.vite-bench-${dir}-dist`);
+      await build({ ...shared, build: { outDir, emptyOutDir: true, reportCompressedSize: false } });
+      server = await preview({ ...shared, build: { outDir }, preview: { host: '127.0.0.1', port, strictPort: true } });
+    } else {
+      server = await createServer({
+        ...shared,
+        optimizeDeps: { noDiscovery: true, include: [...BASE_DEPS, ...deps] },
+        server: { host: '127.0.0.1', port, strictPort: true, hmr: false, fs: { allow: [repo] } },
+      });
+      await server.listen();
+    }
 
     browser = await chromium.launch({
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',

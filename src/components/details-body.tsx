@@ -13,6 +13,9 @@ import { RendererBoundary } from '../internal/renderer-boundary';
 import { inputText, lastUpdateText } from '../internal/step-disclosure';
 import { useScreenValue } from '../internal/visible-text';
 import { builtinRenderers } from '../renderers/builtin';
+
+export { preloadRendererOf } from '../renderers/builtin';
+
 import { CopyButton } from '../renderers/copy';
 import { detectDetailsKind } from '../renderers/detect';
 import { hasBothViews, ModelViewSwitch } from '../renderers/model-view';

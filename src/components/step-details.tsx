@@ -2,6 +2,7 @@
 
 import ChevronRight from 'lucide-react/icons/chevron-right';
 import {
+  type ComponentProps,
   type ComponentPropsWithoutRef,
   createContext,
   forwardRef,
@@ -11,6 +12,7 @@ import {
   useEffect,
   useId,
   useMemo,
+  useState,
 } from 'react';
 import type { Step } from '../core';
 import { drawPart, type RenderProp } from '../internal/render';
@@ -24,6 +26,8 @@ import { useToolStepsLabels } from './labels';
 
 /** The body once its chunk has loaded: drawn at once from then on, with no Suspense round. */
 let loadedBody: typeof DetailsBodyComponent | undefined;
+/** The body chunk's `preloadRendererOf`, once that chunk has loaded. */
+let preloadRenderer: ((kind: DetailsKind) => void) | undefined;
 let bodyLoading: Promise<{ default: typeof DetailsBodyComponent }> | undefined;
 
 /**
@@ -34,6 +38,7 @@ export function loadDetailsBody(): Promise<{ default: typeof DetailsBodyComponen
   bodyLoading ??= import('./details-body').then(
     (module) => {
       loadedBody = module.DetailsBody;
+      preloadRenderer = module.preloadRendererOf;
       return { default: module.DetailsBody };
     },
     (error: unknown) => {
@@ -45,6 +50,16 @@ export function loadDetailsBody(): Promise<{ default: typeof DetailsBodyComponen
 }
 
 const LazyDetailsBody = lazy(loadDetailsBody);
+
+/**
+ * The body, drawn directly when its chunk is there as the content opens (no Suspense round), through
+ * `React.lazy` otherwise; the choice is kept while the content stays open, since switching would remount
+ * the body and lose the renderers' state.
+ */
+function BodyOnce(props: ComponentProps<typeof DetailsBodyComponent>) {
+  const [Body] = useState(() => loadedBody ?? LazyDetailsBody);
+  return <Body {...props} />;
+}
 
 /** The kind named by `data-kind`: the details' kind, else the result's, else `json` (the arguments). */
 export function detailsBlockKind(step: Step): DetailsKind {
@@ -230,11 +245,16 @@ export const ToolStepDetailsContent = forwardRef<HTMLDivElement, ToolStepDetails
     const open = disclosure?.open ?? true;
     const loading = useToolStepsLabels().views.loading;
     const hasContent = hasDetailsContent(step);
-    // start loading the body as soon as there is something to open, so a click finds it ready
+    // Start loading the body, then the built-in renderer of the block's kind, as soon as there is
+    // something to open, so that a click finds both ready and draws at once (a renderer that suspends
+    // on its first render is held by React until 300 ms after its fallback showed).
+    const { details, result } = step;
     useEffect(() => {
-      if (hasContent && !loadedBody) loadDetailsBody().catch(() => undefined);
-    }, [hasContent]);
-    const Body = loadedBody ?? LazyDetailsBody;
+      if (!hasContent) return;
+      loadDetailsBody()
+        .then(() => preloadRenderer?.(detailsBlockKind({ details, result } as Step)))
+        .catch(() => undefined);
+    }, [hasContent, details, result]);
     return drawPart(
       'div',
       render,
@@ -252,7 +272,7 @@ export const ToolStepDetailsContent = forwardRef<HTMLDivElement, ToolStepDetails
                 </span>
               }
             >
-              <Body step={step} renderers={renderers ?? disclosure?.renderers ?? options.renderers} />
+              <BodyOnce step={step} renderers={renderers ?? disclosure?.renderers ?? options.renderers} />
             </Suspense>
           </RendererBoundary>
         ) : null,
