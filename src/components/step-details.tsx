@@ -62,7 +62,7 @@ function BodyOnce(props: ComponentProps<typeof DetailsBodyComponent>) {
 }
 
 /** The kind named by `data-kind`: the details' kind, else the result's, else `json` (the arguments). */
-export function detailsBlockKind(step: Step): DetailsKind {
+export function detailsBlockKind(step: Pick<Step, 'details' | 'result'>): DetailsKind {
   if (step.details !== undefined && step.details !== null) return detectDetailsKind(step.details);
   if (step.result !== undefined && step.result !== null) return detectDetailsKind(step.result);
   return 'json';
@@ -252,7 +252,7 @@ export const ToolStepDetailsContent = forwardRef<HTMLDivElement, ToolStepDetails
     useEffect(() => {
       if (!hasContent) return;
       loadDetailsBody()
-        .then(() => preloadRenderer?.(detailsBlockKind({ details, result } as Step)))
+        .then(() => preloadRenderer?.(detailsBlockKind({ details, result })))
         .catch(() => undefined);
     }, [hasContent, details, result]);
     return drawPart(
