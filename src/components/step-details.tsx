@@ -6,15 +6,14 @@ import {
   type ComponentPropsWithoutRef,
   createContext,
   forwardRef,
-  lazy,
   Suspense,
   useContext,
   useEffect,
   useId,
   useMemo,
-  useState,
 } from 'react';
 import type { Step } from '../core';
+import { chunked, useChunk } from '../internal/chunk';
 import { drawPart, type RenderProp } from '../internal/render';
 import { RendererBoundary } from '../internal/renderer-boundary';
 import { hasDetailsContent, useStepDisclosure } from '../internal/step-disclosure';
@@ -24,40 +23,29 @@ import { ToolStepContext, useLabelId, useStepOf, useToolStepsOptions } from './c
 import type { DetailsBody as DetailsBodyComponent } from './details-body';
 import { useToolStepsLabels } from './labels';
 
-/** The body once its chunk has loaded: drawn at once from then on, with no Suspense round. */
-let loadedBody: typeof DetailsBodyComponent | undefined;
 /** The body chunk's `preloadRendererOf`, once that chunk has loaded. */
 let preloadRenderer: ((kind: DetailsKind) => void) | undefined;
-let bodyLoading: Promise<{ default: typeof DetailsBodyComponent }> | undefined;
 
 /**
- * Loads the details body (`details-body.tsx`, a chunk of its own: the renderer registry and the eager
- * renderers) once; a failed load may be tried again. Not public: the jsdom tests' setup awaits it.
+ * The details body (`details-body.tsx`, a chunk of its own: the renderer registry and the eager
+ * renderers), drawn directly once loaded (`useChunk`).
  */
-export function loadDetailsBody(): Promise<{ default: typeof DetailsBodyComponent }> {
-  bodyLoading ??= import('./details-body').then(
-    (module) => {
-      loadedBody = module.DetailsBody;
-      preloadRenderer = module.preloadRendererOf;
-      return { default: module.DetailsBody };
-    },
-    (error: unknown) => {
-      bodyLoading = undefined;
-      throw error;
-    },
-  );
-  return bodyLoading;
-}
-
-const LazyDetailsBody = lazy(loadDetailsBody);
+const body = chunked(() =>
+  import('./details-body').then((module) => {
+    preloadRenderer = module.preloadRendererOf;
+    return { default: module.DetailsBody };
+  }),
+);
 
 /**
- * The body, drawn directly when its chunk is there as the content opens (no Suspense round), through
- * `React.lazy` otherwise; the choice is kept while the content stays open, since switching would remount
- * the body and lose the renderers' state.
+ * Loads the details body once; a failed load may be tried again. Not public: the jsdom tests' setup
+ * awaits it.
  */
+export const loadDetailsBody = body.load;
+
+/** The body: drawn directly when its chunk is there as the content opens, through `React.lazy` otherwise. */
 function BodyOnce(props: ComponentProps<typeof DetailsBodyComponent>) {
-  const [Body] = useState(() => loadedBody ?? LazyDetailsBody);
+  const Body = useChunk(body);
   return <Body {...props} />;
 }
 
@@ -80,6 +68,8 @@ interface DetailsContextValue {
   setOpen: (open: boolean) => void;
   contentId: string;
   renderers: DetailsRenderers | undefined;
+  /** The block's kind (`detailsBlockKind`), detected once per change of the details or result. */
+  kind?: DetailsKind;
 }
 
 const DetailsContext = createContext<DetailsContextValue | null>(null);
@@ -125,9 +115,11 @@ export const ToolStepDetails = forwardRef<HTMLDivElement, ToolStepDetailsProps>(
   const isOpen = byRow ? row.open : ownOpen;
   const setOpen = byRow ? row.setOpen : setOwnOpen;
   const contentId = byRow ? row.contentId : ownId;
+  const { details, result } = step;
+  const kind = useMemo(() => detailsBlockKind({ details, result }), [details, result]);
   const value = useMemo<DetailsContextValue>(
-    () => ({ step, open: isOpen, setOpen, contentId, renderers }),
-    [step, isOpen, setOpen, contentId, renderers],
+    () => ({ step, open: isOpen, setOpen, contentId, renderers, kind }),
+    [step, isOpen, setOpen, contentId, renderers, kind],
   );
   if (!hasDetailsContent(step)) return null;
   return (
@@ -137,7 +129,7 @@ export const ToolStepDetails = forwardRef<HTMLDivElement, ToolStepDetailsProps>(
         render,
         {
           'data-slot': 'tool-step-details',
-          'data-kind': detailsBlockKind(step),
+          'data-kind': kind,
           'data-state': isOpen ? 'open' : 'closed',
           children: (
             <>
@@ -248,13 +240,16 @@ export const ToolStepDetailsContent = forwardRef<HTMLDivElement, ToolStepDetails
     // Start loading the body, then the built-in renderer of the block's kind, as soon as there is
     // something to open, so that a click finds both ready and draws at once (a renderer that suspends
     // on its first render is held by React until 300 ms after its fallback showed).
+    // the root's kind when there is one (detected once there), else this step's
     const { details, result } = step;
+    const known = disclosure?.kind;
     useEffect(() => {
       if (!hasContent) return;
-      loadDetailsBody()
-        .then(() => preloadRenderer?.(detailsBlockKind({ details, result })))
+      body
+        .load()
+        .then(() => preloadRenderer?.(known ?? detailsBlockKind({ details, result })))
         .catch(() => undefined);
-    }, [hasContent, details, result]);
+    }, [hasContent, known, details, result]);
     return drawPart(
       'div',
       render,

@@ -1,6 +1,7 @@
 'use client';
 
-import { type ComponentType, createElement, type LazyExoticComponent, lazy, useState } from 'react';
+import { createElement, type LazyExoticComponent } from 'react';
+import { chunked, useChunk } from '../internal/chunk';
 import type { CodeView } from './code-view';
 import type { DiffView } from './diff-view';
 import { JsonTree } from './json-tree';
@@ -11,47 +12,7 @@ import type { TerminalView } from './terminal-view';
 import { TextView } from './text-view';
 import type { DetailsKind, DetailsRenderer, DetailsRendererProps } from './types';
 
-/** A renderer in a chunk of its own: fetched once by `load`, drawn by `React.lazy` (`Lazy`) until then. */
-interface Chunk<C extends ComponentType<DetailsRendererProps>> {
-  load: () => Promise<{ default: C }>;
-  Lazy: LazyExoticComponent<C>;
-  /** The component, once its chunk has loaded. */
-  loaded: () => C | undefined;
-}
-
-/** `fetch` once (a failed fetch may be tried again), with the `React.lazy` component over it. */
-function chunked<C extends ComponentType<DetailsRendererProps>>(fetch: () => Promise<{ default: C }>): Chunk<C> {
-  let loaded: C | undefined;
-  let loading: Promise<{ default: C }> | undefined;
-  const load = () => {
-    loading ??= fetch().then(
-      (module) => {
-        loaded = module.default;
-        return module;
-      },
-      (error: unknown) => {
-        loading = undefined;
-        throw error;
-      },
-    );
-    return loading;
-  };
-  return { load, Lazy: lazy(load), loaded: () => loaded };
-}
-
-/**
- * What a chunked renderer draws: the loaded component itself when its chunk is there as the element
- * mounts, its `React.lazy` component otherwise. `Lazy` suspends on its first render even when the chunk
- * was fetched in advance, and React then holds the revealed content until 300 ms after the fallback
- * showed (its Suspense throttle): a first opening took 250-330 ms with no long task; fetched in advance
- * (`preloadRendererOf`) and drawn directly, 44-56 ms. The choice is kept for the element's life:
- * switching from one to the other would remount the view and lose its state.
- */
-function useChunk<C extends ComponentType<DetailsRendererProps>>(chunk: Chunk<C>): ComponentType<DetailsRendererProps> {
-  const [component] = useState(() => (chunk.loaded() ?? chunk.Lazy) as ComponentType<DetailsRendererProps>);
-  return component;
-}
-
+// Each view in a chunk of its own, drawn directly once loaded (see `useChunk`).
 const diff = chunked(() => import('./diff-view'));
 const terminal = chunked(() => import('./terminal-view'));
 const sources = chunked(() => import('./sources-view'));
@@ -74,16 +35,16 @@ export const LazySourcesView: LazyExoticComponent<typeof SourcesView> = sources.
 /** The code view (a file or snippet with line numbers), loaded on first use. */
 export const LazyCodeView: LazyExoticComponent<typeof CodeView> = code.Lazy;
 
-const CHUNKED: Partial<Record<DetailsKind, () => Promise<unknown>>> = {
-  diff: diff.load,
-  terminal: terminal.load,
-  sources: sources.load,
-  code: code.load,
+const CHUNKS: Partial<Record<DetailsKind, { load: () => Promise<unknown>; loaded: () => unknown }>> = {
+  diff,
+  terminal,
+  sources,
+  code,
 };
 
 /** Whether the built-in renderer of `kind` can be drawn without suspending (not public; for tests). */
 export function rendererLoaded(kind: DetailsKind): boolean {
-  const chunk = { diff, terminal, sources, code }[kind as 'diff' | 'terminal' | 'sources' | 'code'];
+  const chunk = CHUNKS[kind];
   return chunk === undefined || chunk.loaded() !== undefined;
 }
 
@@ -92,7 +53,7 @@ export function rendererLoaded(kind: DetailsKind): boolean {
  * and once fetched). Never rejects: a failed fetch is tried again when the block opens.
  */
 export function preloadRendererOf(kind: DetailsKind): void {
-  CHUNKED[kind]?.().catch(() => undefined);
+  CHUNKS[kind]?.load().catch(() => undefined);
 }
 
 /**
