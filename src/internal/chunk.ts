@@ -38,8 +38,11 @@ export function chunked<C extends ComponentType<any>>(fetch: () => Promise<{ def
  * its `React.lazy` component otherwise. `Lazy` suspends on its first render even when the chunk was
  * fetched in advance, and React then holds the revealed content until 300 ms after the fallback showed
  * (its Suspense throttle): a details block's first opening took 244-332 ms with no long task; fetched in
- * advance and drawn directly, 44-56 ms. The choice is kept for the element's life: switching from one to
- * the other would remount the view and lose its state.
+ * advance and drawn directly, 44-56 ms. The choice is kept for the element's life: React reconciles a
+ * resolved lazy element with its component only from the component to the lazy one, so a switch the other
+ * way would remount the view. (A defence only: with the Suspense boundary above the caller, a render that
+ * suspended is thrown away and the caller mounts again once the chunk is there; no test here could make
+ * the lazy one commit first, see test/components/chunk.test.tsx.)
  */
 export function useChunk<P extends object>(chunk: Chunk<ComponentType<P>>): ComponentType<P> {
   const [component] = useState<ComponentType<P>>(() => chunk.loaded() ?? (chunk.Lazy as ComponentType<P>));
