@@ -1,6 +1,6 @@
 'use client';
 
-import { type ComponentType, createContext, type ReactElement, type ReactNode, useContext } from 'react';
+import { type ComponentType, createContext, type ReactElement, type ReactNode, useContext, useRef } from 'react';
 import type { Step } from '../core';
 import type { RedactOption } from '../core/redact';
 import { presentStep, type ResolvedPresentation, type ToolPresentationOverride } from '../presentation';
@@ -103,6 +103,48 @@ export interface ToolStepsOptions {
   onCancel?: (step: Step) => void;
   /** When given, failed and interrupted steps show a "Retry" button that calls it with the step. */
   onRetry?: (step: Step) => void;
+}
+
+// Every key of `ToolStepsOptions` (a key left out is a type error here): `ToolStep` and `ToolSteps` take
+// these out of their props (the rest go to the root element) and compare them to keep the options' context
+// the same object.
+const OPTIONS: { readonly [K in keyof Required<ToolStepsOptions>]: true } = {
+  renderers: true,
+  icons: true,
+  tools: true,
+  redact: true,
+  onApprove: true,
+  onDeny: true,
+  consequences: true,
+  onCancel: true,
+  onRetry: true,
+};
+const OPTION_KEYS = Object.keys(OPTIONS) as readonly (keyof ToolStepsOptions)[];
+
+/** Props split into the options every row shares and the rest. */
+export function takeOptions<P extends object>(props: P): [ToolStepsOptions, Omit<P, keyof ToolStepsOptions>] {
+  const options: Record<string, unknown> = {};
+  const rest: Record<string, unknown> = {};
+  for (const key in props) {
+    if (!Object.hasOwn(props, key)) continue;
+    if (Object.hasOwn(OPTIONS, key)) options[key] = props[key];
+    else rest[key] = props[key];
+  }
+  return [options as ToolStepsOptions, rest as Omit<P, keyof ToolStepsOptions>];
+}
+
+/** `own` over `outer`, option by option: what `own` leaves undefined comes from `outer`. */
+export function mergeOptions(own: ToolStepsOptions, outer: ToolStepsOptions): ToolStepsOptions {
+  const merged: Record<string, unknown> = {};
+  for (const key of OPTION_KEYS) merged[key] = own[key] ?? outer[key];
+  return merged as ToolStepsOptions;
+}
+
+/** `next`, or the options object returned last time when every option is the same one. */
+export function useSameOptions(next: ToolStepsOptions): ToolStepsOptions {
+  const last = useRef(next);
+  if (OPTION_KEYS.some((key) => last.current[key] !== next[key])) last.current = next;
+  return last.current;
 }
 
 /** A row's step and state; `null` outside a row. */

@@ -1,13 +1,6 @@
 'use client';
 
-import {
-  Component,
-  type ComponentPropsWithoutRef,
-  forwardRef,
-  type ReactElement,
-  type ReactNode,
-  useMemo,
-} from 'react';
+import { Component, type ComponentPropsWithoutRef, forwardRef, type ReactElement, type ReactNode } from 'react';
 import { isActiveStatus, type Step } from '../core';
 import { warnOnce } from '../core/warn';
 import { DecisionScopeProvider } from '../internal/decisions';
@@ -15,12 +8,15 @@ import type { RenderProp } from '../internal/render';
 import { useStepDisclosure } from '../internal/step-disclosure';
 import { presentStep } from '../presentation';
 import {
+  mergeOptions,
   type RowSeed,
   RowSeedContext,
   type ToolRowParts,
   type ToolRowProps,
   type ToolStepsOptions,
   ToolStepsOptionsContext,
+  takeOptions,
+  useSameOptions,
   useToolStepsOptions,
 } from './context';
 import { useToolStepsLabels } from './labels';
@@ -53,25 +49,6 @@ export interface ToolStepProps extends ToolStepsOptions, Omit<ComponentPropsWith
   render?: RenderProp<ToolStepRootState>;
   /** Drawn last inside the row (the default list puts nested steps here). */
   children?: ReactNode;
-}
-
-function useMergedOptions(props: ToolStepsOptions): ToolStepsOptions {
-  const outer = useToolStepsOptions();
-  const { renderers, icons, tools, redact, onApprove, onDeny, onCancel, onRetry, consequences } = props;
-  return useMemo(
-    () => ({
-      consequences: consequences ?? outer.consequences,
-      renderers: renderers ?? outer.renderers,
-      icons: icons ?? outer.icons,
-      tools: tools ?? outer.tools,
-      redact: redact ?? outer.redact,
-      onApprove: onApprove ?? outer.onApprove,
-      onDeny: onDeny ?? outer.onDeny,
-      onCancel: onCancel ?? outer.onCancel,
-      onRetry: onRetry ?? outer.onRetry,
-    }),
-    [outer, renderers, icons, tools, redact, onApprove, onDeny, onCancel, onRetry, consequences],
-  );
 }
 
 // The default row's parts. Each reads the row from context, so one element serves every row.
@@ -163,36 +140,11 @@ class RowBoundary extends Component<RowBoundaryProps, RowBoundaryState> {
  * `<ToolSteps>`.
  */
 export const ToolStep = forwardRef<HTMLElement, ToolStepProps>(function ToolStep(
-  {
-    step,
-    open,
-    defaultOpen,
-    onOpenChange,
-    renderers,
-    icons,
-    tools,
-    redact,
-    onApprove,
-    onDeny,
-    onCancel,
-    onRetry,
-    consequences,
-    children,
-    ...props
-  },
+  { step, open, defaultOpen, onOpenChange, children, ...given },
   ref,
 ) {
-  const options = useMergedOptions({
-    renderers,
-    icons,
-    tools,
-    redact,
-    onApprove,
-    onDeny,
-    onCancel,
-    onRetry,
-    consequences,
-  });
+  const [own, props] = takeOptions(given);
+  const options = useSameOptions(mergeOptions(own, useToolStepsOptions()));
   const words = useToolStepsLabels().tools;
   const [isOpen, setOpen] = useStepDisclosure(step.status, open, defaultOpen, onOpenChange);
   const seed: RowSeed = { step, open: isOpen, setOpen, props: ref ? { ...props, ref } : props };

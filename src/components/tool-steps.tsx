@@ -37,7 +37,7 @@ import {
 import { screenLine, useRedactor, WireText } from '../internal/visible-text';
 import { useStep } from '../react/use-step';
 import { useSteps } from '../react/use-steps';
-import { InListContext, type ToolStepsOptions, ToolStepsOptionsContext } from './context';
+import { InListContext, type ToolStepsOptions, ToolStepsOptionsContext, takeOptions, useSameOptions } from './context';
 import { useToolStepsLabels } from './labels';
 import { ToolStepsFrame } from './list-frame';
 import { ToolStepsGroup } from './step-group';
@@ -107,47 +107,22 @@ export type ToolStepsProps = ToolStepsStoreProps | ToolStepsStateProps;
  * Options with stable callbacks: a host that passes inline arrows must not re-render every row on
  * each of its own renders, so the rows get wrappers that call the latest callback.
  */
-function useStableOptions(props: ToolStepsOptions): ToolStepsOptions {
-  const latest = useRef(props);
-  latest.current = props;
-  type Decision = [step: Step, decision?: { reason?: string }];
-  const onApprove = useCallback((...args: Decision) => latest.current.onApprove?.(...args), []);
-  const onDeny = useCallback((...args: Decision) => latest.current.onDeny?.(...args), []);
-  const onCancel = useCallback((step: Step) => latest.current.onCancel?.(step), []);
-  const onRetry = useCallback((step: Step) => latest.current.onRetry?.(step), []);
-  const { renderers, icons, tools, redact, consequences } = props;
-  const approves = props.onApprove !== undefined;
-  const denies = props.onDeny !== undefined;
-  const cancels = props.onCancel !== undefined;
-  const retries = props.onRetry !== undefined;
-  return useMemo(
-    () => ({
-      renderers,
-      icons,
-      tools,
-      redact,
-      consequences,
-      onApprove: approves ? onApprove : undefined,
-      onDeny: denies ? onDeny : undefined,
-      onCancel: cancels ? onCancel : undefined,
-      onRetry: retries ? onRetry : undefined,
-    }),
-    [
-      renderers,
-      icons,
-      tools,
-      redact,
-      consequences,
-      approves,
-      denies,
-      cancels,
-      retries,
-      onApprove,
-      onDeny,
-      onCancel,
-      onRetry,
-    ],
-  );
+function useStableOptions(given: ToolStepsOptions): ToolStepsOptions {
+  const latest = useRef(given);
+  latest.current = given;
+  const [calls] = useState(() => ({
+    onApprove: (...args: Parameters<NonNullable<ToolStepsOptions['onApprove']>>) => latest.current.onApprove?.(...args),
+    onDeny: (...args: Parameters<NonNullable<ToolStepsOptions['onDeny']>>) => latest.current.onDeny?.(...args),
+    onCancel: (step: Step) => latest.current.onCancel?.(step),
+    onRetry: (step: Step) => latest.current.onRetry?.(step),
+  }));
+  return useSameOptions({
+    ...given,
+    onApprove: given.onApprove && calls.onApprove,
+    onDeny: given.onDeny && calls.onDeny,
+    onCancel: given.onCancel && calls.onCancel,
+    onRetry: given.onRetry && calls.onRetry,
+  });
 }
 
 function RunError({ run }: { run: StepsState['run'] }) {
@@ -718,33 +693,15 @@ export const ToolSteps = forwardRef<HTMLOListElement, ToolStepsProps>(function T
   const {
     store,
     state,
-    renderers,
-    icons,
-    tools,
-    redact,
-    onApprove,
-    onDeny,
-    onCancel,
-    onRetry,
-    consequences,
     labels,
     group = true,
     minRunningMs = 400,
     summary = true,
     virtualize = VIRTUALIZE_AFTER,
-    ...rest
+    ...given
   } = props;
-  const options = useStableOptions({
-    renderers,
-    icons,
-    tools,
-    redact,
-    onApprove,
-    onDeny,
-    onCancel,
-    onRetry,
-    consequences,
-  });
+  const [own, rest] = takeOptions(given);
+  const options = useStableOptions(own);
   const list = { group, minRunningMs: Math.max(0, minRunningMs) || 0, summary, virtualize };
   return (
     <ToolStepsOptionsContext.Provider value={options}>
