@@ -21,12 +21,11 @@ import {
   readStream,
   reduceSteps,
   type StepEvent,
-  type StepsState,
-  type ToolStream,
 } from 'tool-steps/core';
 import { describe, expect, inject, it } from 'vitest';
 import { render } from 'vitest-browser-react';
 import { partText, stepRow } from '../../stories/support/dom';
+import { type FaultCase, hasStep, sharedFaults } from './fault-cases';
 import type {} from './fault-server.global';
 
 const base = inject('faultServer');
@@ -47,38 +46,11 @@ async function release(path: string): Promise<void> {
   await fetch(`${base}/_control/release?url=${encodeURIComponent(keyOf(path))}`);
 }
 
-/** Resolves once the store has the step (the stream is mid-way). */
-async function hasStep(stream: ToolStream, id: string): Promise<void> {
-  while (!Object.hasOwn(stream.store.getSnapshot().byId, id)) {
-    await new Promise<void>((resolve) => {
-      const off = stream.store.subscribe(() => {
-        off();
-        resolve();
-      });
-    });
-  }
-}
-
-interface Case {
-  fault: string;
-  path: string;
-  during?: (stream: ToolStream, path: string) => Promise<void> | void;
-  status: 'done' | 'error' | 'interrupted';
-  message: RegExp | undefined;
-  check?: (state: StepsState) => void;
-}
-
 /** What Chromium's fetch says when the connection is reset mid-body. */
 const CHROMIUM_RESET = /^The stream broke off: network error$/;
 
-const cases: Case[] = [
-  {
-    fault: 'a whole run (control)',
-    path: '/whole',
-    status: 'done',
-    message: undefined,
-    check: (state) => expect(state.byId.c1).toMatchObject({ status: 'succeeded', result: 'Grüße, 世界' }),
-  },
+const cases: FaultCase[] = [
+  ...sharedFaults,
   {
     // Differs from Node: Chromium's read rejects with "network error" (undici: "terminated (other side
     // closed)"). And a reset right behind the bytes may discard them (Linux drops a socket's unread data when
@@ -103,16 +75,6 @@ const cases: Case[] = [
     },
   },
   {
-    fault: 'cut mid-frame, clean close',
-    path: '/cut-close',
-    status: 'interrupted',
-    message: /^The stream closed in the middle of a frame, before the run finished\.$/,
-    check: (state) => {
-      expect(state.byId.c1?.status).toBe('interrupted');
-      expect(state.run.reason).toMatch(/in the middle of a frame/);
-    },
-  },
-  {
     // differs from Node, as the reset above
     fault: 'cut mid-UTF-8, connection reset',
     path: '/utf8-reset',
@@ -130,147 +92,6 @@ const cases: Case[] = [
     message: CHROMIUM_RESET,
     check: (state) => expect(state.byId.c1?.status).toBe('interrupted'),
   },
-  {
-    fault: 'cut mid-UTF-8, clean close',
-    path: '/utf8-close',
-    status: 'interrupted',
-    message: /in the middle of a frame/,
-    check: (state) => expect(state.byId.c1?.status).toBe('interrupted'),
-  },
-  {
-    fault: 'stall, then close',
-    path: '/stall',
-    during: async (stream, path) => {
-      await hasStep(stream, 'c1');
-      expect(stream.getSnapshot().status).toBe('streaming');
-      await release(path);
-    },
-    status: 'interrupted',
-    message: /^The stream closed before the run finished\.$/,
-    check: (state) => expect(state.run.reason).toBe('The stream closed before the run finished.'),
-  },
-  {
-    fault: '401 with a JSON body',
-    path: '/401-json',
-    status: 'error',
-    message: /^Sign in first\.$/,
-    check: (state) => expect(state.run.error).toEqual({ message: 'Sign in first.', code: 'UNAUTHENTICATED' }),
-  },
-  {
-    fault: '401 with an HTML page',
-    path: '/401-html',
-    status: 'error',
-    message: /^The server answered 401 Unauthorized: Sign in required$/,
-  },
-  {
-    fault: '403 with a JSON body',
-    path: '/403-json',
-    status: 'error',
-    message: /^This key may not run tools\.$/,
-    check: (state) => expect(state.run.error).toEqual({ message: 'This key may not run tools.', code: 'FORBIDDEN' }),
-  },
-  {
-    fault: '403 with an HTML page',
-    path: '/403-html',
-    status: 'error',
-    message: /^The server answered 403 Forbidden: Access denied$/,
-  },
-  {
-    fault: '500 with a JSON body',
-    path: '/500-json',
-    status: 'error',
-    message: /^The model is down\.$/,
-  },
-  {
-    fault: '500 with an HTML page',
-    path: '/500-html',
-    status: 'error',
-    message: /^The server answered 500 Internal Server Error: Internal Server Error$/,
-  },
-  {
-    fault: '502 with a JSON body',
-    path: '/502-json',
-    status: 'error',
-    message: /^The upstream model did not answer\.$/,
-  },
-  {
-    fault: '502 with an HTML page',
-    path: '/502-html',
-    status: 'error',
-    message: /^The server answered 502 Bad Gateway: 502 Bad Gateway$/,
-  },
-  {
-    fault: '200 with an HTML page (a sign-in page)',
-    path: '/200-html',
-    status: 'error',
-    message: /^The server answered with an HTML page, not a stream \("Sign in – Corp SSO"\)\./,
-  },
-  {
-    fault: '200 with a JSON error body',
-    path: '/200-json',
-    status: 'error',
-    message: /^Your API key has expired\.$/,
-  },
-  {
-    fault: '200 application/json carrying JSON lines (read as they come, not buffered)',
-    path: '/json-lines',
-    during: async (stream, path) => {
-      await hasStep(stream, 'c1');
-      await release(path);
-    },
-    status: 'done',
-    message: undefined,
-    check: (state) => expect(state.byId.c1?.status).toBe('succeeded'),
-  },
-  {
-    fault: '200 application/json, one pretty-printed run-error document',
-    path: '/json-doc',
-    status: 'error',
-    message: /^Quota exceeded\.$/,
-  },
-  {
-    fault: '200 with an empty body',
-    path: '/empty',
-    status: 'interrupted',
-    message: /^The stream closed before any run started\.$/,
-  },
-  {
-    fault: '204 No Content',
-    path: '/204',
-    status: 'interrupted',
-    message: /^The server answered 204 No Content with no body: there was no stream to read\.$/,
-  },
-  {
-    fault: 'a frame over the size limit (33 MiB)',
-    path: '/huge?mib=33',
-    status: 'done',
-    message: undefined,
-    check: (state) => {
-      expect(state.byId.c1).toMatchObject({ status: 'failed', error: { code: 'FRAME_TOO_LARGE' } });
-      expect(state.byId.c1?.error?.message).toMatch(/larger than 32 MiB/);
-    },
-  },
-  {
-    fault: 'a slow drip (one byte per write)',
-    path: '/drip',
-    status: 'done',
-    message: undefined,
-    check: (state) => expect(state.byId.c1).toMatchObject({ status: 'succeeded', input: { path: 'docs/über.md' } }),
-  },
-  {
-    fault: 'stop() mid-stream',
-    path: '/stop',
-    during: async (stream) => {
-      await hasStep(stream, 'c1');
-      stream.stop();
-    },
-    status: 'interrupted',
-    message: undefined,
-    check: (state) => {
-      expect(state.byId.c1?.status).toBe('interrupted');
-      expect(state.run).toEqual({ status: 'interrupted', reason: 'Stopped before the run finished.' });
-    },
-  },
 ];
 
 describe('network faults through createToolStream (Chromium fetch, local Node server)', () => {
@@ -278,7 +99,7 @@ describe('network faults through createToolStream (Chromium fetch, local Node se
     const store = createStepStore({ schedule: (flush) => flush() });
     const stream = createToolStream({ api: urlOf(path), store });
     const sent = stream.send({ prompt: 'read docs/über.md' });
-    if (during) await during(stream, path);
+    if (during) await during(stream, path, { release });
     await sent;
     const snapshot = stream.getSnapshot();
     const state = store.getSnapshot();
