@@ -1,6 +1,5 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { expect, fn, userEvent, waitFor, within } from 'storybook/test';
-import { type Step, ToolSteps } from 'tool-steps';
+import { expect, fn, userEvent, within } from 'storybook/test';
 import type { StepEvent } from 'tool-steps/core';
 import { eventsFromText } from 'tool-steps/wires';
 import aiSdkApproval from '../test/fixtures/ai-sdk-approval.sse?raw';
@@ -11,7 +10,7 @@ import anviaStreamTools from '../test/fixtures/anvia-client-stream-tools.jsonl?r
 import cogitatorWebSocket from '../test/fixtures/cogitator-ws-workspace-edit.jsonl?raw';
 import nativeRun from '../test/fixtures/native-run.jsonl?raw';
 import { part, stepRow, summarize } from './support/dom';
-import { ReplayPlayer } from './support/replay';
+import { type RecordingStoryArgs, renderRecording, replayedAll, statuses } from './support/recordings';
 
 /**
  * One recording per wire format, each decoded with protocol `'auto'` and replayed through a real
@@ -34,38 +33,20 @@ const recordings = {
 
 type RecordingName = keyof typeof recordings;
 
-interface ProtocolStoryArgs {
-  recording: RecordingName;
-  onApprove: (step: Step) => void;
-  onDeny: (step: Step) => void;
-}
-
 const meta = {
   title: 'Recipes/Protocols',
   args: { recording: 'native', onApprove: fn(), onDeny: fn() },
   argTypes: {
     recording: { control: 'select', options: Object.keys(recordings) },
   },
-  render: ({ recording, onApprove, onDeny }) => (
-    <ReplayPlayer key={recording} events={recordings[recording]} initialSpeed="instant">
-      {(replay) => (
-        <ToolSteps store={replay.store} group={false} minRunningMs={0} onApprove={onApprove} onDeny={onDeny} />
-      )}
-    </ReplayPlayer>
-  ),
-} satisfies Meta<ProtocolStoryArgs>;
+  render: renderRecording(recordings),
+} satisfies Meta<RecordingStoryArgs<RecordingName>>;
 
 export default meta;
 type Story = StoryObj<typeof meta>;
 
-async function replayed(canvasElement: HTMLElement, recording: RecordingName) {
-  const total = recordings[recording].length;
-  await waitFor(() =>
-    expect(canvasElement.querySelector('[data-replay-position]')).toHaveTextContent(`${total} of ${total} events`),
-  );
-}
-
-const statuses = (canvasElement: HTMLElement) => summarize(canvasElement).map((row) => `${row.tool}:${row.status}`);
+const replayed = (canvasElement: HTMLElement, recording: RecordingName) =>
+  replayedAll(canvasElement, recordings[recording]);
 
 /** The native format: progress, a terminal result, a timeout with its code and an approval that pauses the run. */
 export const ReplayNative: Story = {

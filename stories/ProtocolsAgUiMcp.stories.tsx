@@ -1,6 +1,5 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { expect, fn, userEvent, waitFor, within } from 'storybook/test';
-import { type Step, ToolSteps } from 'tool-steps';
+import { expect, fn, userEvent, within } from 'storybook/test';
 import type { StepEvent } from 'tool-steps/core';
 import { createMcpTracker, eventsFromText } from 'tool-steps/wires';
 import agUiInterrupt from '../test/fixtures/wires/ag-ui-interrupt.1.sse?raw';
@@ -12,8 +11,8 @@ import mcpLinks from '../test/fixtures/wires/mcp-links.jsonl?raw';
 import mcpMedia from '../test/fixtures/wires/mcp-media.jsonl?raw';
 import mcpProgress from '../test/fixtures/wires/mcp-progress.jsonl?raw';
 import mcpThrown from '../test/fixtures/wires/mcp-thrown.jsonl?raw';
-import { part, stepRow, summarize } from './support/dom';
-import { ReplayPlayer } from './support/replay';
+import { part, stepRow } from './support/dom';
+import { type RecordingStoryArgs, renderRecording, replayedAll, statuses } from './support/recordings';
 
 /** MCP recordings (both directions of the JSON-RPC wire) read by the generic tracker, one step per call. */
 function mcpEvents(recordings: Record<string, string>): StepEvent[] {
@@ -99,39 +98,20 @@ const recordings = {
 
 type RecordingName = keyof typeof recordings;
 
-interface ProtocolStoryArgs {
-  recording: RecordingName;
-  onApprove: (step: Step) => void;
-  onDeny: (step: Step) => void;
-}
-
 const meta = {
   title: 'Recipes/Protocols (AG-UI and MCP)',
   args: { recording: 'ag-ui-tools', onApprove: fn(), onDeny: fn() },
   argTypes: {
     recording: { control: 'select', options: Object.keys(recordings) },
   },
-  render: ({ recording, onApprove, onDeny }) => (
-    <ReplayPlayer key={recording} events={recordings[recording]} initialSpeed="instant">
-      {(replay) => (
-        // every call as its own row, drawn as it ends: the play function reads each row's status
-        <ToolSteps store={replay.store} group={false} minRunningMs={0} onApprove={onApprove} onDeny={onDeny} />
-      )}
-    </ReplayPlayer>
-  ),
-} satisfies Meta<ProtocolStoryArgs>;
+  render: renderRecording(recordings),
+} satisfies Meta<RecordingStoryArgs<RecordingName>>;
 
 export default meta;
 type Story = StoryObj<typeof meta>;
 
-async function replayed(canvasElement: HTMLElement, recording: RecordingName) {
-  const total = recordings[recording].length;
-  await waitFor(() =>
-    expect(canvasElement.querySelector('[data-replay-position]')).toHaveTextContent(`${total} of ${total} events`),
-  );
-}
-
-const statuses = (canvasElement: HTMLElement) => summarize(canvasElement).map((row) => `${row.tool}:${row.status}`);
+const replayed = (canvasElement: HTMLElement, recording: RecordingName) =>
+  replayedAll(canvasElement, recordings[recording]);
 
 /** AG-UI: the frontend tool `confirm_deploy` stays running after the run: the client runs it. */
 export const ReplayAgUi: Story = {

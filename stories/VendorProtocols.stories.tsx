@@ -1,6 +1,5 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { expect, fn, waitFor, within } from 'storybook/test';
-import { type Step, ToolSteps } from 'tool-steps';
+import { expect, fn, within } from 'storybook/test';
 import type { StepEvent } from 'tool-steps/core';
 import { eventsFromText, eventsFromToolOutputs } from 'tool-steps/wires';
 import anthropicBeta from '../test/fixtures/wires/anthropic-beta.sse?raw';
@@ -11,8 +10,8 @@ import openaiAgents from '../test/fixtures/wires/openai-agents.jsonl?raw';
 import openaiBuiltins from '../test/fixtures/wires/openai-builtins.sse?raw';
 import openaiMcp1 from '../test/fixtures/wires/openai-mcp.1.sse?raw';
 import openaiMcp2 from '../test/fixtures/wires/openai-mcp.2.sse?raw';
-import { part, stepRow, summarize } from './support/dom';
-import { ReplayPlayer } from './support/replay';
+import { part, stepRow } from './support/dom';
+import { type RecordingStoryArgs, renderRecording, replayedAll, statuses } from './support/recordings';
 
 /**
  * The vendor wires, each decoded with protocol `'auto'` and replayed through a real store. On the
@@ -63,39 +62,20 @@ const recordings = {
 
 type RecordingName = keyof typeof recordings;
 
-interface VendorStoryArgs {
-  recording: RecordingName;
-  onApprove: (step: Step) => void;
-  onDeny: (step: Step) => void;
-}
-
 const meta = {
   title: 'Recipes/Protocols: OpenAI and Anthropic',
   args: { recording: 'openai-builtins', onApprove: fn(), onDeny: fn() },
   argTypes: {
     recording: { control: 'select', options: Object.keys(recordings) },
   },
-  render: ({ recording, onApprove, onDeny }) => (
-    <ReplayPlayer key={recording} events={recordings[recording]} initialSpeed="instant">
-      {(replay) => (
-        // every call as its own row, drawn as it ends: the play function reads each row's status
-        <ToolSteps store={replay.store} group={false} minRunningMs={0} onApprove={onApprove} onDeny={onDeny} />
-      )}
-    </ReplayPlayer>
-  ),
-} satisfies Meta<VendorStoryArgs>;
+  render: renderRecording(recordings),
+} satisfies Meta<RecordingStoryArgs<RecordingName>>;
 
 export default meta;
 type Story = StoryObj<typeof meta>;
 
-async function replayed(canvasElement: HTMLElement, recording: RecordingName) {
-  const total = recordings[recording].length;
-  await waitFor(() =>
-    expect(canvasElement.querySelector('[data-replay-position]')).toHaveTextContent(`${total} of ${total} events`),
-  );
-}
-
-const statuses = (canvasElement: HTMLElement) => summarize(canvasElement).map((row) => `${row.tool}:${row.status}`);
+const replayed = (canvasElement: HTMLElement, recording: RecordingName) =>
+  replayedAll(canvasElement, recordings[recording]);
 
 /** OpenAI Responses: built-in tools end in the stream; the function calls end when the app reports them. */
 export const ReplayOpenAIResponses: Story = {
