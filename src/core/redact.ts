@@ -155,48 +155,97 @@ export function createRedactor(option?: RedactOption): Redactor | undefined {
   const hints = [...new Set(rules.flatMap((rule) => (rule.hint === undefined ? [] : [rule.hint])))].sort(
     (a, b) => a.length - b.length,
   );
-  return (text: string): Redacted => {
-    if (typeof text !== 'string' || text === '') return { text: typeof text === 'string' ? text : '', count: 0 };
-    let count = 0;
-    let out = text;
-    // Which hints the given text contains; exact for `out` until a rule first replaces something.
-    const absent = new Set<string>();
-    for (const hint of hints) {
-      let implied = false;
-      for (const shorter of absent) {
+  // One stage per hint looked for, per rule and for the host's function, each run over the whole text
+  // in turn: the redactor runs them all at once; a large text's screening (screen-large.ts) runs them with
+  // a yield between two, which gives the same text.
+  const stages: RedactStage[] = [];
+  for (const hint of hints) {
+    stages.push((s) => {
+      for (const shorter of s.absent) {
         if (hint.includes(shorter)) {
-          implied = true;
-          break;
+          s.absent.add(hint);
+          return;
         }
       }
-      if (implied || !text.includes(hint)) absent.add(hint);
-    }
-    let replaced = false;
-    for (const rule of rules) {
-      if (rule.hint !== undefined && (replaced ? !out.includes(rule.hint) : absent.has(rule.hint))) continue;
+      if (!s.source.includes(hint)) s.absent.add(hint);
+    });
+  }
+  for (const rule of rules) {
+    stages.push((s) => {
+      if (rule.hint !== undefined && (s.replaced ? !s.out.includes(rule.hint) : s.absent.has(rule.hint))) return;
       rule.pattern.lastIndex = 0;
-      out = out.replace(rule.pattern, (...args: unknown[]) => {
-        replaced = true;
+      s.out = s.out.replace(rule.pattern, (...args: unknown[]) => {
+        s.replaced = true;
         const match = args[0] as string;
         const groups = args.slice(1, -2).map((g) => (typeof g === 'string' ? g : (undefined as unknown as string)));
         const masked = rule.mask(match, ...groups);
-        if (masked !== match) count++;
+        if (masked !== match) s.count++;
         return masked;
       });
-    }
-    if (host) {
+    });
+  }
+  if (host) {
+    stages.push((s) => {
       let hosted: unknown;
       try {
-        hosted = host(out);
+        hosted = host(s.out);
       } catch {
         hosted = undefined;
       }
-      if (typeof hosted !== 'string') return { text: M(), count: count + 1 };
-      if (hosted !== out) count++;
-      out = hosted;
-    }
-    return { text: count === 0 ? text : out, count };
+      if (typeof hosted !== 'string') {
+        // a host function that fails hides the whole text
+        s.out = M();
+        s.count++;
+        return;
+      }
+      if (hosted !== s.out) s.count++;
+      s.out = hosted;
+    });
+  }
+  const redactor: Redactor = (text: string): Redacted => {
+    if (typeof text !== 'string' || text === '') return { text: typeof text === 'string' ? text : '', count: 0 };
+    const screening: Screening = { source: text, out: text, count: 0, replaced: false, absent: new Set() };
+    for (const stage of stages) stage(screening);
+    return resultOf(screening);
   };
+  stagesOf.set(redactor, stages);
+  return redactor;
+}
+
+/**
+ * A text being masked: the text so far, the secrets masked, whether a rule replaced anything yet, and
+ * the hints the text does not contain (exact for the text until a rule first replaces something).
+ */
+interface Screening {
+  readonly source: string;
+  out: string;
+  count: number;
+  replaced: boolean;
+  readonly absent: Set<string>;
+}
+
+/** One step of a redactor: a hint looked for, a rule, or the host's function. */
+type RedactStage = (screening: Screening) => void;
+
+const stagesOf = new WeakMap<Redactor, readonly RedactStage[]>();
+
+const resultOf = (screening: Screening): Redacted => ({
+  text: screening.count === 0 ? screening.source : screening.out,
+  count: screening.count,
+});
+
+/**
+ * Internal: what `redactor(text)` does, as steps to run in turn (a large text yields between two), and
+ * its result once they all ran; `undefined` for a redactor `createRedactor` did not make.
+ */
+export function screeningSteps(
+  redactor: Redactor | undefined,
+  text: string,
+): { steps: (() => void)[]; result: () => Redacted } | undefined {
+  const stages = redactor ? stagesOf.get(redactor) : [];
+  if (!stages) return undefined;
+  const screening: Screening = { source: text, out: text, count: 0, replaced: false, absent: new Set() };
+  return { steps: stages.map((stage) => () => stage(screening)), result: () => resultOf(screening) };
 }
 
 const defaultRedactor = createRedactor(true) as Redactor;

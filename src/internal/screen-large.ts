@@ -2,7 +2,7 @@
  * Large texts screened in slices (see `useScreened` in `visible-text.tsx`): loaded the first time a
  * details value holds a text over `LARGE_TEXT`, so the base bundle carries only the first-lines step.
  */
-import type { Redacted, Redactor } from '../core/redact';
+import type { Redacted, Redactor, screeningSteps } from '../core/redact';
 import { type VisibleTextOptions, visibleText } from '../core/visible-text';
 
 /** How long one slice of screening may run before it yields, ms. */
@@ -23,6 +23,10 @@ export interface Job {
   counts: number[];
   /** The whole screened text once every piece is done. */
   done?: Redacted;
+  /** Screened whole (no pieces): the redactor's steps in turn, nothing of the text drawn until done. */
+  whole?: boolean;
+  /** A whole job's steps (`screeningSteps`); none for a redactor `createRedactor` did not make. */
+  steps?: ReturnType<typeof screeningSteps>;
 }
 
 function screenPiece(job: Job, end: number): void {
@@ -65,7 +69,21 @@ export function startJob(
   return job;
 }
 
-/** The screened text so far (a prefix of whole lines), or the whole text once done. */
+/**
+ * A job for a large text that cannot be cut into pieces (a private key block spans lines; no newline near
+ * its start, as in minified JSON on one line): screened whole, the redactor's stages run in turn with
+ * yields between them, so that it gives what the redactor gives at once. Nothing of it is drawn until then.
+ */
+export function startWholeJob(
+  text: string,
+  redactor: Redactor | undefined,
+  options: VisibleTextOptions,
+  steps: ReturnType<typeof screeningSteps>,
+): Job {
+  return { source: text, options, redactor, parts: [], ends: [], counts: [], whole: true, steps };
+}
+
+/** The screened text so far (a prefix of whole lines; nothing of a whole job), or the whole text once done. */
 export function sofar(job: Job): Redacted {
   if (job.done) return job.done;
   return { text: job.parts.join(''), count: job.counts[job.counts.length - 1] ?? 0 };
@@ -98,6 +116,7 @@ const afterNextPaint = (): Promise<void> =>
 export async function finishJob(job: Job, signal: AbortSignal): Promise<boolean> {
   if (job.done) return true;
   await afterNextPaint();
+  if (job.whole) return finishWhole(job, signal);
   const { source } = job;
   let size = 64 * 1024;
   let sliceStart = performance.now();
@@ -118,5 +137,31 @@ export async function finishJob(job: Job, signal: AbortSignal): Promise<boolean>
     }
   }
   job.done = { text: job.parts.join(''), count: job.counts[job.counts.length - 1] ?? 0 };
+  return true;
+}
+
+/** A whole job: the redactor's steps (each hint looked for, each rule), a yield when a slice is over. */
+async function finishWhole(job: Job, signal: AbortSignal): Promise<boolean> {
+  const { redactor, source, steps } = job;
+  let masked: Redacted;
+  if (steps === undefined) {
+    // not a redactor `createRedactor` made: no steps to run apart
+    masked = redactor ? redactor(source) : { text: source, count: 0 };
+  } else {
+    let sliceStart = performance.now();
+    for (const step of steps.steps) {
+      if (signal.aborted) return false;
+      step();
+      if (performance.now() - sliceStart >= SLICE_MS) {
+        await yieldToEventLoop();
+        sliceStart = performance.now();
+      }
+    }
+    masked = steps.result();
+  }
+  if (signal.aborted) return false;
+  await yieldToEventLoop();
+  if (signal.aborted) return false;
+  job.done = { text: visibleText(masked.text, job.options), count: masked.count };
   return true;
 }

@@ -2,7 +2,14 @@
 
 import { useContext, useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
 import { ToolStepsOptionsContext } from '../components/context';
-import { createRedactor, type Redacted, type RedactOption, type Redactor, redactValue } from '../core/redact';
+import {
+  createRedactor,
+  type Redacted,
+  type RedactOption,
+  type Redactor,
+  redactValue,
+  screeningSteps,
+} from '../core/redact';
 import { visibleText } from '../core/visible-text';
 import type { Job } from './screen-large';
 
@@ -86,6 +93,8 @@ interface Piece {
   source: string;
   now: Redacted;
   job?: Job;
+  /** Screened whole (see `startWholeJob`): nothing of it is drawn until done. */
+  whole?: boolean;
 }
 
 /** What `useScreenValue` draws now, and the large texts still to screen in slices. */
@@ -123,11 +132,14 @@ function plan(
       if (text.length <= LARGE_TEXT) return undefined;
       const known = pieces.find((p) => p.source === text);
       if (known) return known.now;
-      // a private key block is masked across lines: screened whole; so is a text with no newline near its start
+      // a private key block is masked across lines, and a text with no newline near its start has no first
+      // lines to draw: screened whole (in slices too), nothing of it drawn until then
       const end = text.includes('PRIVATE KEY') ? -1 : headEnd(text);
-      if (end < 0) return undefined;
       let piece: Piece;
-      if (large) {
+      if (end < 0) {
+        const job = large ? large.startWholeJob(text, redactor, options, screeningSteps(redactor, text)) : undefined;
+        piece = { source: text, now: { text: '', count: 0 }, job, whole: true };
+      } else if (large) {
         // what an earlier job of a text this one extends had done (a growing log), else the first lines
         const job = large.startJob(text, redactor, options, previous, end);
         piece = { source: text, now: large.sofar(job), job };
@@ -151,10 +163,13 @@ const isServer = () => false;
  * `screenValue`, with every large string (`LARGE_TEXT`) screened in slices that yield to the browser:
  * its first lines (cut after a newline, before a diff's hunk header when there is one) are screened at
  * once and drawn, the rest follows a few frames later. Nothing is drawn unscreened: until then the value
- * holds only the screened first lines (or, for a text that grew, what was screened of it before). Only
- * where masking line by line is the same as masking the whole text (the built-in patterns or none, no
- * private key block), where the first lines alone mean something (not two texts a diff compares) and in
- * a client render (not on the server, nor while hydrating); anything else is screened whole, at once.
+ * holds only the screened first lines (or, for a text that grew, what was screened of it before). A
+ * text whose first lines cannot be screened on their own (a private key block, which spans lines; no
+ * newline near the start, as in minified JSON) is screened whole in slices, one pattern at a time, and
+ * none of it is drawn until then. Only with the built-in patterns or none (masking line by line is then
+ * the same as masking the whole text; a host's patterns and functions may match across lines), where
+ * the first lines alone mean something (not two texts a diff compares) and in a client render (not on
+ * the server, nor while hydrating); anything else is screened whole, at once.
  */
 function useScreened(
   value: unknown,
@@ -190,7 +205,9 @@ function useScreened(
     void loadLarge().then(async (module) => {
       if (controller.signal.aborted) return;
       const jobs = current.pieces.map((piece) => {
-        piece.job ??= module.startJob(piece.source, redactor, options, previous.current, headEnd(piece.source));
+        piece.job ??= piece.whole
+          ? module.startWholeJob(piece.source, redactor, options, screeningSteps(redactor, piece.source))
+          : module.startJob(piece.source, redactor, options, previous.current, headEnd(piece.source));
         return piece.job;
       });
       const done = await Promise.all(jobs.map((job) => module.finishJob(job, controller.signal)));

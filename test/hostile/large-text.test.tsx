@@ -91,16 +91,46 @@ describe('large texts are screened in slices', () => {
     expect(content(container)).not.toContain('hunter2');
   });
 
-  it('screens a text with a private key block whole, at once (the block spans lines)', () => {
+  it('screens a text with a private key block whole (the block spans lines), in slices, drawing none of it before', async () => {
     const pem = SECRETS.find(([name]) => name === 'PEM private key')?.[1] as string;
     // the block starts in the first lines and ends far beyond them
     const body = Array.from({ length: 12_000 }, (_, i) => `MIIEowIBAAKCAQEA7bq9b1Xq${i}`).join('\n');
     const text = `start\n${pem.slice(0, pem.indexOf('\n'))}\n${body}\n${pem.slice(pem.indexOf('\n') + 1)}\nend`;
     expect(text.length).toBeGreaterThan(LARGE_TEXT);
+    const whole = screenValue(text, builtin, false);
     const { container } = render(<Probe value={text} />);
-    expect(content(container)).toBe(screenValue(text, builtin, false).value);
+    // its first lines alone would show the key's first lines: nothing is drawn until the whole is screened
+    expect(content(container)).toBe('');
+    await waitFor(() => expect(content(container)).toBe(whole.value));
+    expect(count(container)).toBe(whole.count);
     expect(content(container)).not.toContain('MIIEowIBAAKCAQEA7bq9b1Xq11999');
   });
+
+  it.each([
+    ['text', false],
+    ['terminal output', true],
+  ])(
+    'screens a %s of one long line (minified JSON) whole, in slices, drawing none of it before',
+    async (_name, terminal) => {
+      // a secret of every kind but the private key block, bidi and zero-width characters, all on one line
+      const items = Array.from({ length: 6_000 }, (_, i) => ({
+        id: i,
+        note: HOSTILE[i % HOSTILE.length]?.replace(/\n/g, ' '),
+        token: i % 500 === 0 ? 'abcd1234efgh5678' : undefined,
+      }));
+      const text = JSON.stringify({ items, last: `sk-proj-${'x'.repeat(40)}` });
+      expect(text.length).toBeGreaterThan(LARGE_TEXT);
+      expect(text.slice(0, 32 * 1024)).not.toContain('\n');
+      const whole = screenValue(text, builtin, terminal);
+      expect(whole.count).toBeGreaterThan(100);
+      const { container } = render(<Probe value={text} terminal={terminal} />);
+      expect(content(container)).toBe('');
+      await waitFor(() => expect(content(container)).toBe(whole.value));
+      expect(count(container)).toBe(whole.count);
+      expect(content(container)).toContain(`"last":"sk-proj-${MASK}"`);
+      expect(content(container)).not.toContain('\u202E');
+    },
+  );
 
   it('shows nothing of a text that changes before its slices are done but its screened first lines', async () => {
     const a = hostileText(2 * LARGE_TEXT, 1);

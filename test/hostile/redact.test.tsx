@@ -3,7 +3,7 @@
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { type Step, ToolStep, ToolSteps } from 'tool-steps';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createRedactor, redactText, redactValue, redactWords } from '../../src/core/redact';
+import { createRedactor, redactText, redactValue, redactWords, screeningSteps } from '../../src/core/redact';
 import { SECRETS } from '../../stories/support/secrets';
 import { makeStep, stateOf } from '../components/step-fixtures';
 
@@ -57,6 +57,44 @@ describe('redactText', () => {
     expect(out.value).toEqual({ user: 'ada', password: MASK, nested: { apiKey: MASK, note: `key sk-proj-${MASK}` } });
     expect(out.count).toBe(3);
     expect(value.password).toBe('hunter2');
+  });
+});
+
+describe('screeningSteps (a large text screened with yields between the steps)', () => {
+  // every secret, one after the other on one line and on lines of their own, with harmless text between
+  const texts = [
+    SECRETS.map(([, secret]) => `x ${secret} y`).join(' , '),
+    SECRETS.map(([, secret]) => `a line with ${secret} in it`).join('\n'),
+    'no secret at all, only words and 1234567890',
+    'password: "hunter2!!" and DB_PASSWORD=abc123def and Bearer abcdefghijklmnop1234',
+  ];
+  const options = [
+    ['the built-in patterns', true],
+    ['extra patterns', [/internal-[0-9]{4}/g]],
+    ['a host function', (text: string) => text.replaceAll('words', '[w]')],
+    [
+      'a host function that throws',
+      () => {
+        throw new Error('no');
+      },
+    ],
+  ] as const;
+  it.each(options)('gives what the redactor gives at once, with %s', (_name, option) => {
+    const redactor = createRedactor(option);
+    for (const text of [...texts, `${texts[0]} internal-1234`]) {
+      const run = screeningSteps(redactor, text);
+      expect(run).toBeDefined();
+      expect(run?.steps.length).toBeGreaterThan(0);
+      for (const step of run?.steps ?? []) step();
+      expect(run?.result()).toEqual(redactor?.(text));
+    }
+  });
+
+  it('has no steps without a redactor, and none for a function createRedactor did not make', () => {
+    const none = screeningSteps(undefined, 'Bearer abcdefghijklmnop1234');
+    expect(none?.steps).toEqual([]);
+    expect(none?.result()).toEqual({ text: 'Bearer abcdefghijklmnop1234', count: 0 });
+    expect(screeningSteps((text) => ({ text, count: 0 }), 'text')).toBeUndefined();
   });
 });
 
