@@ -12,7 +12,9 @@
 // "visible": ms from the click on the details trigger to the first frame painted with the first lines
 // (checked in each animation frame callback; the frame's paint follows that callback). "longest task":
 // PerformanceObserver `longtask` entries (tasks of 50 ms and more) from the click to a second after that
-// paint, 0 when there is none; "probe": the longest gap between two turns of a MessageChannel probe over
+// paint, 0 when there is none; "longest frame": PerformanceObserver `long-animation-frame` entries (frames of
+// 50 ms and more: the tasks run before a frame and its rendering, which several short tasks in a row can
+// make) over the same time; "probe": the longest gap between two turns of a MessageChannel probe over
 // the same time (any task, or rendering step, that held the main thread). The first opening of each
 // kind is reported apart (cold): it loads the renderer's chunk (and the highlighter), so its long tasks
 // are counted until four seconds after the paint, to take in the colouring that starts after those load.
@@ -102,6 +104,7 @@ async function main({ browser, page, call }) {
     console.log(
       `  ratio baseline / subject: ${(median(pre.map((r) => r.visible)) / visible).toFixed(2)}× (${RUNS} / ${RUNS} runs)` +
         ` · longest task ${ms(longTask)} vs ${ms(Math.max(...pre.map((r) => r.longTask)))} ms (max over runs; 0 = none ≥ 50 ms)` +
+        ` · longest frame ${ms(Math.max(...kit.map((r) => r.longFrame)))} vs ${ms(Math.max(...pre.map((r) => r.longFrame)))} ms (max over runs; 0 = none ≥ 50 ms)` +
         ` · probe gap ${ms(median(kit.map((r) => r.probeGap)))} vs ${ms(median(pre.map((r) => r.probeGap)))} ms (median)` +
         ` · cold first opening ${ms(coldKit.visible)} ms, longest task ${ms(coldKit.longTask)} ms in ${COLD_WATCH_MS / 1000} s (pre ${ms(coldPre.visible)} / ${ms(coldPre.longTask)})` +
         ` · ${count(kit[0].elements)} vs ${count(pre[0].elements)} elements` +

@@ -251,6 +251,9 @@ async function open(fixture: Fixture, subject: 'kit' | 'pre', watchMs = 1000): P
     const tasks: PerformanceEntry[] = [];
     const observer = new PerformanceObserver((list) => tasks.push(...list.getEntries()));
     observer.observe({ type: 'longtask' });
+    const frames: PerformanceEntry[] = [];
+    const frameObserver = new PerformanceObserver((list) => frames.push(...list.getEntries()));
+    frameObserver.observe({ type: 'long-animation-frame' });
     const busy = probe();
     const start = performance.now();
     trigger.click();
@@ -268,11 +271,15 @@ async function open(fixture: Fixture, subject: 'kit' | 'pre', watchMs = 1000): P
     const probeGap = busy.stop();
     for (const entry of observer.takeRecords()) tasks.push(entry);
     observer.disconnect();
+    for (const entry of frameObserver.takeRecords()) frames.push(entry);
+    frameObserver.disconnect();
     const ours = tasks.filter((t) => t.startTime + t.duration >= start);
+    const ourFrames = frames.filter((f) => f.startTime + f.duration >= start);
     return {
       visible: painted - start,
       longTask: ours.reduce((m, t) => Math.max(m, t.duration), 0),
       longTasks: ours.length,
+      longFrame: ourFrames.reduce((m, f) => Math.max(m, f.duration), 0),
       probeGap,
       elements: container.querySelectorAll('*').length,
     };

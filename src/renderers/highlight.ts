@@ -51,7 +51,19 @@ const MAX_SLICE_LINES = 2000;
 /** Past this many lines the rest stays plain (and a line past 2,000 characters is not coloured). */
 export const MAX_HIGHLIGHT_LINES = 50_000;
 
-const yieldToEventLoop = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+/**
+ * Resolves in a task after the next frame (a task right away where there are no frames): one slice of
+ * colouring per frame. Yielding with `setTimeout` alone let the browser run several slices and their
+ * re-renders before a frame: the details bench's warm 10,000-line diff openings had one to three frames
+ * of 52-75 ms while the colouring went on (12 such frames in 6 openings; 2 of 59-64 ms since), and the
+ * lines on screen were not coloured sooner (all of them 238-438 ms after the opening began, 203-301 since).
+ * A background `scheduler.postTask` left the frames short but let the colouring wait for seconds.
+ */
+const yieldToFrame = () =>
+  new Promise<void>((resolve) => {
+    if (typeof requestAnimationFrame === 'function') requestAnimationFrame(() => setTimeout(resolve, 0));
+    else setTimeout(resolve, 0);
+  });
 
 let highlighter: Promise<ShikiPrimitive> | undefined;
 const loaded = new Map<string, Promise<void>>();
@@ -103,7 +115,7 @@ async function warm(regexps: readonly RegExp[]): Promise<void> {
     }
     regexp.lastIndex = lastIndex;
     if (performance.now() - sliceStart >= SLICE_MS) {
-      await yieldToEventLoop();
+      await yieldToFrame();
       sliceStart = performance.now();
     }
   }
@@ -121,10 +133,10 @@ async function withGrammar(lang: string): Promise<ShikiPrimitive> {
     ready = GRAMMARS[lang as GrammarName]().then(async (mod) => {
       const grammar = (mod as { default: never }).default;
       // the grammar module's evaluation (TypeScript's: ~30 ms of regular-expression literals) ends its task
-      await yieldToEventLoop();
+      await yieldToFrame();
       await warm(regexpsOf(grammar));
       await core.loadLanguage(grammar);
-      await yieldToEventLoop(); // loading the grammar and its first lines in separate tasks
+      await yieldToFrame(); // loading the grammar and its first lines in separate tasks
     });
     loaded.set(lang, ready);
   }
@@ -189,7 +201,7 @@ export async function highlightLines(
       reported = done.length;
       onSlice(done.slice());
     }
-    await yieldToEventLoop();
+    await yieldToFrame();
     sliceStart = performance.now();
   }
   if (done.length > reported) onSlice(done.slice());
