@@ -51,18 +51,44 @@ const MAX_SLICE_LINES = 2000;
 /** Past this many lines the rest stays plain (and a line past 2,000 characters is not coloured). */
 export const MAX_HIGHLIGHT_LINES = 50_000;
 
+/** The loops waiting for their next slice, in turn; one is let go after each frame. */
+const waiting: (() => void)[] = [];
+let pumping = false;
+
+function pump(): void {
+  if (pumping) return;
+  pumping = true;
+  const next = () => {
+    const go = waiting.shift();
+    go?.();
+    if (waiting.length > 0 || go) {
+      // the next frame decides again: a loop let go now queues itself after its slice
+      schedule();
+    } else {
+      pumping = false;
+    }
+  };
+  const schedule = () => {
+    if (typeof requestAnimationFrame === 'function') requestAnimationFrame(() => setTimeout(next, 0));
+    else setTimeout(next, 0);
+  };
+  schedule();
+}
+
 /**
- * Resolves in a task after the next frame (a task right away where there are no frames): one slice of
- * colouring per frame. Yielding with `setTimeout` alone let the browser run several slices and their
- * re-renders before a frame: the details bench's warm 10,000-line diff openings had one to three frames
- * of 52-75 ms while the colouring went on (12 such frames in 6 openings; 2 of 59-64 ms since), and the
- * lines on screen were not coloured sooner (all of them 238-438 ms after the opening began, 203-301 since).
- * A background `scheduler.postTask` left the frames short but let the colouring wait for seconds.
+ * Resolves when it is this loop's turn: one slice of colouring after each frame, whatever the number of
+ * blocks colouring (a diff colours its two sides at once), in the order they asked (a task right away
+ * where there are no frames). Yielding with `setTimeout` alone let the browser run several slices and
+ * their re-renders before a frame: the details bench's warm 10,000-line diff openings had frames of
+ * 52-75 ms while the colouring went on (12 in 6 openings; none since), and the lines on screen were
+ * coloured 238-438 ms after the opening began (264-299 since). One slice per frame for each block still
+ * made frames of 51-73 ms: the diff's two sides took two. A background `scheduler.postTask` left the
+ * frames short but let the colouring wait for seconds.
  */
-const yieldToFrame = () =>
+const yieldToFrame = (): Promise<void> =>
   new Promise<void>((resolve) => {
-    if (typeof requestAnimationFrame === 'function') requestAnimationFrame(() => setTimeout(resolve, 0));
-    else setTimeout(resolve, 0);
+    waiting.push(resolve);
+    pump();
   });
 
 let highlighter: Promise<ShikiPrimitive> | undefined;
@@ -163,6 +189,9 @@ export async function highlightLines(
   const lang = grammarFor(language);
   if (!lang) return;
   const core = await withGrammar(lang);
+  if (signal?.aborted) return;
+  // the first slice waits for its turn too: two blocks colouring at once take turns from the start
+  await yieldToFrame();
   if (signal?.aborted) return;
   const done: HighlightToken[][] = [];
   let grammarState: ReturnType<typeof getLastGrammarState> | undefined;
