@@ -89,8 +89,10 @@ export const Default: Story = {
     await expect(edit).toHaveAttribute('data-state', 'open');
     const details = part(edit, 'tool-step-details');
     await expect(details).toHaveAttribute('data-kind', 'diff');
-    // the diff renderer loads lazily; its hunk header is only in the diff
-    await waitFor(() => expect(details).toHaveTextContent('@@ -3,7 +3,7 @@'));
+    // the diff renderer loads lazily; its hunk header is only in the diff. A cold dev server serves its
+    // chunk module by module: over a second with the other projects on the same 2 cores (CI failed once at
+    // the default 1 s, "Loading…" still drawn)
+    await waitFor(() => expect(details).toHaveTextContent('@@ -3,7 +3,7 @@'), { timeout: 10_000 });
     await expect(canvas.getByRole('list', { name: 'Tool calls' })).toHaveAttribute('data-slot', 'tool-steps');
   },
 };
