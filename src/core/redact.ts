@@ -204,7 +204,7 @@ export function createRedactor(option?: RedactOption): Redactor | undefined {
   }
   const redactor: Redactor = (text: string): Redacted => {
     if (typeof text !== 'string' || text === '') return { text: typeof text === 'string' ? text : '', count: 0 };
-    const screening: Screening = { source: text, out: text, count: 0, replaced: false, absent: new Set() };
+    const screening = screeningOf(text);
     for (const stage of stages) stage(screening);
     return resultOf(screening);
   };
@@ -229,6 +229,14 @@ type RedactStage = (screening: Screening) => void;
 
 const stagesOf = new WeakMap<Redactor, readonly RedactStage[]>();
 
+const screeningOf = (text: string): Screening => ({
+  source: text,
+  out: text,
+  count: 0,
+  replaced: false,
+  absent: new Set(),
+});
+
 const resultOf = (screening: Screening): Redacted => ({
   text: screening.count === 0 ? screening.source : screening.out,
   count: screening.count,
@@ -244,7 +252,7 @@ export function screeningSteps(
 ): { steps: (() => void)[]; result: () => Redacted } | undefined {
   const stages = redactor ? stagesOf.get(redactor) : [];
   if (!stages) return undefined;
-  const screening: Screening = { source: text, out: text, count: 0, replaced: false, absent: new Set() };
+  const screening = screeningOf(text);
   return { steps: stages.map((stage) => () => stage(screening)), result: () => resultOf(screening) };
 }
 

@@ -4,6 +4,7 @@
  */
 import type { Redacted, Redactor, screeningSteps } from '../core/redact';
 import { type VisibleTextOptions, visibleText } from '../core/visible-text';
+import { afterNextPaint } from './after-paint';
 
 /** How long one slice of screening may run before it yields, ms. */
 const SLICE_MS = 8;
@@ -100,17 +101,6 @@ const yieldToEventLoop = (): Promise<void> =>
         };
         channel.port2.postMessage(null);
       });
-
-/**
- * Resolves in a task after the next frame has painted (a task right away where there are no frames). An
- * effect of a click runs before that frame: work started there without waiting would delay its paint.
- */
-const afterNextPaint = (): Promise<void> =>
-  new Promise((resolve) => {
-    const next = () => setTimeout(resolve, 0);
-    if (typeof requestAnimationFrame === 'function') requestAnimationFrame(next);
-    else next();
-  });
 
 /** Screens the rest of `job` in slices of about `SLICE_MS`, yielding between them. `false` when aborted. */
 export async function finishJob(job: Job, signal: AbortSignal): Promise<boolean> {

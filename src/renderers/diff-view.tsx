@@ -7,6 +7,7 @@ import Columns2 from 'lucide-react/icons/columns-2';
 import Rows3 from 'lucide-react/icons/rows-3';
 import { type CSSProperties, Fragment, type ReactNode, useCallback, useEffect, useMemo, useState } from 'react';
 import { useToolStepsLabels } from '../components/labels';
+import { afterNextPaint } from '../internal/after-paint';
 import { CopyButton } from './copy';
 import { detailsValue } from './detect';
 import {
@@ -27,14 +28,6 @@ import { type DiffInput, toDiffInput } from './normalize';
 import { TextView } from './text-view';
 import type { DetailsRendererProps } from './types';
 import { ROW_HEIGHT, useWindow, WindowedRows } from './window';
-
-/** A task after the next frame has painted (a task right away where there are no frames). */
-const afterNextPaint = (): Promise<void> =>
-  new Promise((resolve) => {
-    const next = () => setTimeout(resolve, 0);
-    if (typeof requestAnimationFrame === 'function') requestAnimationFrame(next);
-    else next();
-  });
 
 /** How the diff is laid out: one column with both versions, or old and new side by side. */
 export type DiffLayout = 'unified' | 'split';

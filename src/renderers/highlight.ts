@@ -20,6 +20,7 @@ import {
   getLastGrammarState,
   type ShikiPrimitive,
 } from '@shikijs/primitive';
+import { afterNextPaint } from '../internal/after-paint';
 import { type GrammarName, grammarFor } from './code-languages';
 
 type Grammar = () => Promise<unknown>;
@@ -68,10 +69,7 @@ function pump(): void {
       pumping = false;
     }
   };
-  const schedule = () => {
-    if (typeof requestAnimationFrame === 'function') requestAnimationFrame(() => setTimeout(next, 0));
-    else setTimeout(next, 0);
-  };
+  const schedule = () => void afterNextPaint().then(next);
   schedule();
 }
 
