@@ -195,7 +195,11 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'browser',
-          include: ['test/**/*.browser.test.{ts,tsx}'],
+          include: [
+            'test/**/*.browser.test.{ts,tsx}',
+            // screenshots of every renderer for people to look at (`npm run shots:renderers`), never a test run's
+            ...(process.env.VITE_RENDERER_SHOTS ? ['test/renderers/renderers-screens.shots.tsx'] : []),
+          ],
           // the network-fault server (Node) for test/network/faults.browser.test.tsx
           globalSetup: ['./test/network/fault-server.global.ts'],
           browser: chromium(),
@@ -229,8 +233,6 @@ export default defineConfig({
         test: {
           name: 'browser-react18',
           include: ['test/**/*.browser.test.{ts,tsx}'],
-          // the renderer screenshots (VITE_RENDERER_SHOTS) are taken once, by the browser project
-          exclude: [...configDefaults.exclude, 'test/renderers/renderers-screens.browser.test.tsx'],
           setupFiles: ['./test/setup-react18.ts'],
           globalSetup: ['./test/network/fault-server.global.ts'],
           sequence: { groupOrder: 1 },

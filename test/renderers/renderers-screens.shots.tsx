@@ -1,6 +1,7 @@
 // Screenshots of every renderer in the light and dark themes, written to the git-ignored
 // test/__screenshots__/renderer-shots (Vite serves no path outside the project; move them to /tmp) for people to
-// look at. Off by default (they assert nothing); run with VITE_RENDERER_SHOTS=1.
+// look at. They assert nothing, so they are not tests: `npm run shots:renderers` runs this file (the browser project
+// collects it only when VITE_RENDERER_SHOTS is set; no other run sees it).
 import type { ReactNode } from 'react';
 import { describe, expect, it } from 'vitest';
 import { page } from 'vitest/browser';
@@ -88,7 +89,7 @@ const cases: Array<[string, (theme: 'light' | 'dark') => ReactNode]> = [
   ],
 ];
 
-describe.skipIf(!import.meta.env.VITE_RENDERER_SHOTS)('renderer screenshots', () => {
+describe('renderer screenshots', () => {
   it.each(cases)('%s in light and dark', async (name, ui) => {
     await page.viewport(960, 1400);
     const screen = await render(
