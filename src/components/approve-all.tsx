@@ -3,7 +3,7 @@
 import { type ComponentPropsWithoutRef, forwardRef, type MouseEvent, useCallback, useId, useMemo } from 'react';
 import type { Step, StepStore, StepsState } from '../core';
 import { pendingApprovals } from '../core/approvals';
-import { useDecisionScope, useDecisionsVersion } from '../internal/decisions';
+import { decideHere, useDecisionScope, useDecisionsVersion } from '../internal/decisions';
 import { drawPart, type RenderProp } from '../internal/render';
 import { useSteps } from '../react/use-steps';
 import { useToolStepsOptions } from './context';
@@ -87,10 +87,16 @@ export const ToolStepsApproveAll = forwardRef<HTMLDivElement, ToolStepsApproveAl
         if (!row.hasAttribute('tabindex')) row.tabIndex = -1;
         row.focus();
       }
+      // every waiting call is decided even when one handler throws; the first error goes on after
+      let failed: { error: unknown } | undefined;
       for (const step of steps) {
-        scope.set(step, { approved });
-        handler(step);
+        try {
+          decideHere(scope, step, { approved }, handler);
+        } catch (error) {
+          failed ??= { error };
+        }
       }
+      if (failed) throw failed.error;
     },
     [steps, scope, onApprove, onDeny],
   );

@@ -90,10 +90,13 @@ export interface ToolStepsOptions {
    * @default true
    */
   redact?: RedactOption;
-  /** Called with the step (and the reason typed, if any) when a person presses "Approve". */
-  onApprove?: (step: Step, decision?: { reason?: string }) => void;
-  /** Called with the step (and the reason typed, if any) when a person presses "Deny". */
-  onDeny?: (step: Step, decision?: { reason?: string }) => void;
+  /**
+   * Called with the step and `{ reason }` when a person presses "Approve" (`{}` when no reason was
+   * typed, so `(step, { reason })` always reads). A handler that throws leaves the call waiting.
+   */
+  onApprove?: (step: Step, decision: { reason?: string }) => void;
+  /** Called with the step and `{ reason }` when a person presses "Deny" (`{}` when no reason was typed). */
+  onDeny?: (step: Step, decision: { reason?: string }) => void;
   /**
    * What approving a waiting call will do, in the host's words, shown on its approval card
    * ("47 records will be deleted"). Called while the card is drawn; `undefined` shows nothing.

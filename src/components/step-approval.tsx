@@ -17,7 +17,7 @@ import {
 } from 'react';
 import type { Step } from '../core';
 import { warnOnce } from '../core/warn';
-import { type LocalDecision, useDecisionScope, useLocalDecision } from '../internal/decisions';
+import { decideHere, type LocalDecision, useDecisionScope, useLocalDecision } from '../internal/decisions';
 import { formatPretty } from '../internal/format';
 import { drawPart, type RenderProp } from '../internal/render';
 import { WireText } from '../internal/visible-text';
@@ -37,10 +37,10 @@ export interface ToolStepApprovalState {
 export interface ToolStepApprovalProps extends ComponentPropsWithoutRef<'div'> {
   /** The step; defaults to the row's. */
   step?: Step;
-  /** Called with the step and the reason typed when "Approve" is pressed; defaults to the list's `onApprove`. */
-  onApprove?: (step: Step, decision?: { reason?: string }) => void;
-  /** Called with the step and the reason typed when "Deny" is pressed; defaults to the list's `onDeny`. */
-  onDeny?: (step: Step, decision?: { reason?: string }) => void;
+  /** Called with the step and `{ reason }` (`{}` with none typed) when "Approve" is pressed; defaults to the list's `onApprove`. */
+  onApprove?: (step: Step, decision: { reason?: string }) => void;
+  /** Called with the step and `{ reason }` (`{}` with none typed) when "Deny" is pressed; defaults to the list's `onDeny`. */
+  onDeny?: (step: Step, decision: { reason?: string }) => void;
   /** What approving will do, in the host's words ("47 records will be deleted"); defaults to the list's. */
   consequences?: (step: Step) => ReactNode;
   /** Swaps the element: `render={<section />}` or `(props, state) => element`. */
@@ -171,9 +171,7 @@ export const ToolStepApproval = forwardRef<HTMLDivElement, ToolStepApprovalProps
     // Focus goes to the row first (the pressed button is about to go), then to the decision line.
     focusRowOf(event?.currentTarget);
     focusDecision.current = true;
-    decisions.set(current, made);
-    if (trimmed) handler(current, { reason: trimmed });
-    else handler(current);
+    decideHere(decisions, current, made, handler);
   }, []);
   const context = useMemo(() => ({ step, decided: decision !== undefined, decide }), [step, decision, decide]);
   if (!pending && !decision) return null;
@@ -326,8 +324,7 @@ function useDecisionButton(
     }
     if (!handler) return;
     focusRowOf(event.currentTarget);
-    scope.set(step, { approved });
-    handler(step);
+    decideHere(scope, step, { approved }, handler);
   };
   if (approval?.decided || local) return null;
   return drawPart(

@@ -21,6 +21,8 @@ export interface DecisionScope {
   set(step: Step, decision: LocalDecision): void;
   /** Drops the decision of a step that moved on (the wire's own state says what happened). */
   forget(step: Step): void;
+  /** Takes back a decision whose handler failed: the step waits again, whatever its status. */
+  withdraw(step: Step): void;
   subscribe(listener: () => void): () => void;
   version(): number;
 }
@@ -55,12 +57,36 @@ export function createDecisionScope(byObject = false): DecisionScope {
     forget(step) {
       if (step.status !== 'awaiting-approval' && !byObject && byKey.delete(keyOf(step))) notify();
     },
+    withdraw(step) {
+      if (byObject ? byStep.delete(step) : byKey.delete(keyOf(step))) notify();
+    },
     subscribe(listener) {
       listeners.add(listener);
       return () => listeners.delete(listener);
     },
     version: () => version,
   };
+}
+
+/**
+ * A person's decision: recorded here (every part shows it at once), then handed to the host's handler
+ * with `{ reason }` (`{}` when none was typed). A handler that throws takes it back, so the call still
+ * waits with its buttons instead of saying "Approved" for a decision that never left, and the error
+ * goes on to the caller (React reports it).
+ */
+export function decideHere(
+  scope: DecisionScope,
+  step: Step,
+  decision: LocalDecision,
+  handler: (step: Step, decision: { reason?: string }) => void,
+): void {
+  scope.set(step, decision);
+  try {
+    handler(step, decision.reason !== undefined ? { reason: decision.reason } : {});
+  } catch (error) {
+    scope.withdraw(step);
+    throw error;
+  }
 }
 
 const loose = createDecisionScope(true);

@@ -126,6 +126,65 @@ describe('several waiting calls', () => {
   });
 });
 
+describe('what the handlers get', () => {
+  it("every handler gets { reason }, {} when none was typed, so the README's (step, { reason }) reads", async () => {
+    const seen: string[] = [];
+    const onApprove = (step: Step, { reason }: { reason?: string }) => seen.push(`approve ${step.id} ${reason}`);
+    const onDeny = (step: Step, { reason }: { reason?: string }) => seen.push(`deny ${step.id} ${reason}`);
+    const { container } = render(
+      <>
+        <ToolSteps state={stateOf([waiting('a'), waiting('b'), waiting('c')])} onApprove={onApprove} onDeny={onDeny} />
+        <ToolStep step={waiting('d')} onApprove={onApprove}>
+          <ToolStepApprove />
+        </ToolStep>
+      </>,
+    );
+    // the card's button, "Deny all" from the bar, then a lone button drawn without a card
+    await userEvent.click(within(rowOf(container, 'a')).getByRole('button', { name: 'Approve' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Deny all 2' }));
+    const lone = [...rowOf(container, 'd').querySelectorAll('[data-slot="tool-step-approve"]')].find(
+      (button) => !button.closest('[data-slot="tool-step-approval"]'),
+    );
+    await userEvent.click(lone as HTMLElement);
+    expect(seen).toEqual(['approve a undefined', 'deny b undefined', 'deny c undefined', 'approve d undefined']);
+  });
+
+  it('a handler that throws leaves the call waiting with its buttons, and its error is not swallowed', async () => {
+    const boom = new Error('the agent could not be reached');
+    const errors: unknown[] = [];
+    const onError = (event: ErrorEvent) => {
+      errors.push(event.error);
+      event.preventDefault(); // jsdom would print it
+    };
+    window.addEventListener('error', onError);
+    let fail = true;
+    const onApprove = vi.fn(() => {
+      if (fail) throw boom;
+    });
+    const steps = [waiting('a'), waiting('b')];
+    const { container } = render(<ToolSteps state={stateOf(steps)} onApprove={onApprove} onDeny={() => {}} />);
+    const row = rowOf(container, 'a');
+    try {
+      await userEvent.click(within(row).getByRole('button', { name: 'Approve' }));
+      await userEvent.click(screen.getByRole('button', { name: 'Approve all 2' }));
+    } catch (error) {
+      errors.push(error); // React 18 rethrows from the dispatch as well
+    } finally {
+      window.removeEventListener('error', onError);
+    }
+    expect(errors).toContain(boom);
+    // the card's press and both of the bar's were tried; none took
+    expect(onApprove).toHaveBeenCalledTimes(3);
+    expect(['a', 'b'].map((id) => statusText(rowOf(container, id)))).toEqual(Array(2).fill('Waiting for approval'));
+    expect(slot(container, 'tool-step-approval-decision')).toBeNull();
+    // asked again once the host can answer, it goes through
+    fail = false;
+    await userEvent.click(within(row).getByRole('button', { name: 'Approve' }));
+    expect(onApprove).toHaveBeenLastCalledWith(steps[0], {});
+    expect(statusText(row)).toBe('Approved, running…');
+  });
+});
+
 describe('bad input', () => {
   it('a decision for a step that already finished is ignored with a development warning; nothing else changes', async () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});

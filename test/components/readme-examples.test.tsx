@@ -4,6 +4,8 @@
 // The README's examples, written as the README writes them, rendered: the docs stay true (a renamed
 // prop or part fails the type check or these assertions).
 import { render, screen, within } from '@testing-library/react';
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
 import userEvent from '@testing-library/user-event';
 import {
   isToolUIPart,
@@ -176,5 +178,28 @@ describe('README: a finished capture', () => {
     const row = slot(container, 'tool-step') as HTMLElement;
     expect(row.getAttribute('data-status')).toBe('succeeded');
     expect(slot(row, 'tool-step-detail')?.textContent).toBe('src/a.ts');
+  });
+});
+
+describe("README: the derived presentation's table", () => {
+  // each row of the table, read from the README itself: `name {key: "value"}`, status | icon · **Label** detail
+  const readme = readFileSync(resolve(import.meta.dirname, '../../README.md'), 'utf8');
+  const rows = [...readme.matchAll(/^\| `(\S+) \{(\w+): "([^"]*)"\}`, (\w+) +\| (\S+)(?: icon)? · \*\*([^*]+)\*\* (.*?) *\|$/gm)];
+  const statuses: Record<string, Step['status']> = { succeeded: 'succeeded', running: 'running', waiting: 'awaiting-approval' };
+
+  it('has its rows', () => {
+    expect(rows.map((m) => m[1])).toEqual(['delete_file', 'getWeather', 'search-orders', 'mcp__github__create_issue', 'execute_sql']);
+  });
+
+  it.each(rows.map((m) => [m[1], m.slice(2)] as const))('%s draws what the table says', (toolName, fields) => {
+    const [key, value, status, icon, label, detail] = fields as string[];
+    const step = makeStep({ toolName, input: { [key as string]: value }, status: statuses[status as string] });
+    const { container } = render(<ToolStep step={step} />);
+    const icons: Record<string, string> = { trash: 'trash-2' };
+    expect({
+      icon: slot(container, 'tool-step-icon')?.getAttribute('data-icon'),
+      label: slot(container, 'tool-step-label')?.textContent,
+      detail: slot(container, 'tool-step-detail')?.textContent,
+    }).toEqual({ icon: icons[icon as string] ?? icon, label, detail });
   });
 });
