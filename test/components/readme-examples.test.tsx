@@ -3,9 +3,10 @@
 // biome-ignore-all lint/a11y/useHeadingContent: the heading gets its text from ToolStepLabel
 // The README's examples, written as the README writes them, rendered: the docs stay true (a renamed
 // prop or part fails the type check or these assertions).
-import { render, screen, within } from '@testing-library/react';
+
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
+import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import {
   isToolUIPart,
@@ -184,11 +185,23 @@ describe('README: a finished capture', () => {
 describe("README: the derived presentation's table", () => {
   // each row of the table, read from the README itself: `name {key: "value"}`, status | icon · **Label** detail
   const readme = readFileSync(resolve(import.meta.dirname, '../../README.md'), 'utf8');
-  const rows = [...readme.matchAll(/^\| `(\S+) \{(\w+): "([^"]*)"\}`, (\w+) +\| (\S+)(?: icon)? · \*\*([^*]+)\*\* (.*?) *\|$/gm)];
-  const statuses: Record<string, Step['status']> = { succeeded: 'succeeded', running: 'running', waiting: 'awaiting-approval' };
+  const rows = [
+    ...readme.matchAll(/^\| `(\S+) \{(\w+): "([^"]*)"\}`, (\w+) +\| (\S+)(?: icon)? · \*\*([^*]+)\*\* (.*?) *\|$/gm),
+  ];
+  const statuses: Record<string, Step['status']> = {
+    succeeded: 'succeeded',
+    running: 'running',
+    waiting: 'awaiting-approval',
+  };
 
   it('has its rows', () => {
-    expect(rows.map((m) => m[1])).toEqual(['delete_file', 'getWeather', 'search-orders', 'mcp__github__create_issue', 'execute_sql']);
+    expect(rows.map((m) => m[1])).toEqual([
+      'delete_file',
+      'getWeather',
+      'search-orders',
+      'mcp__github__create_issue',
+      'execute_sql',
+    ]);
   });
 
   it.each(rows.map((m) => [m[1], m.slice(2)] as const))('%s draws what the table says', (toolName, fields) => {
