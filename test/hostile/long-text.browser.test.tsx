@@ -118,3 +118,45 @@ describe('a short label beside a long detail at 390 px', () => {
     expect(out).toEqual([]);
   });
 });
+
+describe.each([360, 390])('calls waiting for approval at %i px', (width) => {
+  // A new user's app at 360 px: "Run / com / ma…", the label squeezed to 39 px beside "Waiting for approval"
+  it('keep their labels whole, on one line; the status gives way with "…" and keeps its title', async () => {
+    cleanup = useKitCss(true);
+    await page.viewport(width, 900);
+    const state = reduceSteps(emptyStepsState, [
+      { type: 'step-start', id: 'run', toolName: 'run_command' },
+      {
+        type: 'step-approval',
+        id: 'run',
+        input: { command: 'pnpm test --filter web' },
+        description: 'Runs a shell command',
+      },
+      { type: 'step-start', id: 'delete', toolName: 'delete_file' },
+      { type: 'step-approval', id: 'delete', input: { path: 'old/report.csv' } },
+      { type: 'step-start', id: 'issue', toolName: 'mcp__github__create_issue' },
+      { type: 'step-approval', id: 'issue', input: { title: 'Checkout fails' } },
+    ]);
+    const screen = await render(
+      <div style={{ padding: 16 }}>
+        <ToolSteps state={state} onApprove={() => {}} onDeny={() => {}} />
+      </div>,
+    );
+    const rows = [...screen.container.querySelectorAll<HTMLElement>('[data-slot="tool-step"]')];
+    expect(rows).toHaveLength(3);
+    const out: string[] = [];
+    const list = (screen.container.querySelector('[data-slot="tool-steps"]') as HTMLElement).getBoundingClientRect();
+    for (const row of rows) {
+      const label = row.querySelector('[data-slot="tool-step-label"]') as HTMLElement;
+      const status = row.querySelector('[data-slot="tool-step-status"]') as HTMLElement;
+      if (linesOf(label) !== 1 || label.scrollWidth > label.clientWidth)
+        out.push(`${label.textContent}: ${linesOf(label)} lines, ${label.clientWidth} of ${label.scrollWidth} px`);
+      const r = status.getBoundingClientRect();
+      if (r.width < 24 || r.right > list.right + 1) out.push(`${label.textContent}: status ${r.left}–${r.right}`);
+      if (status.getAttribute('title') !== 'Waiting for approval')
+        out.push(`${label.textContent}: status title ${status.getAttribute('title')}`);
+    }
+    expect(out).toEqual([]);
+    expect(document.documentElement.scrollWidth).toBeLessThanOrEqual(width);
+  });
+});
