@@ -166,6 +166,53 @@ describe.each([
     expect(runningStatus(screen.container).color).toBe('rgb(200, 0, 200)');
   });
 
+  it("draws every run-level line (error, interrupted, diagnostics, summary) in the kit's font and size, not the page's", async () => {
+    load(...sheets);
+    html.style.setProperty('--ts-font', 'Georgia, serif');
+    const page = ':where(.host-page) { font: 20px Impact, fantasy; margin: 30px }';
+    load(page);
+    const lines = (run: StepsState['run']) =>
+      render(
+        <div className="host-page">
+          <ToolSteps
+            state={{
+              ...stateOf(step({ status: 'interrupted' })),
+              run,
+              diagnostics: { count: 1, last: { reason: 'a frame that is not JSON' } },
+            }}
+          />
+        </div>,
+      );
+    const seen: Record<string, string> = {};
+    for (const run of [
+      { status: 'interrupted', reason: 'Stopped before the run finished.' },
+      { status: 'error', error: { message: 'The server answered 500' } },
+    ] as const) {
+      const screen = await lines(run);
+      for (const line of screen.container.querySelectorAll<HTMLElement>(
+        '.host-page > [data-slot^="tool-steps-"]:not([data-slot="tool-steps"], [data-slot="tool-steps-announcer"])',
+      )) {
+        const style = getComputedStyle(line);
+        seen[line.dataset.slot as string] = `${style.fontFamily} ${style.fontSize} margin ${style.marginBottom}`;
+      }
+      await screen.unmount();
+    }
+    const body = getComputedStyle(document.body);
+    const size = Number.parseFloat(getComputedStyle(html).fontSize);
+    expect(Object.keys(seen).sort()).toEqual([
+      'tool-steps-diagnostics',
+      'tool-steps-error',
+      'tool-steps-interrupted',
+      'tool-steps-summary',
+    ]);
+    for (const [slot, text] of Object.entries(seen)) {
+      expect(text, slot).toMatch(/^Georgia, serif /);
+      expect(Number.parseFloat(text.split(' ')[2] as string), slot).toBeLessThan(size);
+      expect(Number.parseFloat(text.split('margin ')[1] as string), slot).toBeLessThan(8);
+    }
+    expect(body.fontFamily).not.toContain('Georgia');
+  });
+
   it('applies a token set on a wrapper over the one on :root', async () => {
     load(...sheets);
     html.style.setProperty('--ts-bg', 'rgb(1, 2, 3)');
