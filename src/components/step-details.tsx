@@ -11,11 +11,13 @@ import {
   useEffect,
   useId,
   useMemo,
+  useRef,
 } from 'react';
 import type { Step } from '../core';
 import { chunked, useChunk } from '../internal/chunk';
 import { drawPart, type RenderProp } from '../internal/render';
 import { RendererBoundary } from '../internal/renderer-boundary';
+import { PENDING, Settled } from '../internal/settled';
 import { hasDetailsContent, useStepDisclosure } from '../internal/step-disclosure';
 import { detectDetailsKind } from '../renderers/detect';
 import type { DetailsKind, DetailsRenderers } from '../renderers/types';
@@ -237,6 +239,7 @@ export const ToolStepDetailsContent = forwardRef<HTMLDivElement, ToolStepDetails
     const open = disclosure?.open ?? true;
     const loading = useToolStepsLabels().views.loading;
     const hasContent = hasDetailsContent(step);
+    const element = useRef<HTMLDivElement>(null);
     // Start loading the body, then the built-in renderer of the block's kind, as soon as there is
     // something to open, so that a click finds both ready and draws at once (a renderer that suspends
     // on its first render is held by React until 300 ms after its fallback showed).
@@ -256,6 +259,9 @@ export const ToolStepDetailsContent = forwardRef<HTMLDivElement, ToolStepDetails
       {
         'data-slot': 'tool-step-details-content',
         'data-state': open ? 'open' : 'closed',
+        // holds only the boundary: pending while open, until the body has mounted (internal/settled.ts)
+        [PENDING]: open ? '' : undefined,
+        ref: element,
         id: disclosure?.contentId ?? fallbackId,
         hidden: !open,
         children: open ? (
@@ -267,6 +273,7 @@ export const ToolStepDetailsContent = forwardRef<HTMLDivElement, ToolStepDetails
                 </span>
               }
             >
+              <Settled within={element} />
               <BodyOnce step={step} renderers={renderers ?? disclosure?.renderers ?? options.renderers} />
             </Suspense>
           </RendererBoundary>

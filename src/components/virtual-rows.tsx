@@ -21,14 +21,14 @@ import {
   type Virtualizer,
   windowScroll,
 } from '@tanstack/react-virtual';
-import { type ReactNode, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
 import type { ListItem } from '../internal/grouping';
 import type { VirtualNav } from '../internal/roving';
+import { useClientLayoutEffect } from '../internal/settled';
 import { ESTIMATED_ROW_HEIGHT, itemKey, type RowLayout, sizerStyle, useFirstWindow } from '../internal/virtual-layout';
 
 /** A layout effect where there is a DOM (no React 18 warning in a server render). */
-const useClientLayoutEffect = typeof document === 'undefined' ? useEffect : useLayoutEffect;
 
 const OVERSCAN = 8;
 const estimateSize = () => ESTIMATED_ROW_HEIGHT;

@@ -12,10 +12,8 @@
  * observer: focus that was on a row that went away moves to the row that replaced it (its group) or
  * to its neighbour, never to the page.
  */
-import { type KeyboardEvent, type RefObject, useCallback, useEffect, useLayoutEffect, useRef } from 'react';
-
-/** A layout effect where there is a DOM (no React 18 warning in a server render). */
-const useClientLayoutEffect = typeof document === 'undefined' ? useEffect : useLayoutEffect;
+import { type KeyboardEvent, type RefObject, useCallback, useEffect, useRef } from 'react';
+import { PENDING, useClientLayoutEffect } from './settled';
 
 export const ROW_SELECTOR = '[data-slot="tool-step"], [data-slot="tool-steps-group"]';
 const CONTROL_SELECTOR =
@@ -94,7 +92,10 @@ export function useRovingFocus(
       if (row.tabIndex !== tabIndex || !row.hasAttribute('tabindex')) row.tabIndex = tabIndex;
     }
     if (current) active.current = { key: keyOf(current), index: all.indexOf(current), element: current };
+    // content not mounted yet (a boundary still to hydrate) is left as the server drew it until it is
+    const pending = [...list.querySelectorAll(`[${PENDING}]`)];
     for (const control of list.querySelectorAll<HTMLElement>(CONTROL_SELECTOR)) {
+      if (pending.length > 0 && pending.some((region) => region.contains(control))) continue;
       const owner = control.closest(ROW_SELECTOR);
       if (!owner || !list.contains(owner)) continue;
       const taken = control.hasAttribute(TAKEN);
@@ -136,10 +137,12 @@ export function useRovingFocus(
     // (streamed text changes the DOM every frame and needs none)
     const matters = (records: MutationRecord[]) =>
       (active.current.element !== null && !active.current.element.isConnected) ||
-      records.some((record) =>
-        [...record.addedNodes].some(
-          (node) => node instanceof Element && (node.matches(focusable) || node.querySelector(focusable) !== null),
-        ),
+      records.some(
+        (record) =>
+          record.type === 'attributes' || // content that mounted (its region no longer pending)
+          [...record.addedNodes].some(
+            (node) => node instanceof Element && (node.matches(focusable) || node.querySelector(focusable) !== null),
+          ),
       );
     // rows drawn by a windowed list as it scrolls: their own rows and controls are set, not the list's
     const settleAdded = (records: MutationRecord[]): boolean => {
@@ -172,7 +175,7 @@ export function useRovingFocus(
         sweep();
       });
     });
-    observer.observe(list, { childList: true, subtree: true });
+    observer.observe(list, { childList: true, subtree: true, attributes: true, attributeFilter: [PENDING] });
     const onFocusIn = (event: FocusEvent) => {
       focusInside.current = true;
       const row = (event.target as Element | null)?.closest?.(ROW_SELECTOR);

@@ -378,7 +378,7 @@ describe('action parts', () => {
       </ToolStepApproval>,
     );
     await userEvent.click(screen.getByRole('button', { name: 'No' }));
-    expect(onDeny).toHaveBeenCalledExactlyOnceWith(waiting);
+    expect(onDeny).toHaveBeenCalledExactlyOnceWith(waiting, {});
     expect(slot(container, 'tool-step-approval')?.getAttribute('data-decision')).toBe('denied');
     // decided: the buttons are gone, even in host-composed content, so it cannot be decided twice
     expect(screen.queryByRole('button', { name: 'No' })).toBeNull();
@@ -389,7 +389,7 @@ describe('action parts', () => {
       </ToolStep>,
     );
     await userEvent.click(screen.getByTestId('outside'));
-    expect(onApprove).toHaveBeenCalledExactlyOnceWith(waiting);
+    expect(onApprove).toHaveBeenCalledExactlyOnceWith(waiting, {});
   });
 });
 

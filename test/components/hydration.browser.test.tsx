@@ -1,0 +1,93 @@
+// A list rendered on a server and hydrated in the page while a part of a row is still to hydrate (its
+// chunk not there yet), as in a Next app's first load: the list's keyboard model takes the other rows'
+// controls out of the tab order, and it must not do that under a boundary React has not hydrated yet.
+// React then compares every attribute of the server's HTML ("A tree hydrated but some attributes of the
+// server rendered HTML didn't match", a Next app's dev overlay); once the part has hydrated, its controls
+// are taken like any other.
+import { act, type ComponentType, lazy } from 'react';
+import { hydrateRoot } from 'react-dom/client';
+import { renderToString } from 'react-dom/server';
+import { type DetailsRendererProps, type Step, ToolSteps } from 'tool-steps';
+import { afterEach, expect, test, vi } from 'vitest';
+import { loadDetailsBody } from '../../src/components/step-details';
+import { loadLazyIcons } from '../../src/components/step-icon';
+
+const steps: Step[] = [
+  { id: 'read', toolName: 'read_file', status: 'succeeded', inputText: '', input: { path: 'a.ts' }, result: 'ok' },
+  {
+    id: 'test',
+    toolName: 'run_tests',
+    status: 'failed',
+    inputText: '',
+    input: { filter: 'web' },
+    details: { failures: 2 },
+    error: { message: 'two tests failed' },
+  },
+];
+const state = {
+  ids: steps.map((step) => step.id),
+  byId: Object.fromEntries(steps.map((step) => [step.id, step])),
+  run: { status: 'done' as const },
+  diagnostics: { count: 0 },
+};
+
+/** The host's renderer of JSON details: a button and a scrollable block, both reachable by Tab. */
+function Report({ details }: DetailsRendererProps) {
+  return (
+    <div data-testid="report">
+      <button type="button">Rerun</button>
+      {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable block, as the kit's own */}
+      <pre tabIndex={0}>{JSON.stringify(details)}</pre>
+    </div>
+  );
+}
+
+let root: ReturnType<typeof hydrateRoot> | undefined;
+afterEach(() => {
+  act(() => root?.unmount());
+  root = undefined;
+  document.body.replaceChildren();
+  vi.restoreAllMocks();
+});
+
+test('a row part still to hydrate is left as the server drew it, then taken out of the tab order', async () => {
+  // the kit's own chunks are in (an update from one arriving later would make React draw the row part
+  // afresh instead of hydrating it, another matter): only the host's renderer is still to come
+  await Promise.all([loadDetailsBody(), loadLazyIcons()]);
+  const errors: string[] = [];
+  vi.spyOn(console, 'error').mockImplementation((...args: unknown[]) => errors.push(args.map(String).join(' ')));
+  const container = document.createElement('div');
+  container.innerHTML = renderToString(<ToolSteps state={state} renderers={{ byKind: { json: Report } }} />);
+  // a server has no document, and this one does: React 18 says so for every layout effect; nothing else
+  expect(errors.filter((error) => !error.includes('useLayoutEffect does nothing on the server'))).toEqual([]);
+  errors.length = 0;
+  document.body.append(container);
+  const rerun = () => container.querySelector('[data-testid="report"] button') as HTMLElement;
+  const drawn = rerun();
+  expect(drawn).not.toBeNull(); // the failed row starts open, with its details drawn on the server
+
+  // in the page, the renderer's chunk arrives after the list hydrated
+  let arrive = (_module: { default: ComponentType<DetailsRendererProps> }) => {};
+  const chunk = new Promise<{ default: ComponentType<DetailsRendererProps> }>((resolve) => {
+    arrive = resolve;
+  });
+  const LazyReport = lazy(() => chunk);
+  root = hydrateRoot(container, <ToolSteps state={state} renderers={{ byKind: { json: LazyReport } }} />, {
+    onRecoverableError: (error) => errors.push(String(error)),
+  });
+  // the list is live: the first row holds the tab stop, the second row's own controls are taken out of
+  // the tab order (the sweep ran), and its part still to hydrate is left as the server drew it
+  const rows = container.querySelectorAll<HTMLElement>('[data-slot="tool-step"]');
+  const trigger = rows[1]?.querySelector('[data-slot="tool-step-details-trigger"]') as HTMLElement;
+  await vi.waitFor(() => expect(trigger.getAttribute('tabindex')).toBe('-1'));
+  expect([...rows].map((row) => row.tabIndex)).toEqual([0, -1]);
+  expect(rerun().hasAttribute('tabindex')).toBe(false);
+
+  arrive({ default: Report });
+  await vi.waitFor(() => expect(rerun().getAttribute('tabindex')).toBe('-1'));
+  expect((container.querySelector('[data-testid="report"] pre') as HTMLElement).tabIndex).toBe(-1);
+  // hydrated, not drawn afresh: the server's button is still there (a re-render of the body reaching the
+  // boundary first would have replaced it with the fallback, then a new button)
+  expect(rerun()).toBe(drawn);
+  expect(errors.filter((error) => /match|hydrat/i.test(error))).toEqual([]);
+});
