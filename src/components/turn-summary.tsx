@@ -2,15 +2,20 @@
 
 import { isActiveStatus, type Step, type StepsState } from '../core';
 import { useTickingNow } from '../internal/clock';
+import { type LocalDecision, useDecisionScope, useDecisionsVersion } from '../internal/decisions';
 import { presentStep } from '../presentation';
 import { useToolStepsOptions } from './context';
 import { useToolStepsLabels } from './labels';
 
 /**
  * What the turn summary line says, from a state: the running step and start, whether a step waits for
- * approval, or the span and count.
+ * approval, or the span and count. A decision made here and not yet confirmed by the wire counts as the
+ * header shows it: approved, the step runs; denied, it no longer waits.
  */
-export function turnOf(state: StepsState): {
+export function turnOf(
+  state: StepsState,
+  decided: (step: Step) => LocalDecision | undefined = () => undefined,
+): {
   running: Step | undefined;
   waiting: boolean;
   startedAt: number | undefined;
@@ -24,7 +29,11 @@ export function turnOf(state: StepsState): {
     const step = state.byId[id];
     if (!step) continue;
     if (isActiveStatus(step.status)) running = step;
-    else if (step.status === 'awaiting-approval') waiting = true;
+    else if (step.status === 'awaiting-approval') {
+      const decision = decided(step);
+      if (decision === undefined) waiting = true;
+      else if (decision.approved) running = { ...step, status: 'running' };
+    }
     const { startedAt, endedAt } = step;
     if (typeof startedAt === 'number' && Number.isFinite(startedAt) && (first === undefined || startedAt < first)) {
       first = startedAt;
@@ -63,8 +72,10 @@ function Working({ label, startedAt }: { label: string; startedAt: number | unde
 export function ToolStepsSummary({ state }: { state: StepsState }) {
   const { tools } = useToolStepsOptions();
   const labels = useToolStepsLabels();
+  const scope = useDecisionScope();
+  useDecisionsVersion(); // a decision made here changes the line at once, as it changes the row
   if (state.ids.length === 0) return null;
-  const { running, waiting, startedAt, spanMs } = turnOf(state);
+  const { running, waiting, startedAt, spanMs } = turnOf(state, scope.get);
   if (running) return <Working label={presentStep(running, tools, labels.tools).label} startedAt={startedAt} />;
   if (waiting) {
     return (

@@ -304,7 +304,8 @@ export const defaultLabels: ToolStepsLabels = {
     reason: 'Reason (optional)',
     approved: 'Approved',
     denied: 'Denied',
-    withReason: (decision, reason) => `${decision}: ${reason}`,
+    // "Approved, running: ship it" (not "running…: ship it")
+    withReason: (decision, reason) => `${decision.replace(/…$/, '')}: ${reason}`,
     because: (reason) => `Reason: ${reason}`,
   },
   announce: {

@@ -69,7 +69,7 @@ describe('the approval card', () => {
     await userEvent.type(within(b).getByLabelText('Reason (optional)'), 'not on main');
     await userEvent.click(within(b).getByRole('button', { name: 'Deny' }));
     expect(onDeny).toHaveBeenCalledExactlyOnceWith(steps[1], { reason: 'not on main' });
-    expect(slot(a, 'tool-step-approval-decision')?.textContent).toBe('Approved, running…: ship it');
+    expect(slot(a, 'tool-step-approval-decision')?.textContent).toBe('Approved, running: ship it');
     expect(slot(b, 'tool-step-approval-decision')?.textContent).toBe('Reason: not on main');
   });
 
@@ -182,6 +182,25 @@ describe('what the handlers get', () => {
     await userEvent.click(within(row).getByRole('button', { name: 'Approve' }));
     expect(onApprove).toHaveBeenLastCalledWith(steps[0], {});
     expect(statusText(row)).toBe('Approved, running…');
+  });
+});
+
+describe('the summary line', () => {
+  it('agrees with the rows at once: an approval made here runs, a denial no longer waits', async () => {
+    const summary = (container: Element) => slot(container, 'tool-steps-summary') as HTMLElement;
+    const done = makeStep({ id: 'done', status: 'succeeded', startedAt: 1_000, endedAt: 3_000 });
+    const approved = render(<ToolSteps state={stateOf([done, waiting('a')])} onApprove={() => {}} onDeny={() => {}} />);
+    expect(summary(approved.container).dataset.state).toBe('waiting');
+    await userEvent.click(within(rowOf(approved.container, 'a')).getByRole('button', { name: 'Approve' }));
+    expect(statusText(rowOf(approved.container, 'a'))).toBe('Approved, running…');
+    expect(summary(approved.container).dataset.state).toBe('running');
+    expect(summary(approved.container).textContent).toMatch(/^Running command/);
+    approved.unmount();
+
+    const denied = render(<ToolSteps state={stateOf([done, waiting('b')])} onApprove={() => {}} onDeny={() => {}} />);
+    await userEvent.click(within(rowOf(denied.container, 'b')).getByRole('button', { name: 'Deny' }));
+    expect(summary(denied.container).dataset.state).toBe('done');
+    expect(summary(denied.container).textContent).toBe('Worked 2s · 2 steps');
   });
 });
 
