@@ -213,6 +213,22 @@ describe.each([
     expect(body.fontFamily).not.toContain('Georgia');
   });
 
+  it('draws rows drawn alone one after another (one chat message) as separate cards', async () => {
+    load(...sheets);
+    const screen = await render(
+      <div>
+        <ToolStep step={step({})} />
+        <ToolStep step={running} />
+      </div>,
+    );
+    const [first, second] = [...screen.container.querySelectorAll('[data-slot="tool-step"]')].map((row) =>
+      row.getBoundingClientRect(),
+    );
+    expect((second?.top ?? 0) - (first?.bottom ?? 0)).toBeGreaterThanOrEqual(4);
+    const rows = screen.container.querySelectorAll('[data-slot="tool-step"]');
+    expect(styleOf(rows[1] as Element).borderTopColor).toBe(styleOf(rows[1] as Element).borderBottomColor);
+  });
+
   it('applies a token set on a wrapper over the one on :root', async () => {
     load(...sheets);
     html.style.setProperty('--ts-bg', 'rgb(1, 2, 3)');
