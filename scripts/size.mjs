@@ -41,7 +41,10 @@ const KB = 1000;
  * (58.4 kB); then the stream reader became a chunk loaded on the first read and core was split in three
  * entries (core, wires, presentation), 53.6 kB; the waiting summary and safe text conversions, 53.8 kB; a
  * class beside every part's data-slot, which the stylesheets select by (issue 9 item 4: style recalculation
- * while scrolling), 54.15 kB. (b) was 60.3 kB while core held every decoder, MCP and the
+ * while scrolling), 54.15 kB; stop 18's large-text screening, 54.53 kB; then fixes found by a new user's Vite
+ * and Next apps (every approval handler gets its reason object and a throwing one takes its decision
+ * back, the summary follows decisions made here, a row part still to hydrate is left as the server drew
+ * it), 54.94 kB, and the budget went from 54.6 to 55.0 kB. (b) was 60.3 kB while core held every decoder, MCP and the
  * words; it is now the step model, reducer, store, approvals and the stream client (10.8 kB). `conditions`
  * are the resolve conditions (Next resolves server components with `react-server`).
  */
@@ -50,7 +53,7 @@ export const scenarios = [
     id: 'a',
     name: "import { ToolSteps, useToolStream } from 'tool-steps'",
     code: "import { ToolSteps, useToolStream } from 'tool-steps';\nconsole.log(ToolSteps, useToolStream);",
-    budget: 54.6 * KB,
+    budget: 55.0 * KB,
     target: 25 * KB,
   },
   {
