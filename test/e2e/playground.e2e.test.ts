@@ -216,8 +216,8 @@ describe('in the page', () => {
     }
   });
 
-  test('a path outside the project ends failed with a clear message, at 390 px', async () => {
-    const page = await open('native', 390);
+  test('a path outside the project ends failed with a clear message, at 360 px (a common phone: the wire and theme controls ran off its edge)', async () => {
+    const page = await open('native', 360);
     const composer = page.getByRole('textbox', { name: 'Ask the agent' });
     await composer.fill('read ../../../etc/passwd');
     await composer.press('Enter');
@@ -227,8 +227,8 @@ describe('in the page', () => {
     expect(await error.getAttribute('data-error-code')).toBe('PATH_OUTSIDE_PROJECT');
     expect(await error.textContent()).toContain('outside the project');
     // nothing wider than the phone
-    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
-    await shot(page, 'outside-390');
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+    await shot(page, 'outside-360');
     await page.context().close();
   });
 
