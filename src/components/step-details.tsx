@@ -259,8 +259,9 @@ export const ToolStepDetailsContent = forwardRef<HTMLDivElement, ToolStepDetails
       {
         'data-slot': 'tool-step-details-content',
         'data-state': open ? 'open' : 'closed',
-        // holds only the boundary: pending while open, until the body has mounted (internal/settled.ts)
-        [PENDING]: open ? '' : undefined,
+        // holds only the boundary: pending while open, until the body has mounted (internal/settled.ts);
+        // the host's own children replace the body (and its `Settled`): never pending
+        [PENDING]: open && props.children === undefined ? '' : undefined,
         ref: element,
         id: disclosure?.contentId ?? fallbackId,
         hidden: !open,

@@ -7,8 +7,19 @@
 import { act, type ComponentType, lazy } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
-import { type DetailsRendererProps, type Step, ToolSteps } from 'tool-steps';
+import {
+  type DetailsRendererProps,
+  type Step,
+  ToolStepDetails,
+  ToolStepDetailsContent,
+  ToolStepDetailsTrigger,
+  ToolStepHeader,
+  ToolStepLabel,
+  ToolStepRoot,
+  ToolSteps,
+} from 'tool-steps';
 import { afterEach, expect, test, vi } from 'vitest';
+import { render } from 'vitest-browser-react';
 import { loadDetailsBody } from '../../src/components/step-details';
 import { loadLazyIcons } from '../../src/components/step-icon';
 
@@ -90,4 +101,28 @@ test('a row part still to hydrate is left as the server drew it, then taken out 
   // boundary first would have replaced it with the fallback, then a new button)
   expect(rerun()).toBe(drawn);
   expect(errors.filter((error) => /match|hydrat/i.test(error))).toEqual([]);
+});
+
+test("a details content of the host's own (children in place of the body) is never left pending", async () => {
+  // a row of the host's: its open details hold its own button, not the kit's body
+  const Row = ({ step }: { step: Step }) => (
+    <ToolStepRoot step={step}>
+      <ToolStepHeader>
+        <ToolStepLabel />
+      </ToolStepHeader>
+      <ToolStepDetails defaultOpen>
+        <ToolStepDetailsTrigger />
+        <ToolStepDetailsContent>
+          <button type="button">Open report of {step.id}</button>
+        </ToolStepDetailsContent>
+      </ToolStepDetails>
+    </ToolStepRoot>
+  );
+  const screen = await render(<ToolSteps state={state} tools={{ run_tests: { Row }, read_file: { Row } }} />);
+  const second = screen.container.querySelectorAll<HTMLElement>('[data-slot="tool-step"]')[1] as HTMLElement;
+  const own = second.querySelector('button:not([data-slot])') as HTMLElement;
+  expect(own.textContent).toBe('Open report of test');
+  // the second row does not hold the tab stop: its controls, the host's button too, are out of the tab order
+  await vi.waitFor(() => expect(own.getAttribute('tabindex')).toBe('-1'));
+  expect(screen.container.querySelector('[data-ts-pending]')).toBeNull();
 });
