@@ -118,7 +118,7 @@ const Rendered = memo(function Rendered({
   const Renderer = renderer;
   const loading = useToolStepsLabels().views.loading;
   return (
-    <RendererBoundary resetKey={value}>
+    <RendererBoundary resetKey={value} settled={<Settled within={within} />}>
       <Suspense
         fallback={
           <span data-slot="tool-step-details-loading" className="tool-step-details-loading">

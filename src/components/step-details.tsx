@@ -266,7 +266,7 @@ export const ToolStepDetailsContent = forwardRef<HTMLDivElement, ToolStepDetails
         id: disclosure?.contentId ?? fallbackId,
         hidden: !open,
         children: open ? (
-          <RendererBoundary resetKey={step}>
+          <RendererBoundary resetKey={step} settled={<Settled within={element} />}>
             <Suspense
               fallback={
                 <span data-slot="tool-step-details-loading" className="tool-step-details-loading">

@@ -126,3 +126,28 @@ test("a details content of the host's own (children in place of the body) is nev
   await vi.waitFor(() => expect(own.getAttribute('tabindex')).toBe('-1'));
   expect(screen.container.querySelector('[data-ts-pending]')).toBeNull();
 });
+
+test('a view that throws while hydrating leaves no mark: its section header buttons are taken out of the tab order', async () => {
+  await Promise.all([loadDetailsBody(), loadLazyIcons()]);
+  const errors: string[] = [];
+  vi.spyOn(console, 'error').mockImplementation((...args: unknown[]) => errors.push(args.map(String).join(' ')));
+  // on the server the view draws; in the page it throws (a host renderer fed what it did not expect)
+  let fail = false;
+  function Fragile({ details }: DetailsRendererProps) {
+    if (fail) throw new Error('not the shape I know');
+    return <pre>{JSON.stringify(details)}</pre>;
+  }
+  const container = document.createElement('div');
+  container.innerHTML = renderToString(<ToolSteps state={state} renderers={{ byKind: { json: Fragile } }} />);
+  document.body.append(container);
+  fail = true;
+  root = hydrateRoot(container, <ToolSteps state={state} renderers={{ byKind: { json: Fragile } }} />, {
+    onRecoverableError: () => {},
+  });
+  const second = container.querySelectorAll<HTMLElement>('[data-slot="tool-step"]')[1] as HTMLElement;
+  await vi.waitFor(() => expect(second.querySelector('[data-slot="tool-step-details-fallback"]')).not.toBeNull());
+  // the copy button in the view section's header (drawn with the section, outside the view's boundary)
+  const section = second.querySelector('[data-section="details"]') as HTMLElement;
+  await vi.waitFor(() => expect(section.hasAttribute('data-ts-pending')).toBe(false));
+  for (const button of second.querySelectorAll<HTMLElement>('button')) expect(button.tabIndex).toBe(-1);
+});
