@@ -5,7 +5,10 @@ import { emptyStepsState, reduceSteps, ToolSteps } from 'tool-steps';
 import { afterEach, describe, expect, it } from 'vitest';
 import { page } from 'vitest/browser';
 import { render } from 'vitest-browser-react';
+import { mixed } from '../../stories/support/approval-scenes';
 import { longTextState } from '../../stories/support/hostile';
+import { germanLabels } from '../../stories/support/labels-de';
+import { wordsScene } from '../../stories/support/labels-scene';
 import { useKitCss } from './kit-css';
 
 let cleanup = () => {};
@@ -119,44 +122,59 @@ describe('a short label beside a long detail at 390 px', () => {
   });
 });
 
-describe.each([360, 390])('calls waiting for approval at %i px', (width) => {
-  // A new user's app at 360 px: "Run / com / ma…", the label squeezed to 39 px beside "Waiting for approval"
-  it('keep their labels whole, on one line; the status gives way with "…" and keeps its title', async () => {
-    cleanup = useKitCss(true);
-    await page.viewport(width, 900);
-    const state = reduceSteps(emptyStepsState, [
-      { type: 'step-start', id: 'run', toolName: 'run_command' },
-      {
-        type: 'step-approval',
-        id: 'run',
-        input: { command: 'pnpm test --filter web' },
-        description: 'Runs a shell command',
-      },
-      { type: 'step-start', id: 'delete', toolName: 'delete_file' },
-      { type: 'step-approval', id: 'delete', input: { path: 'old/report.csv' } },
-      { type: 'step-start', id: 'issue', toolName: 'mcp__github__create_issue' },
-      { type: 'step-approval', id: 'issue', input: { title: 'Checkout fails' } },
-    ]);
-    const screen = await render(
-      <div style={{ padding: 16 }}>
-        <ToolSteps state={state} onApprove={() => {}} onDeny={() => {}} />
-      </div>,
-    );
-    const rows = [...screen.container.querySelectorAll<HTMLElement>('[data-slot="tool-step"]')];
-    expect(rows).toHaveLength(3);
-    const out: string[] = [];
-    const list = (screen.container.querySelector('[data-slot="tool-steps"]') as HTMLElement).getBoundingClientRect();
-    for (const row of rows) {
-      const label = row.querySelector('[data-slot="tool-step-label"]') as HTMLElement;
-      const status = row.querySelector('[data-slot="tool-step-status"]') as HTMLElement;
-      if (linesOf(label) !== 1 || label.scrollWidth > label.clientWidth)
-        out.push(`${label.textContent}: ${linesOf(label)} lines, ${label.clientWidth} of ${label.scrollWidth} px`);
-      const r = status.getBoundingClientRect();
-      if (r.width < 24 || r.right > list.right + 1) out.push(`${label.textContent}: status ${r.left}–${r.right}`);
-      if (status.getAttribute('title') !== 'Waiting for approval')
-        out.push(`${label.textContent}: status title ${status.getAttribute('title')}`);
-    }
-    expect(out).toEqual([]);
-    expect(document.documentElement.scrollWidth).toBeLessThanOrEqual(width);
-  });
+describe.each([360, 390, 1024])('rows with every control at %i px', (width) => {
+  // A new user's phone (360 px): "Run / com / ma…" squeezed beside "Waiting for approval", and, with the
+  // status given the squeeze instead, "Wai…", "Fai…", "Fe…"; Retry drawn under the Details button.
+  it.each([
+    ['English, calls waiting and failed', mixed, undefined],
+    ['German, calls waiting and failed', mixed, germanLabels],
+    ['German, every kind of row', wordsScene, germanLabels],
+  ] as const)(
+    '%s: labels whole on one line, no status cut short, no control over another',
+    async (_name, state, labels) => {
+      cleanup = useKitCss(true);
+      await page.viewport(width, 900);
+      const screen = await render(
+        <div style={{ padding: 16 }}>
+          <ToolSteps
+            state={state}
+            labels={labels}
+            onRetry={() => {}}
+            onCancel={() => {}}
+            onApprove={() => {}}
+            onDeny={() => {}}
+          />
+        </div>,
+      );
+      const rows = [...screen.container.querySelectorAll<HTMLElement>('[data-slot="tool-step"]')];
+      expect(rows.length).toBeGreaterThanOrEqual(4);
+      const out: string[] = [];
+      for (const row of rows) {
+        const header = row.querySelector(':scope > [data-slot="tool-step-header"]') as HTMLElement;
+        const label = header.querySelector('[data-slot="tool-step-label"]') as HTMLElement;
+        if (linesOf(label) !== 1) out.push(`${label.textContent}: ${linesOf(label)} lines`);
+        const words = header.querySelector<HTMLElement>('[data-slot="tool-step-status-text"]');
+        const hidden = words !== null && getComputedStyle(words).position === 'absolute';
+        if (words && !hidden && words.scrollWidth > words.clientWidth + 1)
+          out.push(`${label.textContent}: status "${words.textContent}" cut to ${words.clientWidth} px`);
+        const status = header.querySelector('[data-slot="tool-step-status"]') as HTMLElement;
+        if (status.getBoundingClientRect().width < 12) out.push(`${label.textContent}: no status drawn`);
+        if (!status.getAttribute('title')) out.push(`${label.textContent}: the status has no title`);
+        const parts = [
+          ...header.querySelectorAll<HTMLElement>(
+            '[data-slot="tool-step-label"], [data-slot="tool-step-status"], [data-slot="tool-step-duration"], [data-slot="tool-step-cancel"], [data-slot="tool-step-retry"]',
+          ),
+          ...row.querySelectorAll<HTMLElement>(
+            ':scope > [data-slot="tool-step-details"] > [data-slot="tool-step-details-trigger"]',
+          ),
+        ].map((part) => [part.dataset.slot, part.getBoundingClientRect()] as const);
+        for (const [i, [a, ra]] of parts.entries())
+          for (const [b, rb] of parts.slice(i + 1))
+            if (ra.left < rb.right - 1 && rb.left < ra.right - 1 && ra.top < rb.bottom - 1 && rb.top < ra.bottom - 1)
+              out.push(`${label.textContent}: ${a} over ${b}`);
+      }
+      expect(out).toEqual([]);
+      expect(document.documentElement.scrollWidth).toBeLessThanOrEqual(width);
+    },
+  );
 });
