@@ -1,7 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, within } from 'storybook/test';
 import {
-  type Step,
   type ToolRowProps,
   ToolStepDetails,
   ToolStepRoot,
@@ -111,5 +110,3 @@ export const Default: Story = {
     await expect(part(stepRow(canvasElement, 'read'), 'tool-step-header')).not.toBeNull();
   },
 };
-
-export type { Step };
