@@ -147,6 +147,9 @@ export const HOSTILE_STEP_FIELDS: ReadonlyArray<readonly [field: string, put: Fi
   ],
 ];
 
+/** A few seconds before the story opens (a running step's clock reads seconds, not 56 years). */
+const STARTED = Date.now() - 5_000;
+
 /** One state per payload: a step per field, the run's error and the diagnostics carrying it too. */
 export function hostileState(payload: string): StepsState {
   const steps: Step[] = HOSTILE_STEP_FIELDS.map(([, put], i) => ({
@@ -154,7 +157,7 @@ export function hostileState(payload: string): StepsState {
     toolName: 'tool',
     status: 'running',
     inputText: '',
-    startedAt: 0,
+    startedAt: STARTED,
     ...put(payload),
   }));
   return {
@@ -181,7 +184,7 @@ export function longTextState(): StepsState {
     toolName: 'run_command',
     status: 'running',
     inputText: '',
-    startedAt: 0,
+    startedAt: STARTED,
     ...fields,
   });
   const steps = [
@@ -257,7 +260,7 @@ export function hostileShowcaseState(): StepsState {
       toolName: 'fetch_page',
       status: 'failed',
       inputText: '',
-      startedAt: 0,
+      startedAt: STARTED,
       endedAt: 1400,
       presentation: { label: `Fetch ${'A'.repeat(600)}` },
       input: { url: `https://example.com/${'segment/'.repeat(100)}` },

@@ -5,7 +5,8 @@
  */
 import { STEP_STATUSES, type Step, type StepStatus, type StepsState } from 'tool-steps/core';
 
-const t0 = Date.UTC(2026, 10, 29, 9, 30, 0);
+// a few seconds before the story opens: a running step's clock reads seconds, not the days since a fixed date
+const t0 = Date.now() - 12_000;
 
 /** A step of each status, keyed by status; ids are `step-<status>`. */
 export const stepByStatus: Readonly<Record<StepStatus, Step>> = {

@@ -5,7 +5,8 @@
  */
 import type { Step, StepsState } from 'tool-steps/core';
 
-const t0 = Date.UTC(2026, 11, 1, 9, 0, 0);
+// a few seconds before the story opens: a running step's clock reads seconds, not the days since a fixed date
+const t0 = Date.now() - 20_000;
 
 function step(
   id: string,
