@@ -27,6 +27,8 @@ function cut(text: string): { shown: string; lines: number; cutAt?: 'lines' | 'c
     lines++;
     if (lines === TEXT_SHOWN_LINES + 1) cutIndex = i;
   }
+  // a text ending with a newline has no empty line after it ("a\nb\n" is 2 lines, as the code view counts)
+  if (text.length > 1 && text.endsWith('\n')) lines--;
   if (lines > TEXT_MAX_LINES && cutIndex !== -1) return { shown: text.slice(0, cutIndex), lines, cutAt: 'lines' };
   if (text.length > TEXT_MAX_CHARS) return { shown: text.slice(0, TEXT_MAX_CHARS), lines, cutAt: 'chars' };
   return { shown: text, lines };

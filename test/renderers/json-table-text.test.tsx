@@ -1,4 +1,4 @@
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { JsonTree } from '../../src/renderers/json-tree';
@@ -161,6 +161,19 @@ describe('TextView', () => {
 
   it('does not cut text of exactly 300 lines', () => {
     const text = Array.from({ length: 300 }, (_, i) => `line ${i + 1}`).join('\n');
+    const { container } = render(<TextView step={step} details={text} kind="text" />);
+    expect(container.querySelector('pre')?.textContent).toBe(text);
+  });
+
+  it('counts the lines as the code view does: a final newline ends the last line, it starts none', () => {
+    render(<TextView step={step} details={'one\ntwo\nthree\n'} kind="text" />);
+    expect(screen.getByText('3 lines')).toBeInTheDocument();
+    cleanup();
+    render(<TextView step={step} details={'one\ntwo\nthree'} kind="text" />);
+    expect(screen.getByText('3 lines')).toBeInTheDocument();
+    cleanup();
+    // 300 lines ending with a newline are not cut: there is no 301st
+    const text = `${Array.from({ length: 300 }, (_, i) => `line ${i + 1}`).join('\n')}\n`;
     const { container } = render(<TextView step={step} details={text} kind="text" />);
     expect(container.querySelector('pre')?.textContent).toBe(text);
   });

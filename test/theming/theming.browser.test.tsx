@@ -229,6 +229,37 @@ describe.each([
     expect(styleOf(rows[1] as Element).borderTopColor).toBe(styleOf(rows[1] as Element).borderBottomColor);
   });
 
+  it("draws a focused row's ring inside it (outside, the list's clip and the next row hid all but one edge)", async () => {
+    load(...sheets);
+    const screen = await render(<ToolSteps state={stateOf(step({}), running)} />);
+    const first = screen.container.querySelector<HTMLElement>('[data-slot="tool-step"]') as HTMLElement;
+    first.focus({ focusVisible: true } as FocusOptions);
+    await expect.poll(() => first.matches(':focus-visible')).toBe(true);
+    const style = getComputedStyle(first);
+    expect(style.outlineStyle).toBe('solid');
+    expect(Number.parseFloat(style.outlineOffset) + Number.parseFloat(style.outlineWidth)).toBeLessThanOrEqual(0);
+  });
+
+  it('draws a side effect that wraps as a rounded box, not an ellipse', async () => {
+    load(...sheets);
+    const effect = `writes ${'https://example.com/a/very/long/path/'.repeat(6)}`;
+    const waiting = step({ id: 'w', status: 'awaiting-approval', approval: { sideEffects: ['network', effect] } });
+    const screen = await render(
+      <div style={{ width: 360 }}>
+        <ToolSteps state={stateOf(waiting)} onApprove={() => {}} />
+      </div>,
+    );
+    const chips = [...screen.container.querySelectorAll<HTMLElement>('[data-slot="tool-step-approval-side-effect"]')];
+    const [short, long] = chips.map((chip) => ({
+      height: chip.getBoundingClientRect().height,
+      radius: Number.parseFloat(getComputedStyle(chip).borderTopLeftRadius),
+    }));
+    expect(long?.height).toBeGreaterThan(2 * (short?.height ?? 0));
+    // a pill when on one line; on many, corners no rounder than a one-line chip's
+    expect(short?.radius).toBeGreaterThanOrEqual((short?.height ?? 0) / 2 - 1);
+    expect(long?.radius).toBeLessThanOrEqual((short?.height ?? 0) / 2 + 1);
+  });
+
   it('applies a token set on a wrapper over the one on :root', async () => {
     load(...sheets);
     html.style.setProperty('--ts-bg', 'rgb(1, 2, 3)');
