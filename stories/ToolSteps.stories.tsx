@@ -254,8 +254,13 @@ export const Unstyled: Story = {
 
 /** The default theme's dark scheme, forced with `data-theme="dark"` on an ancestor. */
 export const DarkTheme: Story = {
+  // the whole canvas dark: in the padded layout the dark page sat in a white frame
+  parameters: { layout: 'fullscreen' },
   render: ({ onApprove, onDeny }) => (
-    <div data-theme="dark" style={{ padding: '1rem', background: '#0d1117' }}>
+    <div
+      data-theme="dark"
+      style={{ padding: '1rem', background: '#0d1117', minHeight: '100vh', boxSizing: 'border-box' }}
+    >
       <ToolSteps state={everyStatusState} onApprove={onApprove} onDeny={onDeny} />
     </div>
   ),
