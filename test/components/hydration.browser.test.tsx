@@ -53,6 +53,30 @@ function Report({ details }: DetailsRendererProps) {
   );
 }
 
+/** A row of the host's: its open details hold its own button, not the kit's body. */
+function Row({ step }: { step: Step }) {
+  return (
+    <ToolStepRoot step={step}>
+      <ToolStepHeader>
+        <ToolStepLabel />
+      </ToolStepHeader>
+      <ToolStepDetails defaultOpen>
+        <ToolStepDetailsTrigger />
+        <ToolStepDetailsContent>
+          <button type="button">Open report of {step.id}</button>
+        </ToolStepDetailsContent>
+      </ToolStepDetails>
+    </ToolStepRoot>
+  );
+}
+
+/** A host renderer that throws once told to (fed what it did not expect). */
+let fragileFails = false;
+function Fragile({ details }: DetailsRendererProps) {
+  if (fragileFails) throw new Error('not the shape I know');
+  return <pre>{JSON.stringify(details)}</pre>;
+}
+
 let root: ReturnType<typeof hydrateRoot> | undefined;
 afterEach(() => {
   act(() => root?.unmount());
@@ -104,20 +128,6 @@ test('a row part still to hydrate is left as the server drew it, then taken out 
 });
 
 test("a details content of the host's own (children in place of the body) is never left pending", async () => {
-  // a row of the host's: its open details hold its own button, not the kit's body
-  const Row = ({ step }: { step: Step }) => (
-    <ToolStepRoot step={step}>
-      <ToolStepHeader>
-        <ToolStepLabel />
-      </ToolStepHeader>
-      <ToolStepDetails defaultOpen>
-        <ToolStepDetailsTrigger />
-        <ToolStepDetailsContent>
-          <button type="button">Open report of {step.id}</button>
-        </ToolStepDetailsContent>
-      </ToolStepDetails>
-    </ToolStepRoot>
-  );
   const screen = await render(<ToolSteps state={state} tools={{ run_tests: { Row }, read_file: { Row } }} />);
   const second = screen.container.querySelectorAll<HTMLElement>('[data-slot="tool-step"]')[1] as HTMLElement;
   const own = second.querySelector('button:not([data-slot])') as HTMLElement;
@@ -132,15 +142,11 @@ test('a view that throws while hydrating leaves no mark: its section header butt
   const errors: string[] = [];
   vi.spyOn(console, 'error').mockImplementation((...args: unknown[]) => errors.push(args.map(String).join(' ')));
   // on the server the view draws; in the page it throws (a host renderer fed what it did not expect)
-  let fail = false;
-  function Fragile({ details }: DetailsRendererProps) {
-    if (fail) throw new Error('not the shape I know');
-    return <pre>{JSON.stringify(details)}</pre>;
-  }
+  fragileFails = false;
   const container = document.createElement('div');
   container.innerHTML = renderToString(<ToolSteps state={state} renderers={{ byKind: { json: Fragile } }} />);
   document.body.append(container);
-  fail = true;
+  fragileFails = true;
   root = hydrateRoot(container, <ToolSteps state={state} renderers={{ byKind: { json: Fragile } }} />, {
     onRecoverableError: () => {},
   });
