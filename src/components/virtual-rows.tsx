@@ -24,8 +24,8 @@ import {
 import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
 import type { ListItem } from '../internal/grouping';
+import { useClientLayoutEffect } from '../internal/layout-effect';
 import type { VirtualNav } from '../internal/roving';
-import { useClientLayoutEffect } from '../internal/settled';
 import { ESTIMATED_ROW_HEIGHT, itemKey, type RowLayout, sizerStyle, useFirstWindow } from '../internal/virtual-layout';
 
 /** A layout effect where there is a DOM (no React 18 warning in a server render). */

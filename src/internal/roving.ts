@@ -13,7 +13,8 @@
  * to its neighbour, never to the page.
  */
 import { type KeyboardEvent, type RefObject, useCallback, useEffect, useRef } from 'react';
-import { PENDING, useClientLayoutEffect } from './settled';
+import { useClientLayoutEffect } from './layout-effect';
+import { PENDING } from './settled';
 
 export const ROW_SELECTOR = '[data-slot="tool-step"], [data-slot="tool-steps-group"]';
 const CONTROL_SELECTOR =

@@ -9,13 +9,7 @@
  * mounted: by hand, not through state, since an update above a boundary still to hydrate makes React drop
  * the server's HTML and draw the fallback instead.
  */
-import { type RefObject, useEffect, useLayoutEffect } from 'react';
-
-/**
- * `useLayoutEffect` in a browser, `useEffect` where there is no DOM (server rendering): neither runs on a
- * server, but React 18 warns "useLayoutEffect does nothing on the server" once per component that has one.
- */
-export const useClientLayoutEffect = typeof document === 'undefined' ? useEffect : useLayoutEffect;
+import { type RefObject, useEffect } from 'react';
 
 /** Held by an element while the Suspense boundary inside it has not mounted (drawn, or hydrated). */
 export const PENDING = 'data-ts-pending';

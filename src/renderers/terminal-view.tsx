@@ -3,12 +3,13 @@
 import { type ReactNode, useMemo, useRef, useState } from 'react';
 import { useToolStepsLabels } from '../components/labels';
 import { visibleText } from '../core/visible-text';
+import { useClientLayoutEffect } from '../internal/layout-effect';
 import { CopyButton } from './copy';
 import { detailsValue } from './detect';
 import { type TerminalStream, toTerminalInput } from './normalize';
 import { stripSgr, TerminalLines, TerminalParser, type TermLine } from './terminal-model';
 import type { DetailsRendererProps } from './types';
-import { ROW_HEIGHT, useClientLayoutEffect, useWindow, WindowedRows } from './window';
+import { ROW_HEIGHT, useWindow, WindowedRows } from './window';
 
 type Filter = 'all' | TerminalStream['stream'];
 

@@ -1,15 +1,7 @@
 'use client';
 
-import {
-  type ReactNode,
-  type RefObject,
-  type UIEvent,
-  useCallback,
-  useEffect,
-  useLayoutEffect,
-  useRef,
-  useState,
-} from 'react';
+import { type ReactNode, type RefObject, type UIEvent, useCallback, useRef, useState } from 'react';
+import { useClientLayoutEffect } from '../internal/layout-effect';
 
 /** Height of one line in the windowed renderers, in CSS pixels; `renderers.css` uses the same value. */
 export const ROW_HEIGHT = 20;
@@ -54,12 +46,6 @@ export interface WindowState {
   range: WindowRange;
   onScroll: (event: UIEvent<HTMLDivElement>) => void;
 }
-
-/**
- * `useLayoutEffect` in a browser, `useEffect` where there is no DOM (server rendering): neither runs on a
- * server, but React 18 warns "useLayoutEffect does nothing on the server" once per component that has one.
- */
-export const useClientLayoutEffect = typeof document === 'undefined' ? useEffect : useLayoutEffect;
 
 /** Tracks the scroll position of a container of `count` fixed-height rows and gives the slice to render. */
 export function useWindow(count: number, rowHeight = ROW_HEIGHT): WindowState {
