@@ -7,6 +7,7 @@ import { playwright } from '@vitest/browser-playwright';
 import { defineConfig, type Plugin } from 'vite';
 import dts from 'vite-plugin-dts';
 import { configDefaults } from 'vitest/config';
+import { entries, sourceAliases } from './scripts/source-entries.mjs';
 
 const root = import.meta.dirname;
 const fromRoot = (path: string) => resolve(root, path);
@@ -100,26 +101,12 @@ const react18BrowserDeps = [
 export default defineConfig({
   plugins: [react(), emitStylesCss(), dts({ tsconfigPath: './tsconfig.build.json', bundleTypes: true })],
   resolve: {
-    // exact matches, the subpath first
-    alias: [
-      { find: /^tool-steps\/core$/, replacement: fromRoot('src/core/index.ts') },
-      { find: /^tool-steps\/wires$/, replacement: fromRoot('src/wires/index.ts') },
-      { find: /^tool-steps\/presentation$/, replacement: fromRoot('src/presentation/index.ts') },
-      { find: /^tool-steps\/schema$/, replacement: fromRoot('src/schema/index.ts') },
-      { find: /^tool-steps\/renderers$/, replacement: fromRoot('src/renderers/public.ts') },
-      { find: /^tool-steps$/, replacement: fromRoot('src/index.ts') },
-    ],
+    // every entry of package.json's exports, to its source (derived from the exports map)
+    alias: sourceAliases(root),
   },
   build: {
     lib: {
-      entry: {
-        index: fromRoot('src/index.ts'),
-        core: fromRoot('src/core/index.ts'),
-        wires: fromRoot('src/wires/index.ts'),
-        presentation: fromRoot('src/presentation/index.ts'),
-        schema: fromRoot('src/schema/index.ts'),
-        renderers: fromRoot('src/renderers/public.ts'),
-      },
+      entry: Object.fromEntries(Object.entries(entries).map(([name, source]) => [name, fromRoot(source)])),
       formats: ['es'],
       fileName: (_format, entryName) => `${entryName}.js`,
     },

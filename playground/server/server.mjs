@@ -2,6 +2,7 @@
 // dev server in middleware mode, on the same port). Binds to 127.0.0.1 only.
 import { createServer as createHttpServer } from 'node:http';
 import { resolve } from 'node:path';
+import { sourceAliases } from '../../scripts/source-entries.mjs';
 import { planFor, Run, SCENARIOS } from './agent.mjs';
 import { modelInfo, modelPlan } from './model.mjs';
 import { SESSION_ID, Session } from './sessions.mjs';
@@ -239,10 +240,8 @@ export async function createPlayground(options = {}) {
       appType: 'spa',
       plugins: [react()],
       resolve: {
-        alias: [
-          { find: /^tool-steps\/core$/, replacement: resolve(repo, 'src/core/index.ts') },
-          { find: /^tool-steps$/, replacement: resolve(repo, 'src/index.ts') },
-        ],
+        // every entry of package.json's exports to its source, never to a dist/ left by a build
+        alias: sourceAliases(repo),
       },
       server: {
         middlewareMode: true,
