@@ -130,7 +130,7 @@ async function openAll(canvasElement: HTMLElement) {
  * block (its duration the header's), nested steps, the running step's time, skipped frames and the turn summary.
  */
 export const GermanEverything: Story = {
-  args: { initial: wordsScene, labels: germanLabels, lang: 'de', width: 720 },
+  args: { initial: wordsScene, labels: germanLabels, lang: 'de', width: 720, diagnostics: true },
   play: async ({ canvasElement }) => {
     await openAll(canvasElement);
     const text = canvasElement.textContent ?? '';

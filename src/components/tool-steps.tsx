@@ -44,7 +44,7 @@ import { ToolStepsGroup } from './step-group';
 import { ToolStep } from './tool-step';
 import { ToolStepsSummary } from './turn-summary';
 
-/** How the list draws time, groups and its summary (issue 8 items 3-7). */
+/** How the list draws time, groups, its summary and its diagnostics. */
 export interface ToolStepsListOptions {
   /**
    * The shortest time a step is drawn running, in milliseconds: a call that ends sooner after its row
@@ -67,6 +67,14 @@ export interface ToolStepsListOptions {
    * @default true
    */
   summary?: boolean;
+  /**
+   * Draw the count of events the decoders and the reducer skipped ("2 malformed or late events skipped",
+   * with the last reason as its title) under the list. It is for developers: without it the count is only
+   * in the list's `data-diagnostics` attribute, and each kind of problem is a console warning in
+   * development builds.
+   * @default false
+   */
+  diagnostics?: boolean;
   /**
    * Past this many top-level items (rows and groups), only the items near the viewport are in the DOM
    * (windowed by `@tanstack/react-virtual`, loaded then): 10,000 steps mount in one window's time.
@@ -163,9 +171,10 @@ function RunInterrupted({ run }: { run: StepsState['run'] }) {
   );
 }
 
-function Diagnostics({ diagnostics }: { diagnostics: StepsDiagnostics }) {
+/** The skipped-events line, drawn only when the host asks for it (`diagnostics`). */
+function Diagnostics({ diagnostics, show }: { diagnostics: StepsDiagnostics; show: boolean }) {
   const labels = useToolStepsLabels();
-  if (diagnostics.count <= 0) return null;
+  if (!show || diagnostics.count <= 0) return null;
   const { count, last } = diagnostics;
   const title = last ? (last.protocol ? `${last.protocol}: ${last.reason}` : last.reason) : undefined;
   return (
@@ -413,6 +422,7 @@ type ListOptions = {
   group: ToolStepsListOptions['group'];
   minRunningMs: number;
   summary: boolean;
+  diagnostics: boolean;
   virtualize: number | false;
 };
 
@@ -478,9 +488,10 @@ function ListRoot({
   children,
   onKeyDown,
   windowed,
+  skipped,
   style,
   ...props
-}: ListProps & { children: ReactNode; windowed: boolean }) {
+}: ListProps & { children: ReactNode; windowed: boolean; skipped: number }) {
   const own = useRef<HTMLOListElement | null>(null);
   const { nav } = useListShared();
   const roving = useRovingFocus(own, true, nav);
@@ -499,6 +510,7 @@ function ListRoot({
       // a windowed list places its rows inside itself
       style={windowed ? { ...style, position: 'relative' } : style}
       data-windowed={windowed ? '' : undefined}
+      data-diagnostics={skipped > 0 ? skipped : undefined}
       onKeyDown={keyDown}
       ref={ref}
     >
@@ -512,6 +524,7 @@ function StoreList({
   group,
   minRunningMs,
   summary,
+  diagnostics: showDiagnostics,
   virtualize,
   ...props
 }: ListProps & ListOptions & { store: StepStore }) {
@@ -529,7 +542,7 @@ function StoreList({
   return (
     <ListSharedContext.Provider value={shared}>
       <SteadyContext.Provider value={steady}>
-        <ListRoot {...props} windowed={windowed}>
+        <ListRoot {...props} windowed={windowed} skipped={diagnostics.count}>
           <TopItems
             items={items}
             windowed={windowed}
@@ -539,7 +552,7 @@ function StoreList({
       </SteadyContext.Provider>
       <RunError run={run} />
       <RunInterrupted run={run} />
-      <Diagnostics diagnostics={diagnostics} />
+      <Diagnostics diagnostics={diagnostics} show={showDiagnostics} />
       {summary ? <StoreSummary store={store} /> : null}
     </ListSharedContext.Provider>
   );
@@ -639,6 +652,7 @@ function StateList({
   group,
   minRunningMs,
   summary,
+  diagnostics,
   virtualize,
   ...props
 }: ListProps & ListOptions & { state: StepsState }) {
@@ -648,7 +662,7 @@ function StateList({
   return (
     <ListSharedContext.Provider value={shared}>
       <SteadyContext.Provider value={steady}>
-        <ListRoot {...props} windowed={windowed}>
+        <ListRoot {...props} windowed={windowed} skipped={state.diagnostics.count}>
           <TopItems
             items={items}
             windowed={windowed}
@@ -658,7 +672,7 @@ function StateList({
       </SteadyContext.Provider>
       <RunError run={state.run} />
       <RunInterrupted run={state.run} />
-      <Diagnostics diagnostics={state.diagnostics} />
+      <Diagnostics diagnostics={state.diagnostics} show={diagnostics} />
       {summary ? <ToolStepsSummary state={state} /> : null}
     </ListSharedContext.Provider>
   );
@@ -672,7 +686,8 @@ function StateList({
  * items and each row to its own step, so a streamed update re-renders one row; from a `state`, rows
  * are memoized by step. A running step's elapsed time ticks on one shared timer; a fast step is drawn
  * running for `minRunningMs` at least. After the list come the run's error (or, when it ended
- * interrupted without one, its reason), a muted line when frames were skipped, and the turn's summary line.
+ * interrupted without one, its reason), the turn's summary line, and (with `diagnostics`) a muted line when
+ * events were skipped; their count is always in `data-diagnostics` on the list.
  * Every word comes from `labels` (English by default).
  *
  * Past `virtualize` top-level items (200) only the rows near the viewport are in the DOM (the list's
@@ -682,11 +697,11 @@ function StateList({
  * Space opens and closes the focused row's details (or group, or nested steps); Tab goes into the
  * focused row's own controls.
  *
- * Renders `<ol data-slot="tool-steps" aria-label="Tool calls">` (`labels.list`; rows `<li data-slot="tool-step">`,
+ * Renders `<ol data-slot="tool-steps" aria-label="Tool calls" data-diagnostics="<skipped>">` (`labels.list`; rows `<li data-slot="tool-step">`,
  * groups `<li data-slot="tool-steps-group">`), then (when there is one)
  * `<div data-slot="tool-steps-error" data-error-code role="alert">`,
  * `<p data-slot="tool-steps-interrupted" role="status">`,
- * `<p data-slot="tool-steps-diagnostics" title="<last reason>">` and
+ * `<p data-slot="tool-steps-diagnostics" title="<last reason>">` (with `diagnostics`) and
  * `<p data-slot="tool-steps-summary" data-state="running" | "done">`.
  */
 export const ToolSteps = forwardRef<HTMLOListElement, ToolStepsProps>(function ToolSteps(props, ref) {
@@ -697,12 +712,13 @@ export const ToolSteps = forwardRef<HTMLOListElement, ToolStepsProps>(function T
     group = true,
     minRunningMs = 400,
     summary = true,
+    diagnostics = false,
     virtualize = VIRTUALIZE_AFTER,
     ...given
   } = props;
   const [own, rest] = takeOptions(given);
   const options = useStableOptions(own);
-  const list = { group, minRunningMs: Math.max(0, minRunningMs) || 0, summary, virtualize };
+  const list = { group, minRunningMs: Math.max(0, minRunningMs) || 0, summary, diagnostics, virtualize };
   return (
     <ToolStepsOptionsContext.Provider value={options}>
       <ToolStepsFrame labels={labels} store={store} state={state}>

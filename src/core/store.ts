@@ -37,12 +37,20 @@ export interface StepStore {
   /**
    * Applies one event or a batch; listeners hear of it once, on the next scheduled flush. Events
    * applied while a flush is pending are reduced together, at that flush or at the next
-   * `getSnapshot`, so a stream read one event at a time costs one reduction per flush.
+   * `getSnapshot`, so a stream read one event at a time costs one reduction per flush. A batch of the
+   * very event objects of one of the last few batches is already applied and is ignored (React
+   * StrictMode runs an effect that applies events twice; that is not a stream's late events).
    */
   apply(events: StepEvent | readonly StepEvent[]): void;
   /** Back to the initial state (or to `state`), listeners told. */
   reset(state?: StepsState): void;
 }
+
+/**
+ * How many of the latest batches a store recognises when they are applied again: enough for an effect
+ * that applies a turn's events one at a time, as StrictMode runs it twice.
+ */
+const RECENT_BATCHES = 64;
 
 function defaultSchedule(flush: () => void): void {
   if (typeof requestAnimationFrame === 'function') requestAnimationFrame(() => flush());
@@ -61,6 +69,17 @@ export function createStepStore(options: StepStoreOptions = {}): StepStore {
   let scheduled = false;
   /** The applies made while a flush was pending, each with the clock reading of its own apply. */
   let pending: { events: readonly StepEvent[]; now: number }[] = [];
+  /** The last batches applied (copies: a caller may reuse its array), by their first event object. */
+  const recent = new Map<StepEvent, readonly StepEvent[]>();
+  const again = (list: readonly StepEvent[]) => {
+    const batch = recent.get(list[0] as StepEvent);
+    return batch !== undefined && batch.length === list.length && batch.every((event, i) => event === list[i]);
+  };
+  const remember = (batch: readonly StepEvent[]) => {
+    recent.delete(batch[0] as StepEvent);
+    recent.set(batch[0] as StepEvent, batch);
+    if (recent.size > RECENT_BATCHES) recent.delete(recent.keys().next().value as StepEvent);
+  };
 
   const settle = () => {
     if (pending.length === 0) return;
@@ -98,12 +117,13 @@ export function createStepStore(options: StepStoreOptions = {}): StepStore {
     },
     apply(events) {
       const list = Array.isArray(events) ? events : [events as StepEvent];
-      if (list.length === 0) return;
+      if (list.length === 0 || again(list)) return;
+      const copy = list === events ? list.slice() : list;
+      remember(copy);
       const at = now();
       if (scheduled) {
         // A flush is on its way and will tell the listeners anyway: reduce these with the others then.
-        // a copy of the list (not of its events): the caller may reuse its array once apply returns
-        pending.push({ events: list === events ? list.slice() : list, now: at });
+        pending.push({ events: copy, now: at });
         return;
       }
       const previous = state;
@@ -112,6 +132,7 @@ export function createStepStore(options: StepStoreOptions = {}): StepStore {
     },
     reset(given) {
       pending = [];
+      recent.clear();
       const next = given === undefined ? initial : repairState(given);
       if (state === next) return;
       state = next;

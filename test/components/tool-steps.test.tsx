@@ -1,7 +1,7 @@
 // biome-ignore-all lint/correctness/noComponentHookFactories: test probes and counting components close over the store and counters of their own test
 import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createRef } from 'react';
+import { createRef, StrictMode, useEffect } from 'react';
 import { createStepStore, type Step, type StepEvent, ToolStep, ToolSteps, type ToolStepsProps } from 'tool-steps';
 import { describe, expect, it, vi } from 'vitest';
 import { makeStep, reduce, stateOf } from './step-fixtures';
@@ -110,13 +110,32 @@ describe('ToolSteps', () => {
     expect(rows(container)[0]?.getAttribute('data-status')).toBe('interrupted');
   });
 
-  it('says how many events were skipped, with the last reason as a title', () => {
+  it('keeps the count of skipped events for developers: data-diagnostics and a warning, no line drawn', () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    // a reason no other test warns about: each kind of problem warns once per process
+    const store = syncStore([
+      { type: 'diagnostic', reason: 'a frame no other test skips', protocol: 'cogitator' },
+      { type: 'diagnostic', reason: 'unknown event type "x"', protocol: 'cogitator' },
+    ]);
+    const { container } = render(<ToolSteps store={store} />);
+    expect(slot(container, 'tool-steps-diagnostics')).toBeNull();
+    expect(slot(container, 'tool-steps')?.getAttribute('data-diagnostics')).toBe('2');
+    expect(warn.mock.calls.map(([message]) => message)).toContain(
+      '[tool-steps] cogitator: a frame no other test skips',
+    );
+    act(() => store.apply({ type: 'diagnostic', reason: 'again' }));
+    expect(slot(container, 'tool-steps')?.getAttribute('data-diagnostics')).toBe('3');
+    expect(container.textContent).not.toMatch(/skipped/);
+    vi.restoreAllMocks();
+  });
+
+  it('says how many events were skipped, with the last reason as a title, when asked (diagnostics)', () => {
     const store = syncStore([
       { type: 'diagnostic', reason: 'a frame that is not JSON', protocol: 'cogitator' },
       { type: 'diagnostic', reason: 'unknown event type "x"', protocol: 'cogitator' },
     ]);
     vi.spyOn(console, 'warn').mockImplementation(() => {});
-    const { container } = render(<ToolSteps store={store} />);
+    const { container } = render(<ToolSteps store={store} diagnostics />);
     const line = slot(container, 'tool-steps-diagnostics');
     expect(line?.textContent).toBe('2 malformed or late events skipped');
     expect(line?.getAttribute('title')).toBe('cogitator: unknown event type "x"');
@@ -126,9 +145,37 @@ describe('ToolSteps', () => {
     vi.restoreAllMocks();
   });
 
-  it('shows no diagnostics line when nothing was skipped', () => {
-    const { container } = render(<ToolSteps state={stateOf([makeStep()])} />);
+  it("skips nothing when StrictMode runs the host's effect that applies a turn's events twice", () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    const store = createStepStore({ schedule: (flush) => flush(), now: () => 0 });
+    const events: StepEvent[] = [
+      { type: 'run-start' },
+      { type: 'step-start', id: 'a', toolName: 'read_file' },
+      { type: 'step-result', id: 'a', result: 'x' },
+      { type: 'run-finish' },
+    ];
+    function Host() {
+      useEffect(() => {
+        store.apply(events);
+      }, []);
+      return <ToolSteps store={store} diagnostics />;
+    }
+    const { container } = render(
+      <StrictMode>
+        <Host />
+      </StrictMode>,
+    );
+    expect(store.getSnapshot().diagnostics.count).toBe(0);
     expect(slot(container, 'tool-steps-diagnostics')).toBeNull();
+    expect(slot(container, 'tool-steps')?.hasAttribute('data-diagnostics')).toBe(false);
+    expect(warn).not.toHaveBeenCalled();
+    vi.restoreAllMocks();
+  });
+
+  it('shows no diagnostics line when nothing was skipped', () => {
+    const { container } = render(<ToolSteps state={stateOf([makeStep()])} diagnostics />);
+    expect(slot(container, 'tool-steps-diagnostics')).toBeNull();
+    expect(slot(container, 'tool-steps')?.hasAttribute('data-diagnostics')).toBe(false);
     expect(slot(container, 'tool-steps-error')).toBeNull();
   });
 

@@ -143,6 +143,7 @@ describe('a list in German', () => {
     const { container } = render(
       <ToolSteps
         state={stateOf(running, { diagnostics: { count: 2 } })}
+        diagnostics
         labels={germanLabels}
         onCancel={() => {}}
         onRetry={() => {}}

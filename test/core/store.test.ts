@@ -94,6 +94,80 @@ describe('getSnapshot / apply', () => {
   });
 });
 
+describe('the same events applied again', () => {
+  const turn = (): StepEvent[] => [
+    { type: 'run-start' },
+    start('a'),
+    { type: 'step-input-delta', id: 'a', delta: '{"q":1}' },
+    { type: 'step-result', id: 'a', result: 'ok' },
+    { type: 'run-finish' },
+  ];
+
+  it('a batch of the very same event objects is recognised and ignored: no diagnostic, no change', () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    for (const schedule of [sync, manualSchedule().schedule]) {
+      const store = createStepStore({ schedule, now: () => 0 });
+      const events = turn();
+      store.apply(events);
+      const once = store.getSnapshot();
+      // React StrictMode: the effect runs again with the same array; a host may copy it, or apply one by one
+      store.apply(events);
+      store.apply([...events]);
+      const twice = store.getSnapshot();
+      expect(twice).toBe(once);
+      expect(twice.diagnostics.count).toBe(0);
+      expect(twice.byId.a?.inputText).toBe('{"q":1}');
+    }
+    expect(warn).not.toHaveBeenCalled();
+  });
+
+  it('recognises events applied one at a time, applied so again', () => {
+    const store = createStepStore({ schedule: sync, now: () => 0 });
+    const events = [
+      ...turn().slice(0, 3),
+      ...Array.from({ length: 40 }, (_, i): StepEvent => ({ type: 'step-progress', id: 'a', content: `${i}` })),
+      ...turn().slice(3),
+    ];
+    for (const event of events) store.apply(event);
+    const once = store.getSnapshot();
+    for (const event of events) store.apply(event);
+    expect(store.getSnapshot()).toBe(once);
+    expect(once.diagnostics.count).toBe(0);
+  });
+
+  it('recognises a batch among the last few, as StrictMode re-runs every effect of a tree in turn', () => {
+    const store = createStepStore({ schedule: sync, now: () => 0 });
+    const first = [start('a')];
+    const second = [start('b'), { type: 'step-input-delta', id: 'b', delta: 'x' } as StepEvent];
+    store.apply(first);
+    store.apply(second);
+    store.apply(first);
+    store.apply(second);
+    expect(store.getSnapshot().byId.b?.inputText).toBe('x');
+    expect(store.getSnapshot().diagnostics.count).toBe(0);
+  });
+
+  it('new event objects with the same content are applied, and so is a reused array holding new events', () => {
+    const store = createStepStore({ schedule: sync, now: () => 0 });
+    const buffer: StepEvent[] = [start('a'), { type: 'step-input-delta', id: 'a', delta: 'x' }];
+    store.apply(buffer);
+    store.apply([{ type: 'step-input-delta', id: 'a', delta: 'x' }]);
+    buffer.splice(0, buffer.length, { type: 'step-input-delta', id: 'a', delta: 'y' });
+    store.apply(buffer);
+    expect(store.getSnapshot().byId.a?.inputText).toBe('xxy');
+  });
+
+  it('after reset the same events apply again', () => {
+    const store = createStepStore({ schedule: sync, now: () => 0 });
+    const events = turn();
+    store.apply(events);
+    store.reset();
+    store.apply(events);
+    expect(store.getSnapshot().ids).toEqual(['a']);
+    expect(store.getSnapshot().run.status).toBe('done');
+  });
+});
+
 describe('subscribe and notifications', () => {
   it('a batch notifies once', () => {
     const store = createStepStore({ schedule: sync });

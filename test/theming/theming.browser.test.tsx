@@ -180,6 +180,7 @@ describe.each([
               run,
               diagnostics: { count: 1, last: { reason: 'a frame that is not JSON' } },
             }}
+            diagnostics
           />
         </div>,
       );
