@@ -2,7 +2,7 @@
 
 import { type ComponentPropsWithoutRef, forwardRef } from 'react';
 import type { Step, StepProgress } from '../core';
-import { formatCompact } from '../internal/format';
+import { progressText } from '../internal/progress-text';
 import { drawPart, type RenderProp } from '../internal/render';
 import { WireText } from '../internal/visible-text';
 import { usePresentation, useStepOf } from './context';
@@ -21,13 +21,14 @@ export interface DeterminateProgress {
 }
 
 /**
- * The determinate part of a progress update, or `undefined` for an indeterminate one: `details` with
- * a finite `progress` (MCP's `notifications/progress`; `done` as AG-UI activities often say) and a
- * finite positive `total`. A value below 0 or above the total is clamped; anything else (NaN, a
- * string, a total of 0) is indeterminate.
+ * The determinate part of a progress update, or `undefined` for an indeterminate one: `details` (or,
+ * without them, the update's content, as a tool's own `yield { progress, total }`) with a finite
+ * `progress` (MCP's `notifications/progress`; `done` as AG-UI activities often say) and a finite positive
+ * `total`. A value below 0 or above the total is clamped; anything else (NaN, a string, a total of 0) is
+ * indeterminate.
  */
 export function determinateProgress(progress: StepProgress | undefined): DeterminateProgress | undefined {
-  const details: unknown = progress?.details;
+  const details: unknown = progress?.details ?? progress?.content;
   if (typeof details !== 'object' || details === null) return undefined;
   const d = details as Record<string, unknown>;
   const total = d.total;
@@ -53,7 +54,8 @@ export interface ToolStepProgressProps extends ComponentPropsWithoutRef<'div'> {
 }
 
 /**
- * The latest progress update, as text (a string as it is, anything else as compact JSON), in a polite
+ * The latest progress update, as text (a string as it is; a command's output as its last line; another
+ * object as a short key/value line, never escaped JSON), in a polite
  * live region so screen readers hear each new update without being interrupted. An update with a
  * value and a total (`determinateProgress`) also draws a bar, a native `<progress>` named by the
  * step's label, and "2 of 4" when it has no text of its own. Children replace the bar and the text.
@@ -72,7 +74,7 @@ export const ToolStepProgress = forwardRef<HTMLDivElement, ToolStepProgressProps
   const labels = useToolStepsLabels();
   const progress = step.progress;
   const determinate = determinateProgress(progress);
-  let content = formatCompact(progress?.content);
+  let content = progressText(progress?.content, true);
   if (content === '' && determinate) {
     const number = new Intl.NumberFormat(labels.locale, { maximumFractionDigits: 2 });
     content = progressWords.of(number.format(determinate.value), number.format(determinate.max));

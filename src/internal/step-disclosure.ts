@@ -2,7 +2,7 @@
 
 import { useCallback, useRef, useState } from 'react';
 import { isActiveStatus, type Step, type StepStatus } from '../core';
-import { formatCompact } from './format';
+import { progressText } from './progress-text';
 
 /** Statuses whose details start open: a person needs to read them (what failed, what to approve). */
 export function startsExpanded(status: StepStatus): boolean {
@@ -55,8 +55,9 @@ export function inputText(step: Pick<Step, 'input' | 'inputText'>): string | und
  */
 export function lastUpdateText(step: Pick<Step, 'status' | 'progress'>): string | undefined {
   if (isActiveStatus(step.status) || step.progress?.content === undefined) return undefined;
-  const text = formatCompact(step.progress.content);
-  return text === '' ? undefined : text;
+  const text = progressText(step.progress.content, false);
+  // a lone bracket or dash (the last line of a JSON print, a separator) says nothing to a person
+  return /[\p{L}\p{N}]/u.test(text) ? text : undefined;
 }
 
 /** Whether the step has anything for its details block: details, a result, a last update, or arguments. */

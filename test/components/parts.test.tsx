@@ -498,11 +498,11 @@ describe('ToolStepProgress', () => {
     expect(progress?.getAttribute('data-count')).toBe('2');
   });
 
-  it('shows other content as compact JSON', () => {
+  it('shows other content as a short key/value line, never as JSON', () => {
     const { container } = render(
       <ToolStepProgress step={makeStep({ progress: { content: { files: 1, passed: [6] }, count: 1 } })} />,
     );
-    expect(slot(container, 'tool-step-progress')?.textContent).toBe('{"files":1,"passed":[6]}');
+    expect(slot(container, 'tool-step-progress')?.textContent).toBe('files: 1 · passed: 6');
   });
 });
 
