@@ -119,13 +119,15 @@ export default defineConfig({
     sourcemap: true,
   },
   test: {
-    // generous for a 2-core machine, where Chromium start-up and the first transform are slow
-    testTimeout: 20_000,
+    // Ceilings, never delays: every wait in the suite waits on its condition and returns once it holds. They are
+    // generous because the suite must hold on a busy 2-core machine (six projects, two Chromiums, a build
+    // beside it), where Chromium start-up, the first transform and a lazy chunk are slow.
+    testTimeout: 60_000,
     hookTimeout: 60_000,
     teardownTimeout: 20_000,
-    // `expect.poll` / `expect.element` wait up to 10 s (1 s by default): with six projects sharing 2 cores, a
+    // `expect.poll` / `expect.element` wait up to 30 s (1 s by default): with six projects sharing 2 cores, a
     // lazy renderer chunk took longer than 1 s to load ("Loading…" in test/e2e/replay.browser.test.tsx).
-    expect: { poll: { timeout: 10_000 } },
+    expect: { poll: { timeout: 30_000 } },
     projects: [
       {
         extends: true,

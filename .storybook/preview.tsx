@@ -1,6 +1,11 @@
 import type { Preview } from '@storybook/react-vite';
 import { StrictMode } from 'react';
+import { configure } from 'storybook/test';
 import '../src/styles.css';
+
+// play functions' `waitFor`/`findBy…` wait up to 30 s (1 s by default): a ceiling, never a delay; the story
+// tests share 2 cores with the other projects, where a lazy chunk alone can take seconds
+configure({ asyncUtilTimeout: 30_000 });
 
 const preview: Preview = {
   decorators: [

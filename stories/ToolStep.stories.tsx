@@ -55,7 +55,7 @@ export const Default: Story = {
     // the diff renderer loads lazily; its hunk header is only in the diff. A cold dev server serves its
     // chunk module by module: over a second with the other projects on the same 2 cores (CI failed once at
     // the default 1 s, "Loading…" still drawn)
-    await waitFor(() => expect(details).toHaveTextContent('@@ -3,7 +3,7 @@'), { timeout: 10_000 });
+    await waitFor(() => expect(details).toHaveTextContent('@@ -3,7 +3,7 @@'));
     // what the model read, one switch away (the JSON tree's exact spacing is the renderer's business)
     await userEvent.click(within(row).getByRole('button', { name: 'What the model read' }));
     await waitFor(() =>

@@ -92,7 +92,7 @@ export const Default: Story = {
     // the diff renderer loads lazily; its hunk header is only in the diff. A cold dev server serves its
     // chunk module by module: over a second with the other projects on the same 2 cores (CI failed once at
     // the default 1 s, "Loading…" still drawn)
-    await waitFor(() => expect(details).toHaveTextContent('@@ -3,7 +3,7 @@'), { timeout: 10_000 });
+    await waitFor(() => expect(details).toHaveTextContent('@@ -3,7 +3,7 @@'));
     await expect(canvas.getByRole('list', { name: 'Tool calls' })).toHaveAttribute('data-slot', 'tool-steps');
   },
 };
@@ -141,11 +141,9 @@ export const States: Story = {
 };
 
 /** Waits for the replay's position line to say every event was applied. */
-async function waitForReplayEnd(canvasElement: HTMLElement, total: number, timeout: number) {
-  await waitFor(
-    () =>
-      expect(canvasElement.querySelector('[data-replay-position]')).toHaveTextContent(`${total} of ${total} events`),
-    { timeout },
+async function waitForReplayEnd(canvasElement: HTMLElement, total: number) {
+  await waitFor(() =>
+    expect(canvasElement.querySelector('[data-replay-position]')).toHaveTextContent(`${total} of ${total} events`),
   );
 }
 
@@ -163,17 +161,17 @@ export const Replay: Story = {
     const canvas = within(canvasElement);
     // at 1× the first rows arrive one by one, not all at once
     await expect(stepRows(canvasElement).length).toBeLessThan(4);
-    await waitFor(() => expect(stepRows(canvasElement).length).toBeGreaterThan(0), { timeout: 3000 });
+    await waitFor(() => expect(stepRows(canvasElement).length).toBeGreaterThan(0));
     await expect(canvas.getByRole('radio', { name: '1×' })).toBeChecked();
 
     await userEvent.click(canvas.getByRole('radio', { name: 'Instant' }));
-    await waitForReplayEnd(canvasElement, 21, 2000);
+    await waitForReplayEnd(canvasElement, 21);
     await waitFor(() => expect(summarize(canvasElement)).toEqual(workspaceEditRows));
 
     await userEvent.click(canvas.getByRole('radio', { name: '4×' }));
     await userEvent.click(canvas.getByRole('button', { name: 'Restart' }));
     await waitFor(() => expect(stepRows(canvasElement).length).toBeLessThan(4));
-    await waitForReplayEnd(canvasElement, 21, 6000);
+    await waitForReplayEnd(canvasElement, 21);
     await waitFor(() => expect(summarize(canvasElement)).toEqual(workspaceEditRows));
   },
 };
@@ -193,7 +191,7 @@ export const ReplayRunCommandProgress: Story = {
       },
       { timeout: 6000 },
     );
-    await waitForReplayEnd(canvasElement, 12, 3000);
+    await waitForReplayEnd(canvasElement, 12);
     await waitFor(() =>
       expect(summarize(canvasElement)).toEqual([
         {
@@ -215,7 +213,7 @@ export const ReplayToolTimeout: Story = {
   ...Replay,
   args: { fixture: 'tool-timeout', speed: 4 },
   play: async ({ canvasElement }) => {
-    await waitForReplayEnd(canvasElement, 9, 4000);
+    await waitForReplayEnd(canvasElement, 9);
     const row = stepRow(canvasElement, 'call_03NBQNSgPwlUQia1ID6vW5dq');
     await waitFor(() => expect(row).toHaveAttribute('data-status', 'failed'));
     await expect(row).toHaveAttribute('data-state', 'open');

@@ -212,7 +212,7 @@ export const FastStepNoFlicker: Story = {
     const canvas = within(canvasElement);
     await userEvent.click(canvas.getByRole('button', { name: 'Run a fast tool' }));
     await waitFor(() => expect(stepRow(canvasElement, 'fast-1').dataset.status).toBe('running'));
-    await waitFor(() => expect(stepRow(canvasElement, 'fast-1').dataset.status).toBe('succeeded'), { timeout: 2000 });
+    await waitFor(() => expect(stepRow(canvasElement, 'fast-1').dataset.status).toBe('succeeded'));
   },
 };
 
@@ -243,7 +243,7 @@ export const RunningTime: Story = {
     await waitFor(() => expect(line()).toMatch(/^Searching files… \d+s$/));
     const time = () => stepRow(canvasElement, 'tests').querySelector('[data-slot="tool-step-duration"]')?.textContent;
     const before = time();
-    await waitFor(() => expect(time()).not.toBe(before), { timeout: 3000 });
+    await waitFor(() => expect(time()).not.toBe(before));
   },
 };
 

@@ -62,7 +62,7 @@ const windowedRows = (root: HTMLElement) => root.querySelectorAll('[data-slot="t
 export const TenThousandSteps: Story = {
   play: async ({ canvasElement }) => {
     // the windowed rows come with a lazy chunk (`virtual-rows`), which a busy dev server may take seconds to serve
-    await waitFor(() => expect(windowedRows(canvasElement).length).toBeGreaterThan(0), { timeout: 10_000 });
+    await waitFor(() => expect(windowedRows(canvasElement).length).toBeGreaterThan(0));
     await expect(windowedRows(canvasElement).length).toBeLessThan(100);
     const first = canvasElement.querySelector<HTMLElement>('[data-step-id="call_0"]');
     first?.focus();
@@ -82,7 +82,7 @@ export const InAScrollingPanel: Story = {
   ),
   play: async ({ canvasElement }) => {
     // the windowed rows come with a lazy chunk (`virtual-rows`), which a busy dev server may take seconds to serve
-    await waitFor(() => expect(windowedRows(canvasElement).length).toBeGreaterThan(0), { timeout: 10_000 });
+    await waitFor(() => expect(windowedRows(canvasElement).length).toBeGreaterThan(0));
     await expect(windowedRows(canvasElement).length).toBeLessThan(60);
   },
 };

@@ -259,7 +259,7 @@ describe('syntax highlighting of the diff', () => {
     const { container } = render(<DiffView step={step} details={patch} kind="diff" />);
     const file = container.querySelector('[data-slot="tool-step-diff-file"]') as HTMLElement;
     expect(file.hasAttribute('data-highlighted')).toBe(false);
-    await waitFor(() => expect(file.getAttribute('data-highlighted')).toBe('complete'), { timeout: 10_000 });
+    await waitFor(() => expect(file.getAttribute('data-highlighted')).toBe('complete'));
     const rows = [...file.querySelectorAll('[data-slot="tool-step-diff-row"]')];
     expect(rows.map((r) => codeOf(r).textContent)).toEqual([
       '/* a comment',
@@ -307,7 +307,7 @@ describe('syntax highlighting of the diff', () => {
       />,
     );
     const file = container.querySelector('[data-slot="tool-step-diff-file"]') as HTMLElement;
-    await waitFor(() => expect(file.getAttribute('data-highlighted')).toBe('complete'), { timeout: 10_000 });
+    await waitFor(() => expect(file.getAttribute('data-highlighted')).toBe('complete'));
     const added = file.querySelector('[data-slot="tool-step-diff-row"][data-line-type="add"]') as HTMLElement;
     expect(codeOf(added).textContent).toBe(long);
   });

@@ -124,7 +124,7 @@ describe('syntax highlighting of the code view', () => {
       />,
     );
     expect(container.querySelector('[data-highlighted]')).toBeNull();
-    await waitFor(() => expect(container.querySelector('[data-highlighted]')).not.toBeNull(), { timeout: 10_000 });
+    await waitFor(() => expect(container.querySelector('[data-highlighted]')).not.toBeNull());
     const spans = [...container.querySelectorAll<HTMLElement>('[data-slot="tool-step-code-text"] > span')];
     expect(spans.map((s) => s.textContent).join('')).toBe('const a: number = 1;');
     const keyword = spans.find((s) => s.textContent === 'const');
