@@ -20,6 +20,7 @@ import {
 } from 'react';
 import { isActiveStatus, type Step, type StepStore, type StepsDiagnostics, type StepsState } from '../core';
 import type { ToolStepsLabelsInput } from '../core/labels';
+import { isStoppedRun } from '../core/outcome';
 import { defaultStepFamily, GroupCache, groupSiblings, type ListItem, type StepFamilyOf } from '../internal/grouping';
 import { mergeRefs } from '../internal/render';
 import { useRovingFocus, type VirtualNav } from '../internal/roving';
@@ -148,13 +149,14 @@ function RunError({ run }: { run: StepsState['run'] }) {
 
 /**
  * Why the run stopped, when it ended `interrupted` with a reason and no error (the error has its own
- * alert): `<p data-slot="tool-steps-interrupted" role="status">`.
+ * alert), unless the person stopped it and the summary line says so: `<p data-slot="tool-steps-interrupted" role="status">`.
  */
-function RunInterrupted({ run }: { run: StepsState['run'] }) {
+function RunInterrupted({ run, summary }: { run: StepsState['run']; summary: boolean }) {
   const labels = useToolStepsLabels();
   const redactor = useRedactor();
   if (run.status !== 'interrupted' || run.error || typeof run.reason !== 'string' || run.reason.trim() === '')
     return null;
+  if (summary && isStoppedRun(run)) return null; // the summary line says "Stopped", with its stop icon
   // the reason is wire text: masked and made visible before it goes into the sentence
   return (
     <p data-slot="tool-steps-interrupted" className="tool-steps-interrupted" role="status">
@@ -538,7 +540,7 @@ function StoreList({
         </ListRoot>
       </SteadyContext.Provider>
       <RunError run={run} />
-      <RunInterrupted run={run} />
+      <RunInterrupted run={run} summary={summary} />
       <Diagnostics diagnostics={diagnostics} />
       {summary ? <StoreSummary store={store} /> : null}
     </ListSharedContext.Provider>
@@ -657,7 +659,7 @@ function StateList({
         </ListRoot>
       </SteadyContext.Provider>
       <RunError run={state.run} />
-      <RunInterrupted run={state.run} />
+      <RunInterrupted run={state.run} summary={summary} />
       <Diagnostics diagnostics={state.diagnostics} />
       {summary ? <ToolStepsSummary state={state} /> : null}
     </ListSharedContext.Provider>

@@ -9,6 +9,7 @@ export type {
   AnnouncedStep,
   CopyLabels,
   GroupLabels,
+  OutcomeLabels,
   RedactionLabels,
   ToolLabelInfo,
   ToolLabelWords,
@@ -29,6 +30,8 @@ export type {
   VerbForms,
 } from '../core/presentation';
 export { humanizeToolName, knownTools, presentStep, tenseOf, verbForms } from '../core/presentation';
+export type { StepOutcome } from '../core/outcome';
+export { isStoppedRun, outcomeOf } from '../core/outcome';
 export type { RedactConfig, Redacted, RedactFunction, RedactOption, Redactor } from '../core/redact';
 export { createRedactor, redactText, redactValue, redactWords } from '../core/redact';
 export type { VisibleTextOptions } from '../core/visible-text';
