@@ -3,8 +3,8 @@
  * summary row, and the words of the group and turn summaries.
  */
 import { englishGroupWords, type GroupLabels } from '../core/group-words';
-import { readName } from '../core/presentation/humanize';
 import { outcomeOf } from '../core/outcome';
+import { readName } from '../core/presentation/humanize';
 import type { Step, StepsState } from '../core/step';
 import { stepDurationMs } from './duration';
 

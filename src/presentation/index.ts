@@ -18,6 +18,8 @@ export type {
   ViewLabels,
 } from '../core/labels';
 export { defaultLabels, formatDurationIn, formatElapsedIn, mergeLabels, plural, toolLabelIn } from '../core/labels';
+export type { StepOutcome } from '../core/outcome';
+export { isStoppedRun, outcomeOf } from '../core/outcome';
 export type {
   HumanizedToolName,
   KnownToolPresentation,
@@ -30,8 +32,6 @@ export type {
   VerbForms,
 } from '../core/presentation';
 export { humanizeToolName, knownTools, presentStep, tenseOf, verbForms } from '../core/presentation';
-export type { StepOutcome } from '../core/outcome';
-export { isStoppedRun, outcomeOf } from '../core/outcome';
 export type { RedactConfig, Redacted, RedactFunction, RedactOption, Redactor } from '../core/redact';
 export { createRedactor, redactText, redactValue, redactWords } from '../core/redact';
 export type { VisibleTextOptions } from '../core/visible-text';

@@ -51,7 +51,7 @@ export const germanLabels: ToolStepsLabels = {
     interrupted: 'Unterbrochen',
   },
   approvedRunning: 'Freigegeben, läuft…',
-  outcome: { exit: (code) => `Exit ${code}`, stopped: "Angehalten" },
+  outcome: { exit: (code) => `Exit ${code}`, stopped: 'Angehalten' },
   actions: { cancel: 'Abbrechen', retry: 'Wiederholen' },
   approval: {
     approve: 'Freigeben',
