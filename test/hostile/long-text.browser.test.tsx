@@ -246,6 +246,9 @@ describe.each([360, 390])('an ended call on a phone (%i px)', (width) => {
       if (box.top >= mark.bottom || mark.top >= box.bottom) out.push(`${id}: the word is not on the icon's line`);
       if (box.right > width) out.push(`${id}: the word ends at ${Math.round(box.right)} px`);
       if (linesOf(label) !== 1) out.push(`${id}: the label takes ${linesOf(label)} lines`);
+      // the word does not take the detail's room: "npm test" cut to "n…" says nothing
+      const detail = header.querySelector<HTMLElement>('[data-slot="tool-step-detail"]');
+      if (detail && detail.clientWidth < 48) out.push(`${id}: the detail is ${detail.clientWidth} px wide`);
     }
     expect(out).toEqual([]);
     expect(said).toEqual(
