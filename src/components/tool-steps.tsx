@@ -20,7 +20,7 @@ import {
 } from 'react';
 import { isActiveStatus, type Step, type StepStore, type StepsDiagnostics, type StepsState } from '../core';
 import type { ToolStepsLabelsInput } from '../core/labels';
-import { isStoppedRun } from '../core/outcome';
+import { isStoppedRun, outcomeOf } from '../core/outcome';
 import { defaultStepFamily, GroupCache, groupSiblings, type ListItem, type StepFamilyOf } from '../internal/grouping';
 import { mergeRefs } from '../internal/render';
 import { useRovingFocus, type VirtualNav } from '../internal/roving';
@@ -238,13 +238,14 @@ function itemsOf(shared: ListShared, state: StepsState, listKey: string, ids: re
   return items;
 }
 
-/** Whether a parent's nested steps start shown: while it runs, or while one of them needs a person. */
+/** Whether a parent's nested steps start shown: while it runs, or while one of them needs a person (or failed). */
 function nestedStartOpen(state: StepsState, parent: Step | undefined, childIds: readonly string[]): boolean {
   if (!parent || isActiveStatus(parent.status) || parent.status === 'awaiting-approval') return true;
   for (const id of childIds) {
-    const status = state.byId[id]?.status;
-    if (status === undefined) continue;
-    if (isActiveStatus(status) || status === 'failed' || status === 'awaiting-approval') return true;
+    const child = state.byId[id];
+    if (child === undefined) continue;
+    const status = child.status;
+    if (isActiveStatus(status) || status === 'awaiting-approval' || outcomeOf(child).status === 'failed') return true;
   }
   return false;
 }

@@ -110,6 +110,24 @@ describe('a success on the wire that reports a failure', () => {
     expect(summaryOf(container)?.textContent).toBe('Worked 9.4s · 4 steps, 2 failed');
   });
 
+  it("opens a finished sub-agent's nested steps when one of them exited 1, as for a failed one", () => {
+    const state = stateOf([
+      makeStep({ id: 'agent', toolName: 'delegate', status: 'succeeded', result: 'done' }),
+      makeStep({ id: 'agent/ok', toolName: 'read_file', status: 'succeeded', parentId: 'agent', result: 'a' }),
+      makeStep({
+        id: 'agent/tests',
+        toolName: 'run_command',
+        status: 'succeeded',
+        parentId: 'agent',
+        result: { exitCode: 1 },
+      }),
+    ]);
+    const { container } = render(<ToolSteps state={state} />);
+    const trigger = slotIn(rowOf(container, 'agent'), 'tool-step-nested-trigger');
+    expect(trigger?.getAttribute('aria-expanded')).toBe('true');
+    expect(rowOf(container, 'agent/tests').dataset.outcome).toBe('failed');
+  });
+
   it('is announced as a failure, in the assertive region, with its exit code', () => {
     vi.useFakeTimers();
     try {
