@@ -270,7 +270,8 @@ export function AssistantTurn({ turn, session }: { turn: Turn; session: string }
           />
         ),
       )}
-      {status === 'streaming' || status === 'paused' || status === 'interrupted' ? (
+      {/* a stopped or cut turn with steps: the list's own line after its rows says so ("Stopped after 8.8s") */}
+      {status === 'streaming' || status === 'paused' || (status === 'interrupted' && lastGroup === -1) ? (
         <p className="pg-run-state" data-run-status={status}>
           {status === 'streaming' ? <span className="pg-dots" aria-hidden="true" /> : null}
           {STATUS_WORDS[status]}

@@ -44,7 +44,9 @@ const KB = 1000;
  * while scrolling), 54.15 kB; stop 18's large-text screening, 54.53 kB; then fixes found by a new user's Vite
  * and Next apps (every approval handler gets its reason object and a throwing one takes its decision
  * back, the summary follows decisions made here, a row part still to hydrate is left as the server drew
- * it), 54.94 kB, and the budget went from 54.6 to 55.0 kB. (b) was 60.3 kB while core held every decoder, MCP and the
+ * it), 54.94 kB, and the budget went from 54.6 to 55.0 kB; then the outcome a row shows (a command that exited 1
+ * reads "Exit 1" as a failure in its header, group, summary and announcer; a stopped run reads "Stopped" with
+ * its own icon), 55.89 kB, and the budget went to 56.4 kB. (b) was 60.3 kB while core held every decoder, MCP and the
  * words; it is now the step model, reducer, store, approvals and the stream client (10.8 kB). `conditions`
  * are the resolve conditions (Next resolves server components with `react-server`).
  */
@@ -53,7 +55,7 @@ export const scenarios = [
     id: 'a',
     name: "import { ToolSteps, useToolStream } from 'tool-steps'",
     code: "import { ToolSteps, useToolStream } from 'tool-steps';\nconsole.log(ToolSteps, useToolStream);",
-    budget: 55.0 * KB,
+    budget: 56.4 * KB,
     target: 25 * KB,
   },
   {

@@ -3,6 +3,7 @@
 import { type CSSProperties, useEffect, useRef, useState } from 'react';
 import type { Step, StepStore, StepsState } from '../core';
 import type { ToolStepsLabels } from '../core/labels';
+import { isStoppedRun, outcomeOf } from '../core/outcome';
 import { presentStep } from '../presentation';
 import { useToolStepsOptions } from './context';
 import { useToolStepsLabels } from './labels';
@@ -33,27 +34,36 @@ const hidden: CSSProperties = {
   border: 0,
 };
 
-/** What a transition into `step`'s status says; `undefined` for the ones not announced (running, progress). */
+/**
+ * What a transition into `step`'s status says, as its row shows it (`outcomeOf`: a success that exited 1
+ * is said as a failure, "Run command failed: Exit 1"; with `stopped`, the run the person stopped, an
+ * interrupted call "was stopped"); `undefined` for the ones not announced (running, progress).
+ */
 export function announcementOf(
   step: Step,
   labels: ToolStepsLabels,
   tools?: Parameters<typeof presentStep>[1],
+  stopped = false,
 ): string | undefined {
   const say = labels.announce;
+  const outcome = outcomeOf(step, { stopped });
+  const status = outcome.status;
   const pick =
-    step.status === 'succeeded'
+    status === 'succeeded'
       ? say.succeeded
-      : step.status === 'failed'
+      : status === 'failed'
         ? say.failed
-        : step.status === 'awaiting-approval'
+        : status === 'awaiting-approval'
           ? say.awaitingApproval
-          : step.status === 'denied'
+          : status === 'denied'
             ? say.denied
-            : step.status === 'cancelled'
+            : status === 'cancelled'
               ? say.cancelled
-              : step.status === 'interrupted'
+              : status === 'interrupted'
                 ? say.interrupted
-                : undefined;
+                : status === 'stopped'
+                  ? say.stopped
+                  : undefined;
   if (!pick) return undefined;
   // The label in its base form ("Edit file"), whatever the status's tense.
   const { label, detailTitle, detail } = presentStep({ ...step, status: undefined }, tools, labels.tools);
@@ -61,6 +71,7 @@ export function announcementOf(
   const shown = detailTitle ?? detail;
   if (shown) named.detail = shown.length > 80 ? `${shown.slice(0, 79)}…` : shown;
   if (step.status === 'failed' && step.error?.code) named.code = step.error.code;
+  else if (outcome.exitCode !== undefined) named.code = labels.outcome.exit(outcome.exitCode);
   return pick(named);
 }
 
@@ -73,12 +84,13 @@ function transitions(
 ): { polite: string[]; assertive: string[] } {
   const out = { polite: [] as string[], assertive: [] as string[] };
   if (before.byId === after.byId) return out;
+  const stopped = isStoppedRun(after.run);
   for (const id of after.ids) {
     const step = after.byId[id];
     const old = Object.hasOwn(before.byId, id) ? before.byId[id] : undefined;
     if (!step || old?.status === step.status) continue;
-    const text = announcementOf(step, labels, tools);
-    if (text) (step.status === 'failed' ? out.assertive : out.polite).push(text);
+    const text = announcementOf(step, labels, tools, stopped);
+    if (text) (outcomeOf(step).status === 'failed' ? out.assertive : out.polite).push(text);
   }
   return out;
 }
@@ -91,8 +103,8 @@ interface Said {
 
 /**
  * Tells screen readers what the steps did, in words: "Edit file src/a.ts finished", "Run command is
- * waiting for your approval" in one polite live region, "Run command failed: TOOL_TIMEOUT" in an
- * assertive one. Only status transitions are said (never a token, an argument delta or a progress
+ * waiting for your approval" in one polite live region, "Run command failed: TOOL_TIMEOUT" (or "Run
+ * command failed: Exit 1", a success on the wire whose result exited 1) in an assertive one. Only status transitions are said (never a token, an argument delta or a progress
  * update), collected for `delay` ms of quiet and said together; the steps already there when it
  * mounts are not. `<ToolSteps>` draws one per list.
  *

@@ -4,14 +4,15 @@ import type { ReactNode } from 'react';
 import type { StepStore, StepsState } from '../core';
 import type { ToolStepsLabelsInput } from '../core/labels';
 import { DecisionScopeProvider } from '../internal/decisions';
+import { RunStoppedProvider } from '../internal/run-stopped';
 import { ToolStepsAnnouncer } from './announcer';
 import { ToolStepsApproveAll } from './approve-all';
 import { ToolStepsLabelsProvider } from './labels';
 
 /**
  * What `<ToolSteps>` puts around its list for approvals, announcements and words (issue 8): the
- * words (`labels`), one scope of decisions made here, "Approve all" above the list and the live
- * regions after it.
+ * words (`labels`), one scope of decisions made here, whether the person stopped the run (its rows
+ * say "Stopped"), "Approve all" above the list and the live regions after it.
  */
 export function ToolStepsFrame({
   labels,
@@ -27,9 +28,11 @@ export function ToolStepsFrame({
   return (
     <ToolStepsLabelsProvider labels={labels}>
       <DecisionScopeProvider>
-        <ToolStepsApproveAll store={store} state={state} />
-        {children}
-        <ToolStepsAnnouncer store={store} state={state} />
+        <RunStoppedProvider store={store} state={state}>
+          <ToolStepsApproveAll store={store} state={state} />
+          {children}
+          <ToolStepsAnnouncer store={store} state={state} />
+        </RunStoppedProvider>
       </DecisionScopeProvider>
     </ToolStepsLabelsProvider>
   );

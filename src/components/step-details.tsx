@@ -111,7 +111,7 @@ export const ToolStepDetails = forwardRef<HTMLDivElement, ToolStepDetailsProps>(
   const row = useContext(ToolStepContext);
   const step = useStepOf(explicit, 'ToolStepDetails');
   const ownId = useId();
-  const [ownOpen, setOwnOpen] = useStepDisclosure(step.status, open, defaultOpen, onOpenChange);
+  const [ownOpen, setOwnOpen] = useStepDisclosure(step, open, defaultOpen, onOpenChange);
   const byRow =
     row !== null && row.step === step && open === undefined && defaultOpen === undefined && onOpenChange === undefined;
   const isOpen = byRow ? row.open : ownOpen;

@@ -27,7 +27,8 @@ export const ToolStepsGroup = forwardRef<
   const labels = useToolStepsLabels();
   const summary = labels.groups.group(
     group.families.map(({ family, count }) => labels.groups.family(family, count)),
-    group.durationMs === undefined ? undefined : labels.duration(group.durationMs),
+    // under a second no time, as the turn summary: "3ms" over three cached reads says nothing to a person
+    group.durationMs === undefined || group.durationMs < 1000 ? undefined : labels.duration(group.durationMs),
   );
   return (
     <li

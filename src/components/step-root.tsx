@@ -2,8 +2,10 @@
 
 import { type ComponentPropsWithoutRef, forwardRef, useContext, useId, useMemo } from 'react';
 import type { Step } from '../core';
+import { outcomeOf } from '../core/outcome';
 import { presence } from '../internal/data-attrs';
 import { drawPart, mergeProps, type RenderProp } from '../internal/render';
+import { useRunStopped } from '../internal/run-stopped';
 import { hasDetailsContent, useStepDisclosure } from '../internal/step-disclosure';
 import { presentStep } from '../presentation';
 import {
@@ -44,7 +46,9 @@ export interface ToolStepRootProps extends ComponentPropsWithoutRef<'li'> {
  * that tie them together (read them with `useToolStep()`).
  *
  * Renders `<li>` inside a `<ToolSteps>` list and `<div>` alone, with `data-slot="tool-step"`,
- * `data-step-id`, `data-tool`, `data-status`, `data-state="open" | "closed"` (its details; "closed"
+ * `data-step-id`, `data-tool`, `data-status` (the wire's), `data-outcome="failed" | "stopped"` where
+ * the row shows another (`outcomeOf`: a success that exited 1, a call the person stopped),
+ * `data-state="open" | "closed"` (its details; "closed"
  * when there are none) and the presence flag `data-has-details`.
  */
 export const ToolStepRoot = forwardRef<HTMLElement, ToolStepRootProps>(function ToolStepRoot(
@@ -60,7 +64,7 @@ export const ToolStepRoot = forwardRef<HTMLElement, ToolStepRootProps>(function 
   if (!step) {
     throw new Error('<ToolStepRoot> has no step to draw: pass it a `step` prop.');
   }
-  const [ownOpen, setOwnOpen] = useStepDisclosure(step.status, open, defaultOpen, onOpenChange);
+  const [ownOpen, setOwnOpen] = useStepDisclosure(step, open, defaultOpen, onOpenChange);
   const bySeed = seeded !== undefined && open === undefined;
   const isOpen = bySeed ? seeded.open : ownOpen;
   const setOpen = bySeed ? seeded.setOpen : setOwnOpen;
@@ -69,6 +73,7 @@ export const ToolStepRoot = forwardRef<HTMLElement, ToolStepRootProps>(function 
   const hasDetails = hasDetailsContent(step);
   const words = useToolStepsLabels().tools;
   const presentation = useMemo(() => presentStep(step, tools, words), [step, tools, words]);
+  const outcome = outcomeOf(step, { stopped: useRunStopped() });
   const value = useMemo<ToolStepContextValue>(
     () => ({ step, presentation, open: isOpen, setOpen, hasDetails, labelId, contentId }),
     [step, presentation, isOpen, setOpen, hasDetails, labelId, contentId],
@@ -78,6 +83,7 @@ export const ToolStepRoot = forwardRef<HTMLElement, ToolStepRootProps>(function 
     'data-step-id': step.id,
     'data-tool': step.toolName,
     'data-status': step.status,
+    'data-outcome': outcome.derived ? outcome.status : undefined,
     'data-state': hasDetails && isOpen ? 'open' : 'closed',
     'data-has-details': presence(hasDetails),
     children: (

@@ -4,13 +4,16 @@ import type { LucideIcon } from 'lucide-react';
 import Ban from 'lucide-react/icons/ban';
 import CircleCheck from 'lucide-react/icons/circle-check';
 import CircleSlash from 'lucide-react/icons/circle-slash';
+import CircleStop from 'lucide-react/icons/circle-stop';
 import CircleX from 'lucide-react/icons/circle-x';
 import Hand from 'lucide-react/icons/hand';
 import LoaderCircle from 'lucide-react/icons/loader-circle';
 import Unplug from 'lucide-react/icons/unplug';
 import { type ComponentPropsWithoutRef, forwardRef } from 'react';
 import type { Step, StepStatus } from '../core';
+import { outcomeOf, type StepOutcome } from '../core/outcome';
 import { drawPart, type RenderProp } from '../internal/render';
+import { useRunStopped } from '../internal/run-stopped';
 import { useStepOf } from './context';
 import { useToolStepsLabels } from './labels';
 import { useDecisionOf } from './step-approval';
@@ -40,10 +43,20 @@ export const statusIndicators: Readonly<Record<StepStatus, StatusIndicator>> = {
   interrupted: { icon: Unplug, iconName: 'unplug', text: 'Interrupted', spinning: false },
 };
 
+/** A call the person stopped (its run's Stop): a stop sign, not the broken plug of a cut stream. */
+const stoppedIndicator: StatusIndicator = {
+  icon: CircleStop,
+  iconName: 'circle-stop',
+  text: 'Stopped',
+  spinning: false,
+};
+
 /** What a `render` function of `ToolStepStatus` receives besides the props. */
 export interface ToolStepStatusState {
   step: Step;
   indicator: StatusIndicator;
+  /** What the row shows the step came to (`outcomeOf`): a reported exit code, a stop. */
+  outcome: StepOutcome;
 }
 
 /** Props of `ToolStepStatus`. */
@@ -62,26 +75,37 @@ const decidedIndicators = {
 
 function indicatorOf(
   step: Step,
+  outcome: StepOutcome,
   decision: { approved: boolean } | undefined,
   labels: ReturnType<typeof useToolStepsLabels>,
-) {
+): StatusIndicator {
   const status = Object.hasOwn(statusIndicators, step.status) ? step.status : 'running';
   if (step.status === 'awaiting-approval' && decision) {
     return decision.approved
       ? { ...decidedIndicators.approved, text: labels.approvedRunning }
       : { ...decidedIndicators.denied, text: labels.status.denied };
   }
+  if (outcome.status === 'stopped') return { ...stoppedIndicator, text: labels.outcome.stopped };
+  if (outcome.status === 'failed') {
+    const text = outcome.exitCode !== undefined ? labels.outcome.exit(outcome.exitCode) : labels.status.failed;
+    return { ...statusIndicators.failed, text };
+  }
   return { ...statusIndicators[status], text: labels.status[status] ?? statusIndicators[status].text };
 }
 
 /**
  * The status indicator: an icon and its text ("Running", "Waiting for approval", "Failed"), from
- * `labels.status`. Once a person decided here and the wire has not said so yet, it reads the decision
+ * `labels.status`. Where the step's result says more than its status (`outcomeOf`), it says that: a
+ * call the wire calls a success whose result reports a non-zero exit code reads "Exit 1" as a failure
+ * (`labels.outcome.exit`; `isError` / `success: false` without a code read "Failed"), and in a list
+ * whose run the person stopped, a call it cut short reads "Stopped" with a stop icon
+ * (`labels.outcome.stopped`); `data-outcome` then names it. Once a person decided here and the wire has not said so yet, it reads the decision
  * ("Approved, running…" / "Denied"), as the approval card does, with `data-decision`. `cancelled`
  * (stopped on purpose: a slashed circle, muted) reads differently from `failed` (a crossed circle, in
  * the danger colour). Children replace them.
  *
- * Renders `<span data-slot="tool-step-status" data-status="<status>">` holding an `aria-hidden` icon
+ * Renders `<span data-slot="tool-step-status" data-status="<status>" data-outcome="failed" | "stopped">`
+ * (the wire's status; `data-outcome` only where the row shows another) holding an `aria-hidden` icon
  * (`data-slot="tool-step-status-icon"`, `data-spinning` while active) and the text
  * (`data-slot="tool-step-status-text"`), which the default theme may hide visually but never from
  * screen readers.
@@ -94,7 +118,8 @@ export const ToolStepStatus = forwardRef<HTMLSpanElement, ToolStepStatusProps>(f
   const labels = useToolStepsLabels();
   const decision = useDecisionOf(step);
   const local = step.status === 'awaiting-approval' ? decision : undefined;
-  const indicator = indicatorOf(step, local, labels);
+  const outcome = outcomeOf(step, { stopped: useRunStopped() });
+  const indicator = indicatorOf(step, outcome, local, labels);
   const Icon = indicator.icon;
   return drawPart(
     'span',
@@ -103,6 +128,7 @@ export const ToolStepStatus = forwardRef<HTMLSpanElement, ToolStepStatusProps>(f
       'data-slot': 'tool-step-status',
       'data-status': step.status,
       'data-decision': local ? (local.approved ? 'approved' : 'denied') : undefined,
+      'data-outcome': outcome.derived ? outcome.status : undefined,
       title: indicator.text,
       children: (
         <>
@@ -123,6 +149,6 @@ export const ToolStepStatus = forwardRef<HTMLSpanElement, ToolStepStatusProps>(f
     },
     props,
     ref,
-    { step, indicator },
+    { step, indicator, outcome },
   );
 });

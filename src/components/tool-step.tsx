@@ -146,7 +146,7 @@ export const ToolStep = forwardRef<HTMLElement, ToolStepProps>(function ToolStep
   const [own, props] = takeOptions(given);
   const options = useSameOptions(mergeOptions(own, useToolStepsOptions()));
   const words = useToolStepsLabels().tools;
-  const [isOpen, setOpen] = useStepDisclosure(step.status, open, defaultOpen, onOpenChange);
+  const [isOpen, setOpen] = useStepDisclosure(step, open, defaultOpen, onOpenChange);
   const seed: RowSeed = { step, open: isOpen, setOpen, props: ref ? { ...props, ref } : props };
   const parts = partsOf(step);
   const defaultRow = <DefaultRow parts={parts}>{children}</DefaultRow>;

@@ -20,6 +20,7 @@ import {
 } from 'react';
 import { isActiveStatus, type Step, type StepStore, type StepsDiagnostics, type StepsState } from '../core';
 import type { ToolStepsLabelsInput } from '../core/labels';
+import { isStoppedRun, outcomeOf } from '../core/outcome';
 import { defaultStepFamily, GroupCache, groupSiblings, type ListItem, type StepFamilyOf } from '../internal/grouping';
 import { mergeRefs } from '../internal/render';
 import { useRovingFocus, type VirtualNav } from '../internal/roving';
@@ -156,13 +157,14 @@ function RunError({ run }: { run: StepsState['run'] }) {
 
 /**
  * Why the run stopped, when it ended `interrupted` with a reason and no error (the error has its own
- * alert): `<p data-slot="tool-steps-interrupted" role="status">`.
+ * alert), unless the person stopped it and the summary line says so: `<p data-slot="tool-steps-interrupted" role="status">`.
  */
-function RunInterrupted({ run }: { run: StepsState['run'] }) {
+function RunInterrupted({ run, summary }: { run: StepsState['run']; summary: boolean }) {
   const labels = useToolStepsLabels();
   const redactor = useRedactor();
   if (run.status !== 'interrupted' || run.error || typeof run.reason !== 'string' || run.reason.trim() === '')
     return null;
+  if (summary && isStoppedRun(run)) return null; // the summary line says "Stopped", with its stop icon
   // the reason is wire text: masked and made visible before it goes into the sentence
   return (
     <p data-slot="tool-steps-interrupted" className="tool-steps-interrupted" role="status">
@@ -245,13 +247,14 @@ function itemsOf(shared: ListShared, state: StepsState, listKey: string, ids: re
   return items;
 }
 
-/** Whether a parent's nested steps start shown: while it runs, or while one of them needs a person. */
+/** Whether a parent's nested steps start shown: while it runs, or while one of them needs a person (or failed). */
 function nestedStartOpen(state: StepsState, parent: Step | undefined, childIds: readonly string[]): boolean {
   if (!parent || isActiveStatus(parent.status) || parent.status === 'awaiting-approval') return true;
   for (const id of childIds) {
-    const status = state.byId[id]?.status;
-    if (status === undefined) continue;
-    if (isActiveStatus(status) || status === 'failed' || status === 'awaiting-approval') return true;
+    const child = state.byId[id];
+    if (child === undefined) continue;
+    const status = child.status;
+    if (isActiveStatus(status) || status === 'awaiting-approval' || outcomeOf(child).status === 'failed') return true;
   }
   return false;
 }
@@ -551,7 +554,7 @@ function StoreList({
         </ListRoot>
       </SteadyContext.Provider>
       <RunError run={run} />
-      <RunInterrupted run={run} />
+      <RunInterrupted run={run} summary={summary} />
       <Diagnostics diagnostics={diagnostics} show={showDiagnostics} />
       {summary ? <StoreSummary store={store} /> : null}
     </ListSharedContext.Provider>
@@ -671,7 +674,7 @@ function StateList({
         </ListRoot>
       </SteadyContext.Provider>
       <RunError run={state.run} />
-      <RunInterrupted run={state.run} />
+      <RunInterrupted run={state.run} summary={summary} />
       <Diagnostics diagnostics={state.diagnostics} show={diagnostics} />
       {summary ? <ToolStepsSummary state={state} /> : null}
     </ListSharedContext.Provider>

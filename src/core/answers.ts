@@ -7,6 +7,7 @@ import type { ProtocolName } from './decoders/types';
 import type { StepEvent } from './events';
 import { MAX_FRAME_LENGTH } from './framer';
 import { htmlTitle, looksLikeHtml } from './html';
+import { STOPPED_REASON } from './step';
 
 /** The message of a JSON error body (`{ error: { message, code } }`, `{ error: '...' }`, `{ message }`). */
 export function jsonErrorOf(text: string): { message: string; code?: string } | undefined {
@@ -185,7 +186,7 @@ export async function notAStream(
       event: { type: 'run-abort', reason: `The server answered ${status} with no body: there was no stream to read.` },
     };
   }
-  const stopped = { event: { type: 'run-abort', reason: 'Stopped before the run finished.' } } as const;
+  const stopped = { event: { type: 'run-abort', reason: STOPPED_REASON } } as const;
   const type = (response.headers.get('content-type') ?? '').toLowerCase();
   if (type.includes('text/html') || type.includes('application/xhtml')) {
     const text = await readHead(response, FOREIGN_BODY_LIMIT, signal);

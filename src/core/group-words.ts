@@ -14,10 +14,13 @@ export interface GroupLabels {
   nested: (count: number) => string;
   /** The turn while a step runs: its label and the time so far, "Searching files… 12s". */
   working: (label: string, elapsed: string | undefined) => string;
-  /** The turn once nothing runs: "Worked 45s · 14 steps". */
-  worked: (duration: string | undefined, steps: number) => string;
-  /** The turn while nothing runs and a step waits for a person's decision: "Waiting for approval · 3 steps". */
-  waiting: (steps: number) => string;
+  /**
+   * The turn once nothing runs: "Worked 45s · 14 steps", with the failed ones ("· 14 steps, 1 failed");
+   * without a duration (no times, or under a second) the count alone: "14 steps".
+   */
+  worked: (duration: string | undefined, steps: number, failed?: number) => string;
+  /** The turn the person stopped, one line: "Stopped after 8.8s · 1 step", "Stopped · 1 step". */
+  stopped: (duration: string | undefined, steps: number) => string;
 }
 
 // The built-in families' English words: the verb in the past and the noun's two forms.
@@ -41,9 +44,12 @@ export const englishGroupWords: GroupLabels = {
   },
   nested: (count) => plural('en', count, { one: '# step', other: '# steps' }),
   working: (label, elapsed) => (elapsed ? `${label}… ${elapsed}` : `${label}…`),
-  worked: (duration, steps) => {
-    const count = plural('en', steps, { one: '# step', other: '# steps' });
-    return duration ? `Worked ${duration} · ${count}` : `Worked · ${count}`;
+  worked: (duration, steps, failed = 0) => {
+    const count = `${plural('en', steps, { one: '# step', other: '# steps' })}${failed > 0 ? `, ${formatNumber('en', failed)} failed` : ''}`;
+    return duration ? `Worked ${duration} · ${count}` : count;
   },
-  waiting: (steps) => `Waiting for approval · ${plural('en', steps, { one: '# step', other: '# steps' })}`,
+  stopped: (duration, steps) => {
+    const count = plural('en', steps, { one: '# step', other: '# steps' });
+    return duration ? `Stopped after ${duration} · ${count}` : `Stopped · ${count}`;
+  },
 };

@@ -32,6 +32,8 @@ export interface ToolStepsLabels {
   status: Readonly<Record<StepStatus, string>>;
   /** The header once a person approved and the wire has not yet said the call runs. */
   approvedRunning: string;
+  /** What a row's status says where the wire's status does not tell it (`outcomeOf`). */
+  outcome: OutcomeLabels;
   actions: {
     cancel: string;
     retry: string;
@@ -71,6 +73,8 @@ export interface ToolStepsLabels {
     denied: (step: AnnouncedStep) => string;
     cancelled: (step: AnnouncedStep) => string;
     interrupted: (step: AnnouncedStep) => string;
+    /** A call that ended because the person pressed Stop. */
+    stopped: (step: AnnouncedStep) => string;
   };
   /** The details disclosure's button and its sections' headings. */
   details: {
@@ -98,6 +102,17 @@ export interface ToolStepsLabels {
   interrupted: (reason: string) => string;
   /** The words of the details views (terminal, text, JSON, table, diff, code, sources, media). */
   views: ViewLabels;
+}
+
+/** What a row's status says where the wire's status does not tell it. */
+export interface OutcomeLabels {
+  /**
+   * A call whose result reports a non-zero exit code, in its header (the wire said it succeeded):
+   * "Exit 1". A reported failure without a code reads `status.failed`.
+   */
+  exit: (code: number) => string;
+  /** A call that ended because the person pressed Stop ("Stopped"), in its header. */
+  stopped: string;
 }
 
 /** The words of masked secrets. */
@@ -288,6 +303,7 @@ export const defaultLabels: ToolStepsLabels = {
     interrupted: 'Interrupted',
   },
   approvedRunning: 'Approved, running…',
+  outcome: { exit: (code) => `Exit ${code}`, stopped: 'Stopped' },
   actions: { cancel: 'Cancel', retry: 'Retry' },
   approval: {
     approve: 'Approve',
@@ -315,6 +331,7 @@ export const defaultLabels: ToolStepsLabels = {
     denied: (step) => `${named(step)} was denied`,
     cancelled: (step) => `${named(step)} was cancelled`,
     interrupted: (step) => `${named(step)} was interrupted`,
+    stopped: (step) => `${named(step)} was stopped`,
   },
   details: {
     trigger: 'Details',

@@ -11,6 +11,7 @@ import { loadDecoder } from './decoders/load';
 import { isProtocolName } from './decoders/types';
 import type { StepEvent } from './events';
 import type { Framing } from './framer';
+import { STOPPED_REASON } from './step';
 import { type ReadStreamOptions, StreamDecoder, type StreamSource, unknownProtocolEvent } from './stream-decoder';
 
 function framingOf(source: StreamSource, framing: Framing): Framing {
@@ -127,7 +128,7 @@ export async function* readStreamNow(
   if (decoder.pending) await decoder.pending;
   let last = decoder.finish(cut);
   if (signal?.aborted) {
-    last = last.map((e) => (e.type === 'run-abort' ? { ...e, reason: 'Stopped before the run finished.' } : e));
+    last = last.map((e) => (e.type === 'run-abort' ? { ...e, reason: STOPPED_REASON } : e));
   }
   if (last.length > 0) yield last;
 }

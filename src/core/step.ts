@@ -116,6 +116,12 @@ export interface Step {
 /** How a whole run stands. */
 export type RunStatus = 'idle' | 'streaming' | 'paused' | 'done' | 'error' | 'interrupted';
 
+/**
+ * The reason of a run the person stopped (`ToolStream.stop()`, an aborted `readStream` signal), kept in
+ * `run.reason`: the interface reads a stop from it (`isStoppedRun`) and says "Stopped" in its own words.
+ */
+export const STOPPED_REASON = 'Stopped before the run finished.';
+
 /** What the pipeline skipped or repaired: malformed frames, unknown events, events that came too late. */
 export interface StepsDiagnostics {
   /** Frames or events that were dropped or repaired. */

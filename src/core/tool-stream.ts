@@ -8,7 +8,7 @@
 import type { ProtocolName } from './decoders';
 import type { StepEvent } from './events';
 import { htmlTitle, looksLikeHtml } from './html';
-import type { RunStatus, StepsState } from './step';
+import { type RunStatus, STOPPED_REASON, type StepsState } from './step';
 import { createStepStore, type StepStore } from './store';
 import { loadStreamReader, readStream } from './stream';
 
@@ -276,7 +276,7 @@ export function createToolStream(options: ToolStreamOptions): ToolStream {
     },
     send,
     stop() {
-      if (abortCurrent('Stopped before the run finished.')) settle('interrupted');
+      if (abortCurrent(STOPPED_REASON)) settle('interrupted');
     },
     reset() {
       abortCurrent(undefined);
@@ -287,7 +287,7 @@ export function createToolStream(options: ToolStreamOptions): ToolStream {
       request = next;
     },
     destroy() {
-      if (abortCurrent('Stopped before the run finished.')) {
+      if (abortCurrent(STOPPED_REASON)) {
         status = 'interrupted';
         error = undefined;
       }

@@ -3,6 +3,7 @@
  * summary row, and the words of the group and turn summaries.
  */
 import { englishGroupWords, type GroupLabels } from '../core/group-words';
+import { outcomeOf } from '../core/outcome';
 import { readName } from '../core/presentation/humanize';
 import type { Step, StepsState } from '../core/step';
 import { stepDurationMs } from './duration';
@@ -75,7 +76,8 @@ function sameItems(a: readonly ListItem[], b: readonly ListItem[]): boolean {
 /**
  * The items of one list of sibling steps: each run of at least `GROUP_MIN` consecutive `succeeded`
  * steps that have a family and no nested steps becomes a group; every other step stays a row of its
- * own (a failed, denied, awaiting-approval or running step is never hidden in a group).
+ * own (a failed, denied, awaiting-approval or running step, or a success whose result reports a failure
+ * such as a non-zero exit code, is never hidden in a group).
  */
 export function groupSiblings(
   ids: readonly string[],
@@ -110,7 +112,8 @@ export function groupSiblings(
   for (const id of ids) {
     const step = Object.hasOwn(state.byId, id) ? state.byId[id] : undefined;
     let family: string | undefined;
-    if (step && step.status === 'succeeded' && !hasChildren(id)) {
+    // a success whose result reports a failure (exit 1) is a failure to people: never hidden in a group
+    if (step && step.status === 'succeeded' && outcomeOf(step).status !== 'failed' && !hasChildren(id)) {
       try {
         family = familyOf(step);
       } catch {

@@ -1,21 +1,25 @@
 'use client';
 
 import { useCallback, useRef, useState } from 'react';
-import { isActiveStatus, type Step, type StepStatus } from '../core';
+import { isActiveStatus, type Step } from '../core';
+import { outcomeOf } from '../core/outcome';
 import { progressText } from './progress-text';
 
-/** Statuses whose details start open: a person needs to read them (what failed, what to approve). */
-export function startsExpanded(status: StepStatus): boolean {
-  return status === 'failed' || status === 'awaiting-approval';
+/**
+ * Whether a step's details start open: a person needs to read them (what failed, what to approve),
+ * also when the wire said a call succeeded and its result reports a failure (a non-zero exit code).
+ */
+export function startsExpanded(step: Step): boolean {
+  return step.status === 'awaiting-approval' || outcomeOf(step).status === 'failed';
 }
 
 /**
  * The disclosure state of a step's details. Controlled when `open` is given. Uncontrolled, it follows
- * `defaultOpen`, else the status (failed and awaiting-approval open; a streamed step that fails later
+ * `defaultOpen`, else the step (failed and awaiting-approval open; a streamed step that fails later
  * opens then), until the person toggles it: from then on their choice wins.
  */
 export function useStepDisclosure(
-  status: StepStatus,
+  step: Step,
   open: boolean | undefined,
   defaultOpen: boolean | undefined,
   onOpenChange: ((open: boolean) => void) | undefined,
@@ -31,7 +35,7 @@ export function useStepDisclosure(
     },
     [controlled],
   );
-  return [controlled ? open : (chosen ?? defaultOpen ?? startsExpanded(status)), set];
+  return [controlled ? open : (chosen ?? defaultOpen ?? startsExpanded(step)), set];
 }
 
 /** The arguments as shown: parsed ones as formatted JSON, else the raw text; nothing when empty. */

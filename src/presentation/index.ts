@@ -9,6 +9,7 @@ export type {
   AnnouncedStep,
   CopyLabels,
   GroupLabels,
+  OutcomeLabels,
   RedactionLabels,
   ToolLabelInfo,
   ToolLabelWords,
@@ -17,6 +18,8 @@ export type {
   ViewLabels,
 } from '../core/labels';
 export { defaultLabels, formatDurationIn, formatElapsedIn, mergeLabels, plural, toolLabelIn } from '../core/labels';
+export type { StepOutcome } from '../core/outcome';
+export { isStoppedRun, outcomeOf } from '../core/outcome';
 export type {
   HumanizedToolName,
   KnownToolPresentation,

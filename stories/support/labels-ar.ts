@@ -50,6 +50,7 @@ export const arabicLabels: ToolStepsLabels = {
     interrupted: 'انقطع',
   },
   approvedRunning: 'تمت الموافقة، قيد التشغيل…',
+  outcome: { exit: (code) => `رمز الخروج ${n(code)}`, stopped: 'أُوقف' },
   actions: { cancel: 'إلغاء', retry: 'إعادة المحاولة' },
   approval: {
     approve: 'موافقة',
@@ -81,6 +82,7 @@ export const arabicLabels: ToolStepsLabels = {
     denied: (step) => `رُفض ${named(step)}`,
     cancelled: (step) => `أُلغي ${named(step)}`,
     interrupted: (step) => `انقطع ${named(step)}`,
+    stopped: (step) => `أُوقف ${named(step)}`,
   },
   details: {
     trigger: 'التفاصيل',
@@ -105,8 +107,11 @@ export const arabicLabels: ToolStepsLabels = {
     group: (parts, duration) => (duration ? `${parts.join('، ')} · ${duration}` : parts.join('، ')),
     nested: steps,
     working: (label, elapsed) => (elapsed ? `${label}… ${elapsed}` : `${label}…`),
-    worked: (duration, count) => (duration ? `عمل لمدة ${duration} · ${steps(count)}` : `انتهى · ${steps(count)}`),
-    waiting: (count) => `بانتظار الموافقة · ${steps(count)}`,
+    worked: (duration, count, failed = 0) => {
+      const counted = failed > 0 ? `${steps(count)}، فشل ${n(failed)}` : steps(count);
+      return duration ? `عمل لمدة ${duration} · ${counted}` : counted;
+    },
+    stopped: (duration, count) => (duration ? `أُوقف بعد ${duration} · ${steps(count)}` : `أُوقف · ${steps(count)}`),
   },
   redaction: {
     hidden: (count) =>

@@ -51,6 +51,7 @@ export const germanLabels: ToolStepsLabels = {
     interrupted: 'Unterbrochen',
   },
   approvedRunning: 'Freigegeben, läuft…',
+  outcome: { exit: (code) => `Exit ${code}`, stopped: 'Angehalten' },
   actions: { cancel: 'Abbrechen', retry: 'Wiederholen' },
   approval: {
     approve: 'Freigeben',
@@ -77,6 +78,7 @@ export const germanLabels: ToolStepsLabels = {
     denied: (step) => `${named(step)} abgelehnt`,
     cancelled: (step) => `${named(step)} abgebrochen`,
     interrupted: (step) => `${named(step)} unterbrochen`,
+    stopped: (step) => `${named(step)} angehalten`,
   },
   details: {
     trigger: 'Details',
@@ -106,8 +108,12 @@ export const germanLabels: ToolStepsLabels = {
     },
     nested: steps,
     working: (label, elapsed) => (elapsed ? `${label}… ${elapsed}` : `${label}…`),
-    worked: (duration, count) => (duration ? `${duration} gearbeitet · ${steps(count)}` : `Fertig · ${steps(count)}`),
-    waiting: (count) => `Wartet auf Freigabe · ${steps(count)}`,
+    worked: (duration, count, failed = 0) => {
+      const counted = failed > 0 ? `${steps(count)}, ${n(failed)} fehlgeschlagen` : steps(count);
+      return duration ? `${duration} gearbeitet · ${counted}` : counted;
+    },
+    stopped: (duration, count) =>
+      duration ? `Nach ${duration} angehalten · ${steps(count)}` : `Angehalten · ${steps(count)}`,
   },
   redaction: {
     hidden: (count) => plural('de', count, { one: '# Geheimnis verborgen', other: '# Geheimnisse verborgen' }),

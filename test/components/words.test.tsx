@@ -191,7 +191,7 @@ describe('a list in German', () => {
     expect(interrupted).toHaveAttribute('role', 'status');
     expect(interrupted?.textContent).toBe('Unterbrochen: Verbindung verloren');
     expect(container.querySelector('[data-slot="tool-steps-summary"]')?.textContent).toBe(
-      `${germanLabels.duration(14_000)} gearbeitet · 6 Schritte`,
+      `${germanLabels.duration(14_000)} gearbeitet · 6 Schritte, 1 fehlgeschlagen`,
     );
     expect(englishIn(readable(container), english)).toEqual([]);
   });

@@ -1,7 +1,7 @@
 // Issue 10 defect 7: long text never pushes the status, the duration or Cancel/Retry out of the list, and a
 // long error code never widens the page: an 80-word label, a 6,000-character token and a 4 KB URL, at
-// 390 px and 720 px, with and without the stylesheet.
-import { emptyStepsState, reduceSteps, ToolSteps } from 'tool-steps';
+// 390 px and 720 px, with and without the stylesheet; and on a phone an ended call still says its word.
+import { emptyStepsState, reduceSteps, type StepsState, ToolSteps } from 'tool-steps';
 import { afterEach, describe, expect, it } from 'vitest';
 import { page } from 'vitest/browser';
 import { render } from 'vitest-browser-react';
@@ -177,4 +177,85 @@ describe.each([360, 390, 1024])('rows with every control at %i px', (width) => {
       expect(document.documentElement.scrollWidth).toBeLessThanOrEqual(width);
     },
   );
+});
+
+/** Ended calls of every kind a phone must name: a failure, a denial, a cancellation, an exit code. */
+function endedScene(run: StepsState['run']): StepsState {
+  const at = 1_767_225_600_000;
+  return reduceSteps(emptyStepsState, [
+    { type: 'run-start', at },
+    { type: 'step-start', id: 'failed', toolName: 'run_command', at },
+    { type: 'step-input', id: 'failed', input: { command: 'pnpm build --filter @acme/web' }, at },
+    {
+      type: 'step-error',
+      id: 'failed',
+      message: 'Tool "run_command" timed out',
+      code: 'TOOL_TIMEOUT',
+      at: at + 60_000,
+    },
+    { type: 'step-start', id: 'exit', toolName: 'run_command', at },
+    { type: 'step-input', id: 'exit', input: { command: 'npm test' }, at },
+    {
+      type: 'step-result',
+      id: 'exit',
+      result: { exitCode: 1 },
+      details: { stdout: 'not ok', exitCode: 1 },
+      at: at + 6400,
+    },
+    { type: 'step-start', id: 'denied', toolName: 'delete_records', at },
+    { type: 'step-input', id: 'denied', input: { table: 'sessions' }, at },
+    { type: 'step-denied', id: 'denied', reason: 'not now', at: at + 100 },
+    { type: 'step-start', id: 'cancelled', toolName: 'run_command', at },
+    { type: 'step-input', id: 'cancelled', input: { command: 'sleep 60' }, at },
+    { type: 'step-cancelled', id: 'cancelled', at: at + 2000 },
+    { type: 'step-start', id: 'stopped', toolName: 'run_command', at },
+    { type: 'step-input', id: 'stopped', input: { command: 'npm run build' }, at },
+    { type: 'run-abort', reason: run.reason, at: at + 8800 },
+  ]);
+}
+
+describe.each([360, 390])('an ended call on a phone (%i px)', (width) => {
+  // On a phone every status was its icon alone: "Denied" was a slashed circle with no word.
+  it.each([
+    ['English, the run stopped', undefined, { status: 'interrupted', reason: 'Stopped before the run finished.' }],
+    ['German, the run cut', germanLabels, { status: 'interrupted', reason: 'The connection was lost.' }],
+  ] as const)('%s: says its word, whole, beside its icon', async (_name, labels, run) => {
+    cleanup = useKitCss(true);
+    await page.viewport(width, 900);
+    const screen = await render(
+      <div style={{ padding: 16 }}>
+        <ToolSteps state={endedScene(run)} labels={labels} onRetry={() => {}} />
+      </div>,
+    );
+    const rows = [...screen.container.querySelectorAll<HTMLElement>('[data-slot="tool-step"]')];
+    expect(rows.map((row) => row.dataset.stepId)).toEqual(['failed', 'exit', 'denied', 'cancelled', 'stopped']);
+    const out: string[] = [];
+    const said: string[] = [];
+    for (const row of rows) {
+      const header = row.querySelector(':scope > [data-slot="tool-step-header"]') as HTMLElement;
+      const label = header.querySelector('[data-slot="tool-step-label"]') as HTMLElement;
+      const icon = header.querySelector('[data-slot="tool-step-status-icon"]') as SVGElement;
+      const words = header.querySelector('[data-slot="tool-step-status-text"]') as HTMLElement;
+      const id = row.dataset.stepId;
+      said.push(words.textContent ?? '');
+      const box = words.getBoundingClientRect();
+      const mark = icon.getBoundingClientRect();
+      if (getComputedStyle(words).position === 'absolute' || box.width < 8) out.push(`${id}: no word drawn`);
+      else if (words.scrollWidth > words.clientWidth + 1) out.push(`${id}: "${words.textContent}" cut short`);
+      // beside the icon: on its line, after it
+      if (box.top >= mark.bottom || mark.top >= box.bottom) out.push(`${id}: the word is not on the icon's line`);
+      if (box.right > width) out.push(`${id}: the word ends at ${Math.round(box.right)} px`);
+      if (linesOf(label) !== 1) out.push(`${id}: the label takes ${linesOf(label)} lines`);
+      // the word does not take the detail's room: "npm test" cut to "n…" says nothing
+      const detail = header.querySelector<HTMLElement>('[data-slot="tool-step-detail"]');
+      if (detail && detail.clientWidth < 48) out.push(`${id}: the detail is ${detail.clientWidth} px wide`);
+    }
+    expect(out).toEqual([]);
+    expect(said).toEqual(
+      labels
+        ? ['Fehlgeschlagen', 'Exit 1', 'Abgelehnt', 'Abgebrochen', 'Unterbrochen']
+        : ['Failed', 'Exit 1', 'Denied', 'Cancelled', 'Stopped'],
+    );
+    expect(document.documentElement.scrollWidth).toBeLessThanOrEqual(width);
+  });
 });

@@ -161,7 +161,7 @@ function Agent({ path }: { path: string }) {
 }
 
 describe('useToolStream into <ToolSteps> in Chromium: what the person sees', () => {
-  it('stop() mid-stream: the step shows Interrupted, no error, the response closed', async () => {
+  it('stop() mid-stream: the step shows Stopped with a stop sign, no error, the response closed', async () => {
     const screen = await render(<Agent path="/stop?view=1" />);
     const root = screen.container;
     await screen.getByRole('button', { name: 'Send' }).click();
@@ -173,8 +173,11 @@ describe('useToolStream into <ToolSteps> in Chromium: what the person sees', () 
     expect(screen.getByTestId('status').element().textContent).toBe('streaming');
     await screen.getByRole('button', { name: 'Stop' }).click();
     await expect.element(screen.getByTestId('status')).toHaveTextContent('interrupted');
+    // the state says what the wire did (interrupted); the row says what the person did
     expect(stepRow(root, 'c1').dataset.status).toBe('interrupted');
-    expect(partText(stepRow(root, 'c1'), 'tool-step-status-text')).toBe('Interrupted');
+    expect(stepRow(root, 'c1').dataset.outcome).toBe('stopped');
+    expect(partText(stepRow(root, 'c1'), 'tool-step-status-text')).toBe('Stopped');
+    expect(root.querySelector('[data-slot="tool-steps-summary"]')?.getAttribute('data-state')).toBe('stopped');
     expect(root.querySelector('[data-slot="tool-steps-error"]')).toBeNull();
     await serverClosed('/stop?view=1');
   });

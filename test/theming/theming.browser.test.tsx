@@ -186,7 +186,7 @@ describe.each([
       );
     const seen: Record<string, string> = {};
     for (const run of [
-      { status: 'interrupted', reason: 'Stopped before the run finished.' },
+      { status: 'interrupted', reason: 'The connection was lost.' }, // a stopped run says so in the summary line alone
       { status: 'error', error: { message: 'The server answered 500' } },
     ] as const) {
       const screen = await lines(run);
