@@ -257,11 +257,14 @@ export interface McpElicitation {
   requestedSchema?: unknown;
 }
 
-/** An elicitation's answer (`ElicitResult`). */
-export interface McpElicitResult {
+/**
+ * An elicitation's answer (`ElicitResult`). A type, not an interface: the SDK's `setRequestHandler` takes a
+ * result with an index signature, which an interface never satisfies.
+ */
+export type McpElicitResult = {
   action: 'accept' | 'decline' | 'cancel';
   content?: Record<string, unknown>;
-}
+};
 
 /** MCP calls of one client (one server), shown as steps. */
 export interface McpToolCalls {
