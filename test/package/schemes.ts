@@ -64,6 +64,11 @@ export const CASES: Array<{ name: string; expected: Scheme; declaration: Declara
     declaration: { html: { theme: 'dark' }, parent: { theme: 'light' }, os: 'light' },
   },
   { name: 'CSS light dark, OS dark', expected: 'dark', declaration: { html: { class: 'follow-os' }, os: 'dark' } },
+  {
+    name: 'inline color-scheme: light dark, OS dark',
+    expected: 'dark',
+    declaration: { html: { style: 'color-scheme: light dark;' }, os: 'dark' },
+  },
   { name: 'CSS light dark, OS light', expected: 'light', declaration: { html: { class: 'follow-os' }, os: 'light' } },
 ];
 
