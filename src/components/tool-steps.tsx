@@ -21,6 +21,7 @@ import {
 import { isActiveStatus, type Step, type StepStore, type StepsDiagnostics, type StepsState } from '../core';
 import type { ToolStepsLabelsInput } from '../core/labels';
 import { isStoppedRun, outcomeOf } from '../core/outcome';
+import { clientNow } from '../internal/clock';
 import { defaultStepFamily, GroupCache, groupSiblings, type ListItem, type StepFamilyOf } from '../internal/grouping';
 import { mergeRefs } from '../internal/render';
 import { useRovingFocus, type VirtualNav } from '../internal/roving';
@@ -225,10 +226,10 @@ function itemsOf(shared: ListShared, state: StepsState, listKey: string, ids: re
   if (reused) return reused;
   const { fresh } = shared;
   let held = false;
-  const now = Date.now();
+  const now = clientNow();
   // a step that just ended is still drawn running by its row (minRunningMs): it joins a group after
   const isFresh = (step: Step) => {
-    if (fresh.minRunningMs <= 0 || typeof step.endedAt !== 'number') return false;
+    if (now === undefined || fresh.minRunningMs <= 0 || typeof step.endedAt !== 'number') return false;
     const until = step.endedAt + fresh.minRunningMs;
     if (until <= now || until - now > fresh.minRunningMs) return false;
     fresh.until = fresh.until === undefined ? until : Math.min(fresh.until, until);

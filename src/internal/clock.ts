@@ -52,6 +52,14 @@ function getNow(): number {
   return current;
 }
 
+/**
+ * The time now, or `undefined` in a server render: time starts on the client. A prerender must read no
+ * clock (with Next's `cacheComponents`, `Date.now()` while prerendering a client component fails the build).
+ */
+export function clientNow(): number | undefined {
+  return typeof window === 'undefined' ? undefined : Date.now();
+}
+
 /** `undefined` on the server: a server render shows no elapsed time (it would not tick). */
 const getServerNow = (): number | undefined => undefined;
 

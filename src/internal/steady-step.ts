@@ -2,6 +2,7 @@
 
 import { createContext, useContext, useEffect, useRef, useState } from 'react';
 import { isActiveStatus, type Step } from '../core';
+import { clientNow } from './clock';
 
 /**
  * The list's flicker guard: how long a step stays drawn running at least, and whether the list has
@@ -45,7 +46,7 @@ export function useSteadyStep(step: Step): Step {
   // when the row first drew the step running (or would have, had the frame not skipped it)
   const [since] = useState<number | null>(() =>
     minRunningMs > 0 && (isActiveStatus(step.status) || (mounted.current && justEnded(step, minRunningMs)))
-      ? Date.now()
+      ? (clientNow() ?? null)
       : null,
   );
   const lastRunning = useRef<Step | null>(null);

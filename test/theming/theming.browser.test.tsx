@@ -94,6 +94,7 @@ afterEach(() => {
   for (const style of injected.splice(0)) style.remove();
   html.removeAttribute('style');
   html.removeAttribute('data-theme');
+  html.removeAttribute('class');
 });
 
 describe('the stylesheet', () => {
@@ -349,6 +350,31 @@ describe.each([
     const screen = await render(<ToolSteps state={stateOf(step({}))} data-theme="dark" />);
     expect(list(screen.container).backgroundColor).toBe(DARK_BG);
     expect(list(screen.container).color).toBe('rgb(9, 9, 9)');
+  });
+
+  it('follows a dark class on <html> (next-themes attribute="class", Tailwind\'s dark: convention) with no color-scheme', async () => {
+    load(...sheets);
+    html.className = 'dark';
+    const screen = await render(<ToolSteps state={stateOf(step({}))} />);
+    expect(list(screen.container).backgroundColor).toBe(DARK_BG);
+    expect(list(screen.container).color).toBe(DARK_FG);
+  });
+
+  it('takes the nearest class: light inside dark is light, and data-theme="light" inside class dark is light', async () => {
+    load(...sheets);
+    html.className = 'dark';
+    const screen = await render(
+      <>
+        <div className="light" data-testid="class">
+          <ToolSteps state={stateOf(step({}))} />
+        </div>
+        <div data-theme="light" data-testid="theme">
+          <ToolSteps state={stateOf(step({}))} />
+        </div>
+      </>,
+    );
+    expect(list(screen.getByTestId('class').element()).backgroundColor).toBe(WHITE);
+    expect(list(screen.getByTestId('theme').element()).backgroundColor).toBe(WHITE);
   });
 
   it('lets data-theme on <html> (a host theme switch) set the scheme', async () => {
