@@ -239,8 +239,12 @@ export async function createPlayground(options = {}) {
       appType: 'spa',
       plugins: [react()],
       resolve: {
+        // every entry from src/ (the package's own name would resolve to dist/, absent before a build)
         alias: [
-          { find: /^tool-steps\/core$/, replacement: resolve(repo, 'src/core/index.ts') },
+          ...['core', 'wires', 'presentation', 'renderers', 'schema'].map((entry) => ({
+            find: new RegExp(`^tool-steps/${entry}$`),
+            replacement: resolve(repo, `src/${entry}/index.ts`),
+          })),
           { find: /^tool-steps$/, replacement: resolve(repo, 'src/index.ts') },
         ],
       },
