@@ -263,7 +263,10 @@ export const ToolStepApproval = forwardRef<HTMLDivElement, ToolStepApprovalProps
               autoComplete="off"
             />
           </label>{' '}
-          {approve ? <ToolStepApprove /> : null} {deny ? <ToolStepDeny /> : null}
+          {/* one unit: on a narrow bar the pair wraps under the reason together, never Deny alone */}
+          <span data-slot="tool-step-approval-buttons" className="tool-step-approval-buttons">
+            {approve ? <ToolStepApprove /> : null} {deny ? <ToolStepDeny /> : null}
+          </span>
         </div>
       ) : null}
     </>
