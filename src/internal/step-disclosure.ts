@@ -4,14 +4,17 @@ import { useCallback, useRef, useState } from 'react';
 import { isActiveStatus, type Step, type StepStatus } from '../core';
 import { formatCompact } from './format';
 
-/** Statuses whose details start open: a person needs to read them (what failed, what to approve). */
+/**
+ * Statuses whose details start open: a person needs to read them (what failed). A call awaiting
+ * approval is not one: its card shows what will happen, and the details hold only its arguments.
+ */
 export function startsExpanded(status: StepStatus): boolean {
-  return status === 'failed' || status === 'awaiting-approval';
+  return status === 'failed';
 }
 
 /**
  * The disclosure state of a step's details. Controlled when `open` is given. Uncontrolled, it follows
- * `defaultOpen`, else the status (failed and awaiting-approval open; a streamed step that fails later
+ * `defaultOpen`, else the status (failed open; a streamed step that fails later
  * opens then), until the person toggles it: from then on their choice wins.
  */
 export function useStepDisclosure(

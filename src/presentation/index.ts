@@ -18,6 +18,8 @@ export type {
 } from '../core/labels';
 export { defaultLabels, formatDurationIn, formatElapsedIn, mergeLabels, plural, toolLabelIn } from '../core/labels';
 export type {
+  ApprovalAction,
+  ApprovalPreview,
   HumanizedToolName,
   KnownToolPresentation,
   PresentableStep,
@@ -28,7 +30,14 @@ export type {
   ToolPresentationOverrides,
   VerbForms,
 } from '../core/presentation';
-export { humanizeToolName, knownTools, presentStep, tenseOf, verbForms } from '../core/presentation';
+export {
+  approvalPreview,
+  humanizeToolName,
+  knownTools,
+  presentStep,
+  tenseOf,
+  verbForms,
+} from '../core/presentation';
 export type { RedactConfig, Redacted, RedactFunction, RedactOption, Redactor } from '../core/redact';
 export { createRedactor, redactText, redactValue, redactWords } from '../core/redact';
 export type { VisibleTextOptions } from '../core/visible-text';
