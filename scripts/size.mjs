@@ -44,7 +44,11 @@ const KB = 1000;
  * while scrolling), 54.15 kB; stop 18's large-text screening, 54.53 kB; then fixes found by a new user's Vite
  * and Next apps (every approval handler gets its reason object and a throwing one takes its decision
  * back, the summary follows decisions made here, a row part still to hydrate is left as the server drew
- * it), 54.94 kB, and the budget went from 54.6 to 55.0 kB. (b) was 60.3 kB while core held every decoder, MCP and the
+ * it), 54.94 kB, and the budget went from 54.6 to 55.0 kB; then the approval card's preview (what a call
+ * will do, read from the tool's name and arguments: `approvalPreview`, its verb table and argument keys,
+ * and the card's lazy code and diff views with their plain-text fallback; the views themselves stay in
+ * their chunks), 54.98 → 56.09 kB, and the budget went to 56.5 kB. Moving the card's view wrapper into a
+ * chunk of its own was tried and measured larger (56.53 kB: esbuild then split shared modules out). (b) was 60.3 kB while core held every decoder, MCP and the
  * words; it is now the step model, reducer, store, approvals and the stream client (10.8 kB). `conditions`
  * are the resolve conditions (Next resolves server components with `react-server`).
  */
@@ -53,7 +57,7 @@ export const scenarios = [
     id: 'a',
     name: "import { ToolSteps, useToolStream } from 'tool-steps'",
     code: "import { ToolSteps, useToolStream } from 'tool-steps';\nconsole.log(ToolSteps, useToolStream);",
-    budget: 55.0 * KB,
+    budget: 56.5 * KB,
     target: 25 * KB,
   },
   {
