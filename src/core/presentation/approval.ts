@@ -94,15 +94,17 @@ function pretty(value: unknown): string {
   }
 }
 
+/** The text editor's sub-command (`create`, `str_replace`, `view`...), when the call is one. */
+function editorCommand(toolName: string, input: unknown): string | undefined {
+  if (typeof input !== 'object' || input === null || Array.isArray(input) || !/edit/i.test(toolName)) return undefined;
+  const command = (input as Record<string, unknown>).command;
+  return typeof command === 'string' && Object.hasOwn(COMMAND_ACTIONS, command) ? command : undefined;
+}
+
 /** The action of a call: the text editor's `command`, else the tool name's verb, else a few named tools. */
 export function approvalActionOf(toolName: string, input?: unknown): ApprovalAction {
-  const command =
-    typeof input === 'object' && input !== null && !Array.isArray(input)
-      ? (input as Record<string, unknown>).command
-      : undefined;
-  if (typeof command === 'string' && Object.hasOwn(COMMAND_ACTIONS, command) && /edit/i.test(toolName)) {
-    return COMMAND_ACTIONS[command] as ApprovalAction;
-  }
+  const command = editorCommand(toolName, input);
+  if (command !== undefined) return COMMAND_ACTIONS[command] as ApprovalAction;
   const lower = toolName.toLowerCase();
   if (Object.hasOwn(NAME_ACTIONS, lower)) return NAME_ACTIONS[lower] as ApprovalAction;
   const verb = humanizeToolName(toolName).verb;
@@ -144,7 +146,8 @@ export function approvalPreview(step: Pick<Step, 'toolName' | 'input' | 'inputTe
             ? path
             : undefined;
   if (own) return { action, text: own };
-  const telling = text(args, TELLING);
+  // the text editor's `command` names its sub-command, not a shell command
+  const telling = text(args, editorCommand(step.toolName, args) ? TELLING.slice(2) : TELLING);
   if (telling) return { action, text: telling };
   return { action, text: Object.keys(args).length > 0 ? pretty(args) : '' };
 }
