@@ -183,6 +183,20 @@ describe('in the page', () => {
     },
   );
 
+  test('"Write a NOTES.md" asks with the file to be written, in the code view, not an escaped string', async () => {
+    const page = await open('native');
+    await page.getByRole('button', { name: 'Write a NOTES.md' }).click();
+    const card = row(page, 'write_file').locator('[data-slot="tool-step-approval"]');
+    await card.locator('[data-slot="tool-step-approve"]').waitFor({ timeout: 30_000 });
+    expect(await card.locator('[data-slot="tool-step-approval-heading"]').first().textContent()).toBe('Will write');
+    const view = card.locator('[data-slot="tool-step-code-view"]');
+    await expect.poll(() => view.getAttribute('data-language'), { timeout: 15_000 }).toBe('markdown');
+    expect(await view.locator('[data-slot="tool-step-code-text"]').first().textContent()).toBe('# Notes');
+    expect(await card.textContent()).not.toContain('\\n');
+    await shot(page, 'write-approval');
+    await page.context().close();
+  });
+
   test("the sub-agent's calls nest under task on the ai-sdk wire (whole UIMessages as preliminary outputs)", async () => {
     const page = await open('ai-sdk');
     await page.getByRole('button', { name: 'Review the project with a sub-agent' }).click();
