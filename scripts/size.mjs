@@ -47,7 +47,7 @@ const KB = 1000;
  * it), 54.94 kB, and the budget went from 54.6 to 55.0 kB; then the approval card's preview (what a call
  * will do, read from the tool's name and arguments: `approvalPreview`, its verb table and argument keys,
  * and the card's lazy code and diff views with their plain-text fallback; the views themselves stay in
- * their chunks), 54.98 → 56.09 kB, and the budget went to 56.5 kB. Moving the card's view wrapper into a
+ * their chunks), 54.98 → 56.10 kB, and the budget went to 56.5 kB. Moving the card's view wrapper into a
  * chunk of its own was tried and measured larger (56.53 kB: esbuild then split shared modules out). (b) was 60.3 kB while core held every decoder, MCP and the
  * words; it is now the step model, reducer, store, approvals and the stream client (10.8 kB). `conditions`
  * are the resolve conditions (Next resolves server components with `react-server`).
