@@ -52,6 +52,13 @@ function startBody(wire: Wire, prompt: string, session: string, turnId: string):
 interface Decision {
   step: Step;
   approved: boolean;
+  /** What the person typed in the card's reason field, if anything. */
+  reason?: string;
+}
+
+/** A decision as every wire writes it: `{ approved, reason? }` (the model reads the reason). */
+function verdict(d: Decision): { approved: boolean; reason?: string } {
+  return d.reason ? { approved: d.approved, reason: d.reason } : { approved: d.approved };
 }
 
 /** The resume request of each wire: its URL and body. */
@@ -70,7 +77,7 @@ function resumeRequest(
         api: '/api/cogitator/agents/playground/resume',
         body: {
           threadId: timeline.threadId,
-          decisions: Object.fromEntries(decisions.map((d) => [d.step.id, { approved: d.approved }])),
+          decisions: Object.fromEntries(decisions.map((d) => [d.step.id, verdict(d)])),
         },
       };
     case 'ai-sdk':
@@ -90,7 +97,7 @@ function resumeRequest(
                 toolCallId: d.step.id,
                 state: 'approval-responded',
                 input: timeline.calls[d.step.id]?.input ?? d.step.input,
-                approval: { id: d.step.approval?.id, approved: d.approved },
+                approval: { id: d.step.approval?.id, ...verdict(d) },
               })),
             },
           ],
@@ -104,7 +111,7 @@ function resumeRequest(
         body: {
           type: 'interaction_response',
           interactionId: first?.step.approval?.id,
-          response: { type: 'tool-approval', approved: first?.approved ?? false },
+          response: { type: 'tool-approval', ...(first ? verdict(first) : { approved: false }) },
         },
       };
     }
@@ -113,7 +120,7 @@ function resumeRequest(
         api: ENDPOINT.native,
         body: {
           runId: timeline.runId,
-          decisions: Object.fromEntries(decisions.map((d) => [d.step.id, { approved: d.approved }])),
+          decisions: Object.fromEntries(decisions.map((d) => [d.step.id, verdict(d)])),
         },
       };
   }
@@ -224,9 +231,11 @@ export function AssistantTurn({ turn, session }: { turn: Turn; session: string }
   const decisions = useRef<Decision[]>([]);
   const { state, status, error } = snapshot;
 
-  const decide = (step: Step, approved: boolean) => {
-    stream.store.apply({ type: 'step-decision', id: step.id, approved });
-    decisions.current.push({ step, approved });
+  const decide = (step: Step, approved: boolean, reason: string | undefined) => {
+    const decision: Decision = reason ? { step, approved, reason } : { step, approved };
+    // the row keeps the reason: the store's decision is what it shows once the wire goes on
+    stream.store.apply({ type: 'step-decision', id: step.id, ...verdict(decision) });
+    decisions.current.push(decision);
     const waiting = stream.store
       .getSnapshot()
       .ids.some((id) => stream.store.getSnapshot().byId[id]?.status === 'awaiting-approval');
@@ -265,8 +274,8 @@ export function AssistantTurn({ turn, session }: { turn: Turn; session: string }
             // biome-ignore lint/suspicious/noArrayIndexKey: the timeline only grows, in order
             key={index}
             state={groupState(state, item.ids, index === lastGroup)}
-            onApprove={(step) => decide(step, true)}
-            onDeny={(step) => decide(step, false)}
+            onApprove={(step, { reason }) => decide(step, true, reason)}
+            onDeny={(step, { reason }) => decide(step, false, reason)}
           />
         ),
       )}

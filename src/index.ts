@@ -131,6 +131,8 @@ export { defaultStepFamily, groupWords } from './internal/grouping';
 export type { RenderProp } from './internal/render';
 export type {
   AnnouncedStep,
+  ApprovalAction,
+  ApprovalPreview,
   CopyLabels,
   GroupLabels,
   HumanizedToolName,
@@ -158,6 +160,7 @@ export type {
   VisibleTextOptions,
 } from './presentation';
 export {
+  approvalPreview,
   createRedactor,
   defaultLabels,
   formatDurationIn,

@@ -2,7 +2,15 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { useState } from 'react';
 import { expect, fn, userEvent, waitFor, within } from 'storybook/test';
 import type { Step, StepsState } from 'tool-steps';
-import { Column, consequences, LONG_COMMAND, longCommand, mixed, threeApprovals } from './support/approval-scenes';
+import {
+  Column,
+  consequences,
+  LONG_COMMAND,
+  longCommand,
+  mixed,
+  threeApprovals,
+  writeEditCommand,
+} from './support/approval-scenes';
 import { arabicLabels } from './support/labels-ar';
 import { germanLabels } from './support/labels-de';
 import { wordsScene } from './support/labels-scene';
@@ -74,6 +82,32 @@ export const LongCommandOnPhone: Story = {
     const input = canvasElement.querySelector('[data-slot="tool-step-approval-input"]');
     await expect(input?.textContent).toBe(LONG_COMMAND);
     await expect(canvas.getByRole('button', { name: 'Approve' })).toBeVisible();
+  },
+};
+
+/**
+ * What each call will do, before it runs: the file a write makes (the code view, its language from the
+ * path), the change an edit makes (the diff view), the command once; the arguments wait below, closed.
+ */
+export const WriteEditAndCommand: Story = {
+  args: { initial: writeEditCommand },
+  play: async ({ canvasElement }) => {
+    const rows = [...canvasElement.querySelectorAll<HTMLElement>('[data-slot="tool-step"]')];
+    const heading = (row: HTMLElement) => row.querySelector('[data-slot="tool-step-approval-heading"]')?.textContent;
+    await expect(rows.map(heading)).toEqual(['Will write', 'Will edit', 'Will run']);
+    await waitFor(() =>
+      expect(rows[0]?.querySelector('[data-slot="tool-step-code-view"]')?.getAttribute('data-language')).toBe(
+        'markdown',
+      ),
+    );
+    await expect(rows[0]?.querySelector('[data-slot="tool-step-code-path"]')?.textContent).toBe('NOTES.md');
+    await waitFor(() => expect(rows[1]?.querySelector('[data-slot="tool-step-diff-view"]')).not.toBeNull());
+    await expect(rows[2]?.querySelector('[data-slot="tool-step-approval-input"]')?.textContent).toBe('node --test');
+    for (const row of rows) {
+      await expect(row.querySelector('[data-slot="tool-step-details-trigger"]')?.getAttribute('aria-expanded')).toBe(
+        'false',
+      );
+    }
   },
 };
 

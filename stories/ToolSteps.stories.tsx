@@ -125,7 +125,8 @@ export const States: Story = {
     await expect(part(denied, 'tool-step-approval')).toHaveTextContent('Reason: Secrets stay out of the workspace.');
 
     const waiting = stepRow(canvasElement, 'step-awaiting-approval');
-    await expect(waiting).toHaveAttribute('data-state', 'open');
+    // the card says what will happen; the arguments wait in the closed details
+    await expect(waiting).toHaveAttribute('data-state', 'closed');
     const approval = part(waiting, 'tool-step-approval');
     if (!approval) throw new Error('the awaiting-approval row has no approval part');
     await expect(approval).toHaveTextContent('Force-push main to origin');

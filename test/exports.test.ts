@@ -61,6 +61,7 @@ const WIRES_EXPORTS = [
 
 /** `tool-steps/presentation`: derived presentation, words, redaction, visible text. */
 const PRESENTATION_EXPORTS = [
+  'approvalPreview',
   'createRedactor',
   'defaultLabels',
   'formatDurationIn',

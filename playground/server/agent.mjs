@@ -89,7 +89,7 @@ export class Run {
   /**
    * Calls a tool: announces it, waits for approval when the tool needs it, runs it for real, reports
    * the outcome. Never throws: the outcome says what happened.
-   * @returns {Promise<{ ok: true, result: unknown } | { ok: false, message: string, code?: string, denied?: boolean }>}
+   * @returns {Promise<{ ok: true, result: unknown } | { ok: false, message: string, code?: string, denied?: boolean, reason?: string }>}
    */
   async call(name, input, parentId, id = newCallId()) {
     const base = parentId ? { id, parentId } : { id };
@@ -112,7 +112,7 @@ export class Run {
       if (!decision.approved) {
         const reason = decision.reason || 'Denied by the user.';
         this.emit({ type: 'denied', ...base, name, input, reason });
-        return { ok: false, denied: true, message: reason };
+        return { ok: false, denied: true, message: reason, reason: decision.reason };
       }
     }
     if (this.abort.signal.aborted) return { ok: false, message: 'The run was stopped.', code: 'TOOL_ABORTED' };
@@ -279,13 +279,18 @@ async function fixFailingTest(run) {
   await reportTests(run, tests);
 }
 
+/** "you denied it", with the reason the person gave when there is one (the model reads it). */
+function youDenied(outcome) {
+  return outcome.reason ? `you denied it ("${outcome.reason}")` : 'you denied it';
+}
+
 async function reportTests(run, tests) {
   if (tests.ok) {
     const { exitCode } = /** @type {{ exitCode: number }} */ (tests.result);
     await run.say(exitCode === 0 ? 'All tests pass.' : `The tests still fail (exit code ${exitCode}); see the output.`);
   } else if (tests.denied) {
     await run.say(
-      'You denied the test command, so it did not run. The fix is in place; run `node --test` yourself to check.',
+      `You denied the test command${tests.reason ? ` ("${tests.reason}")` : ''}, so it did not run. The fix is in place; run \`node --test\` yourself to check.`,
     );
   } else {
     await run.say(`The test command did not finish: ${tests.message}`);
@@ -357,7 +362,7 @@ async function writeNotes(run) {
     written.ok
       ? 'NOTES.md is written.'
       : written.denied
-        ? 'Not written: you denied it.'
+        ? `Not written: ${youDenied(written)}.`
         : `Not written: ${written.message}`,
   );
 }
@@ -368,7 +373,9 @@ async function runGivenCommand(run) {
   if (result.ok) {
     await run.say(`The command exited with code ${/** @type {{ exitCode: number }} */ (result.result).exitCode}.`);
   } else
-    await run.say(result.denied ? 'The command did not run: you denied it.' : `The command failed: ${result.message}`);
+    await run.say(
+      result.denied ? `The command did not run: ${youDenied(result)}.` : `The command failed: ${result.message}`,
+    );
 }
 
 async function readGivenFile(run) {

@@ -3,10 +3,12 @@
 import {
   type ComponentPropsWithoutRef,
   createContext,
+  createElement,
   forwardRef,
   type MouseEvent,
   type ReactElement,
   type ReactNode,
+  Suspense,
   useCallback,
   useContext,
   useEffect,
@@ -16,11 +18,15 @@ import {
   useState,
 } from 'react';
 import type { Step } from '../core';
+import type { ToolStepsLabels } from '../core/labels';
+import { type ApprovalAction, approvalPreview } from '../core/presentation/approval';
 import { warnOnce } from '../core/warn';
+import { chunked, useChunk } from '../internal/chunk';
 import { decideHere, type LocalDecision, useDecisionScope, useLocalDecision } from '../internal/decisions';
-import { formatPretty } from '../internal/format';
 import { drawPart, type RenderProp } from '../internal/render';
+import { RendererBoundary } from '../internal/renderer-boundary';
 import { WireText } from '../internal/visible-text';
+import type { DetailsRendererProps } from '../renderers/types';
 import { useLabelId, useStepOf, useToolStepsOptions } from './context';
 import { useToolStepsLabels } from './labels';
 
@@ -57,34 +63,90 @@ interface ApprovalContextValue {
 const ApprovalContext = createContext<ApprovalContextValue | null>(null);
 ApprovalContext.displayName = 'ToolStepApprovalContext';
 
-// The arguments that say what a call will do, most telling first.
-const WILL_RUN_KEYS = [
-  'command',
-  'cmd',
-  'script',
-  'code',
-  'sql',
-  'query',
-  'path',
-  'file_path',
-  'filePath',
-  'url',
-  'pattern',
-];
+// The code and diff views are in chunks of their own (loaded when a card needs one, as the details
+// block loads them): until one is there, the card shows the same text plain.
+const codeView = chunked(() => import('../renderers/code-view'));
+const diffView = chunked(() => import('../renderers/diff-view'));
+const CodeChunk = (props: DetailsRendererProps) => createElement(useChunk(codeView), props);
+const DiffChunk = (props: DetailsRendererProps) => createElement(useChunk(diffView), props);
 
-/** What the call will run, in full: its most telling argument, else all of its arguments. */
-export function whatWillRun(step: Step): string {
-  const input = step.input;
-  if (typeof input === 'string') return input;
-  if (typeof input === 'object' && input !== null && !Array.isArray(input)) {
-    const record = input as Record<string, unknown>;
-    for (const key of WILL_RUN_KEYS) {
-      const value = Object.hasOwn(record, key) ? record[key] : undefined;
-      if (typeof value === 'string' && value !== '') return value;
-    }
-    return Object.keys(record).length > 0 ? formatPretty(input) : '';
-  }
-  return input === undefined ? step.inputText : formatPretty(input);
+/** The heading of each action, by its word in `labels.approval`. */
+const HEADINGS = {
+  write: 'willWrite',
+  edit: 'willEdit',
+  delete: 'willDelete',
+  run: 'willRun',
+  fetch: 'willFetch',
+  send: 'willSend',
+  other: 'toolInput',
+} as const satisfies Record<ApprovalAction, keyof ToolStepsLabels['approval']>;
+
+function PlainText({ text }: { text: string }) {
+  return (
+    <pre data-slot="tool-step-approval-input" className="tool-step-approval-input">
+      <WireText text={text} lines />
+    </pre>
+  );
+}
+
+/**
+ * A file or a change, drawn by the host's renderer of its kind (`renderers.byKind.code` / `.diff`), else
+ * the built-in one; plain text while its chunk loads and if it throws.
+ */
+function PreviewView({
+  step,
+  kind,
+  value,
+  plain,
+}: {
+  step: Step;
+  kind: 'code' | 'diff';
+  value: object;
+  plain: string;
+}) {
+  const renderers = useToolStepsOptions().renderers;
+  const own = renderers?.byKind && Object.hasOwn(renderers.byKind, kind) ? renderers.byKind[kind] : undefined;
+  const View = own ?? (kind === 'code' ? CodeChunk : DiffChunk);
+  useEffect(() => {
+    if (!own) (kind === 'code' ? codeView : diffView).load().catch(() => undefined);
+  }, [own, kind]);
+  return (
+    <div data-slot="tool-step-approval-view" className="tool-step-approval-view" data-kind={kind}>
+      <RendererBoundary resetKey={value}>
+        <Suspense fallback={<PlainText text={plain} />}>
+          <View step={step} details={value} kind={kind} />
+        </Suspense>
+      </RendererBoundary>
+    </div>
+  );
+}
+
+/** What approving will do, under its heading: the file, the change, or the command (path, URL) in full. */
+function Preview({ step, words }: { step: Step; words: ToolStepsLabels['approval'] }) {
+  const preview = useMemo(() => approvalPreview(step), [step]);
+  const { file, change, text } = preview;
+  if (!file && !change && !text) return null;
+  return (
+    <Section heading={words[HEADINGS[preview.action]]} slot="tool-step-approval-preview" action={preview.action}>
+      {file ? (
+        <PreviewView
+          step={step}
+          kind="code"
+          value={{ kind: 'code', code: file.content, path: file.path }}
+          plain={file.content}
+        />
+      ) : change ? (
+        <PreviewView
+          step={step}
+          kind="diff"
+          value={{ oldText: change.oldText, newText: change.newText, path: change.path }}
+          plain={change.newText}
+        />
+      ) : (
+        <PlainText text={text ?? ''} />
+      )}
+    </Section>
+  );
 }
 
 /**
@@ -104,9 +166,19 @@ export function useDecisionOf(step: Step): LocalDecision | undefined {
   return step.status === 'awaiting-approval' ? local : step.approval?.decision;
 }
 
-function Section({ heading, slot, children }: { heading: string; slot: string; children: ReactNode }) {
+function Section({
+  heading,
+  slot,
+  action,
+  children,
+}: {
+  heading: string;
+  slot: string;
+  action?: ApprovalAction;
+  children: ReactNode;
+}) {
   return (
-    <div data-slot={slot} className={slot}>
+    <div data-slot={slot} className={slot} data-action={action}>
       <p data-slot="tool-step-approval-heading" className="tool-step-approval-heading">
         {heading}
       </p>
@@ -180,7 +252,6 @@ export const ToolStepApproval = forwardRef<HTMLDivElement, ToolStepApprovalProps
   const deniedHere = step.status === 'denied' || (decision !== undefined && !decision.approved);
   if (deniedHere && !decision?.reason && props.children === undefined) return null;
   const extra = pending && !decision ? (consequences ?? options.consequences)?.(step) : undefined;
-  const willRun = pending && !decision ? whatWillRun(step) : '';
 
   let line: string | undefined;
   if (decision) {
@@ -217,13 +288,7 @@ export const ToolStepApproval = forwardRef<HTMLDivElement, ToolStepApprovalProps
           <WireText text={approval.description} />
         </p>
       ) : null}
-      {willRun ? (
-        <Section heading={words.willRun} slot="tool-step-approval-will-run">
-          <pre data-slot="tool-step-approval-input" className="tool-step-approval-input">
-            <WireText text={willRun} lines />
-          </pre>
-        </Section>
-      ) : null}
+      <Preview step={step} words={words} />
       {approval?.sideEffects && approval.sideEffects.length > 0 ? (
         <Section heading={words.sideEffects} slot="tool-step-approval-effects">
           <ul
@@ -263,7 +328,10 @@ export const ToolStepApproval = forwardRef<HTMLDivElement, ToolStepApprovalProps
               autoComplete="off"
             />
           </label>{' '}
-          {approve ? <ToolStepApprove /> : null} {deny ? <ToolStepDeny /> : null}
+          {/* one unit: on a narrow bar the pair wraps under the reason together, never Deny alone */}
+          <span data-slot="tool-step-approval-buttons" className="tool-step-approval-buttons">
+            {approve ? <ToolStepApprove /> : null} {deny ? <ToolStepDeny /> : null}
+          </span>
         </div>
       ) : null}
     </>

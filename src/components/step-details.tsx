@@ -85,7 +85,7 @@ export interface ToolStepDetailsProps extends ComponentPropsWithoutRef<'div'> {
   open?: boolean;
   /**
    * Whether the block starts open (uncontrolled, outside a row).
-   * @default true for failed and awaiting-approval steps, else false
+   * @default true for failed steps, else false
    */
   defaultOpen?: boolean;
   /** Called with the new state when the person opens or closes the block. */

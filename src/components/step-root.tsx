@@ -32,7 +32,7 @@ export interface ToolStepRootProps extends ComponentPropsWithoutRef<'li'> {
   open?: boolean;
   /**
    * Whether the details start open (uncontrolled).
-   * @default true for failed and awaiting-approval steps (until the person toggles), else false
+   * @default true for failed steps (until the person toggles), else false (an approval card shows what the call will do)
    */
   defaultOpen?: boolean;
   /** Called with the new state when the person opens or closes the details. */

@@ -40,7 +40,7 @@ export interface ToolStepProps extends ToolStepsOptions, Omit<ComponentPropsWith
   open?: boolean;
   /**
    * Whether the details start open (uncontrolled).
-   * @default true for failed and awaiting-approval steps (until the person toggles), else false
+   * @default true for failed steps (until the person toggles), else false (an approval card shows what the call will do)
    */
   defaultOpen?: boolean;
   /** Called with the new state when the person opens or closes the details. */
@@ -133,7 +133,7 @@ class RowBoundary extends Component<RowBoundaryProps, RowBoundaryState> {
  * One step, drawn with the default parts: `ToolStepHeader` (icon, label, detail, status, duration
  * once ended, `ToolStepActions` with "Cancel" / "Retry" when the host handles them), the latest
  * progress while it runs, the error, the approval, and the details disclosure (open from the start
- * for failed and awaiting-approval steps). A `tools[toolName].Row` draws the row instead (falling
+ * for failed steps). A `tools[toolName].Row` draws the row instead (falling
  * back to this one if it throws).
  *
  * Renders `ToolStepRoot`: `<div data-slot="tool-step" …>` alone (in a chat message), `<li>` inside

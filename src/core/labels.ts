@@ -50,8 +50,20 @@ export interface ToolStepsLabels {
     waitsForYou: string;
     /** The card when nobody here can decide (no `onApprove` / `onDeny`): server rendering, a capture. */
     waitsElsewhere: string;
-    /** The heading over what will run (the command, path or query, in full). */
+    /** The heading over a file to be written, with its content ("Will write"). */
+    willWrite: string;
+    /** The heading over a change to a file, as a diff ("Will edit"). */
+    willEdit: string;
+    /** The heading over what will be deleted ("Will delete"). */
+    willDelete: string;
+    /** The heading over a command, in full ("Will run"). */
     willRun: string;
+    /** The heading over a URL to be fetched ("Will fetch"). */
+    willFetch: string;
+    /** The heading over a message's recipient ("Will send to"). */
+    willSend: string;
+    /** The heading over what any other call gets: its most telling argument, else all of them ("Input"). */
+    toolInput: string;
     /** The heading over the side effects. */
     sideEffects: string;
     /** The heading over what the host says will happen ("47 records will be deleted"). */
@@ -314,7 +326,13 @@ export const defaultLabels: ToolStepsLabels = {
       plural('en', count, { one: '# call waits for your approval', other: '# calls wait for your approval' }),
     waitsForYou: 'This call waits for your approval.',
     waitsElsewhere: 'This call waits for approval elsewhere.',
+    willWrite: 'Will write',
+    willEdit: 'Will edit',
+    willDelete: 'Will delete',
     willRun: 'Will run',
+    willFetch: 'Will fetch',
+    willSend: 'Will send to',
+    toolInput: 'Input',
     sideEffects: 'Side effects',
     consequences: 'What will happen',
     reason: 'Reason (optional)',

@@ -6,16 +6,17 @@ import { outcomeOf } from '../core/outcome';
 import { progressText } from './progress-text';
 
 /**
- * Whether a step's details start open: a person needs to read them (what failed, what to approve),
- * also when the wire said a call succeeded and its result reports a failure (a non-zero exit code).
+ * Whether a step's details start open: a person needs to read them (what failed, also when the wire said a
+ * call succeeded and its result reports a failure, a non-zero exit code). A call awaiting approval is not
+ * one: its card shows what will happen, and the details hold only its arguments.
  */
 export function startsExpanded(step: Step): boolean {
-  return step.status === 'awaiting-approval' || outcomeOf(step).status === 'failed';
+  return outcomeOf(step).status === 'failed';
 }
 
 /**
  * The disclosure state of a step's details. Controlled when `open` is given. Uncontrolled, it follows
- * `defaultOpen`, else the step (failed and awaiting-approval open; a streamed step that fails later
+ * `defaultOpen`, else the step (failed open, a non-zero exit code too; a streamed step that fails later
  * opens then), until the person toggles it: from then on their choice wins.
  */
 export function useStepDisclosure(

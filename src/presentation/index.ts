@@ -21,6 +21,8 @@ export { defaultLabels, formatDurationIn, formatElapsedIn, mergeLabels, plural, 
 export type { StepOutcome } from '../core/outcome';
 export { isStoppedRun, outcomeOf } from '../core/outcome';
 export type {
+  ApprovalAction,
+  ApprovalPreview,
   HumanizedToolName,
   KnownToolPresentation,
   PresentableStep,
@@ -31,7 +33,14 @@ export type {
   ToolPresentationOverrides,
   VerbForms,
 } from '../core/presentation';
-export { humanizeToolName, knownTools, presentStep, tenseOf, verbForms } from '../core/presentation';
+export {
+  approvalPreview,
+  humanizeToolName,
+  knownTools,
+  presentStep,
+  tenseOf,
+  verbForms,
+} from '../core/presentation';
 export type { RedactConfig, Redacted, RedactFunction, RedactOption, Redactor } from '../core/redact';
 export { createRedactor, redactText, redactValue, redactWords } from '../core/redact';
 export type { VisibleTextOptions } from '../core/visible-text';

@@ -3,7 +3,7 @@
 import { type ReactNode, useEffect, useMemo, useState } from 'react';
 import { useToolStepsLabels } from '../components/labels';
 import { grammarFor } from './code-languages';
-import { toCodeInput } from './code-model';
+import { type CodeInput, toCodeInput } from './code-model';
 import { CopyButton } from './copy';
 import { detailsValue } from './detect';
 import type { HighlightToken } from './highlight';
@@ -29,16 +29,24 @@ function useHighlight(lines: string[], language: string | undefined): HighlightT
   return state?.lines === lines ? state.tokens : undefined;
 }
 
+/** Without a language, the one its path's extension names (`NOTES.md` → markdown), if the view knows it. */
+function withLanguageOfPath(input: CodeInput): CodeInput {
+  if (input.language !== undefined || input.path === undefined) return input;
+  const extension = /\.([A-Za-z0-9]+)$/.exec(input.path)?.[1];
+  const language = extension === undefined ? undefined : grammarFor(extension);
+  return language ? { ...input, language } : input;
+}
+
 /**
  * A file or a snippet with line numbers (starting at `startLine`), its path and language on the toolbar
- * and a copy button. Long files are windowed like the diff and terminal views (fixed 20 px rows). A known
+ * and a copy button (the language, when not given, from the path's extension). Long files are windowed like the diff and terminal views (fixed 20 px rows). A known
  * language is coloured once its grammar has loaded (`data-highlighted`), slice by slice for long files.
  *
  * Renders `<div data-slot="tool-step-code-view" data-renderer="code" data-language?>`; lines are
  * `data-slot="tool-step-code-line"` with `tool-step-code-line-number` and `tool-step-code-text`.
  */
 export function CodeView({ details }: DetailsRendererProps) {
-  const input = useMemo(() => toCodeInput(detailsValue(details)), [details]);
+  const input = useMemo(() => withLanguageOfPath(toCodeInput(detailsValue(details))), [details]);
   const win = useWindow(input.lines.length);
   const tokens = useHighlight(input.lines, input.language);
   const labels = useToolStepsLabels();

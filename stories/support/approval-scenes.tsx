@@ -123,6 +123,30 @@ export const mixed = stateOf([
 ]);
 
 /** What approving a call will do, in the host's words (vercel/ai#15733). */
+export const NOTES_MD =
+  '# Notes\n\n- `applyDiscount` takes a percentage (0-100).\n- Run `node --test` before a change.\n- Open: fixed-amount coupons, sales tax.\n';
+
+/** What a write, an edit and a command look like before they are approved (the playground's NOTES.md). */
+export const writeEditCommand = stateOf([
+  waiting(
+    'call_notes',
+    'write_file',
+    { path: 'NOTES.md', content: NOTES_MD },
+    { approval: { id: 'approval_notes', description: 'Writes a file in the workspace', sideEffects: ['filesystem'] } },
+  ),
+  waiting(
+    'call_fix',
+    'edit_file',
+    {
+      path: 'src/discount.mjs',
+      old_string: '  return total - percent;',
+      new_string: '  return total * (1 - percent / 100);',
+    },
+    { approval: { id: 'approval_fix', description: 'Edits a file in the workspace', sideEffects: ['filesystem'] } },
+  ),
+  waiting('call_test', 'run_command', { command: 'node --test' }),
+]);
+
 export const consequences = (step: Step) =>
   step.toolName === 'delete_records' ? '47 records will be deleted' : undefined;
 

@@ -54,6 +54,21 @@ describe('the approval card in Chromium', () => {
     expect(document.activeElement).toBe(q(container, 'tool-step-deny'));
   });
 
+  test.each([360, 390])('at %i px Approve and Deny share one line and the reason field stays usable', async (width) => {
+    await page.viewport(width, 640);
+    const { container } = await render(<Column state={longCommand} onApprove={() => {}} onDeny={() => {}} />);
+    const approve = q(container, 'tool-step-approve').getBoundingClientRect();
+    const deny = q(container, 'tool-step-deny').getBoundingClientRect();
+    const input = q(container, 'tool-step-approval-reason-input').getBoundingClientRect();
+    // one line: the same top, Deny after Approve
+    expect(deny.top).toBe(approve.top);
+    expect(deny.left).toBeGreaterThan(approve.right);
+    // room to type a short sentence: 10rem at least (it was about 100 px, squeezed beside the label)
+    expect(input.width).toBeGreaterThanOrEqual(160);
+    expect(document.documentElement.scrollWidth).toBeLessThanOrEqual(width);
+    await shot(`actions-${width}`);
+  });
+
   test('a very long command wraps in full at 390 px: nothing cut, nothing wider than the screen', async () => {
     const { container } = await render(<Column state={longCommand} onApprove={() => {}} onDeny={() => {}} />);
     const input = q(container, 'tool-step-approval-input');

@@ -260,3 +260,116 @@ describe('cancel and retry', () => {
     expect([icon(c), icon(f)]).toEqual(['circle-slash', 'circle-x']);
   });
 });
+
+describe('what the card says will happen', () => {
+  const card = (step: Step) => {
+    const { container } = render(<ToolSteps state={stateOf([step])} onApprove={() => {}} onDeny={() => {}} />);
+    return { container, card: slot(container, 'tool-step-approval') as HTMLElement };
+  };
+  const heading = (card: Element) => slot(card, 'tool-step-approval-heading')?.textContent;
+  const NOTES = '# Notes\n\n- `applyDiscount` takes a percentage.\n';
+
+  it('a write shows the file to be written in the code view, its language from the path, under "Will write"', async () => {
+    const { container, card: c } = card(
+      makeStep({
+        id: 'w',
+        toolName: 'write_file',
+        status: 'awaiting-approval',
+        input: { path: 'NOTES.md', content: NOTES },
+      }),
+    );
+    expect(heading(c)).toBe('Will write');
+    expect(slot(c, 'tool-step-approval-preview')?.getAttribute('data-action')).toBe('write');
+    const view = await vi.waitFor(() => {
+      const found = slot(c, 'tool-step-code-view');
+      if (!found) throw new Error('no code view yet');
+      return found;
+    });
+    expect(view.getAttribute('data-language')).toBe('markdown');
+    expect(slot(view, 'tool-step-code-path')?.textContent).toBe('NOTES.md');
+    expect([...view.querySelectorAll('[data-slot="tool-step-code-text"]')].map((line) => line.textContent)).toEqual([
+      '# Notes',
+      '',
+      '- `applyDiscount` takes a percentage.',
+    ]);
+    // no escaped JSON string of the content in the card, and the arguments wait below, closed
+    expect(c.textContent).not.toContain('\\n');
+    const trigger = slot(container, 'tool-step-details-trigger') as HTMLElement;
+    expect(trigger.getAttribute('aria-expanded')).toBe('false');
+    expect(slot(container, 'tool-step-input')).toBeNull();
+  });
+
+  it('an edit with old and new text shows the change in the diff view, under "Will edit" (edit_file, the text editor\'s str_replace)', async () => {
+    for (const [toolName, input] of [
+      [
+        'edit_file',
+        { path: 'src/discount.mjs', old_string: 'total - percent', new_string: 'total * (1 - percent / 100)' },
+      ],
+      [
+        'str_replace_based_edit_tool',
+        {
+          command: 'str_replace',
+          path: 'src/discount.mjs',
+          old_str: 'total - percent',
+          new_str: 'total * (1 - percent / 100)',
+        },
+      ],
+    ] as const) {
+      const { card: c, container } = card(
+        makeStep({ id: toolName, toolName, status: 'awaiting-approval', input: { ...input } }),
+      );
+      expect(heading(c)).toBe('Will edit');
+      const view = await vi.waitFor(() => {
+        const found = slot(c, 'tool-step-diff-view');
+        if (!found) throw new Error('no diff view yet');
+        return found;
+      });
+      expect(view.textContent).toContain('total - percent');
+      expect(view.textContent).toContain('total * (1 - percent / 100)');
+      container.remove();
+    }
+  });
+
+  it("the verb comes from the tool: create_file and the text editor's create write, bash runs, fetch fetches, send_email sends, delete_file deletes", () => {
+    const cases: Array<[string, Record<string, unknown>, string, string]> = [
+      ['create_file', { path: 'a.ts', content: 'export {};\n' }, 'Will write', ''],
+      ['str_replace_based_edit_tool', { command: 'create', path: 'a.ts', file_text: 'x' }, 'Will write', ''],
+      ['bash', { command: 'npm test' }, 'Will run', 'npm test'],
+      ['shell', { command: ['ls', '-la'] }, 'Will run', 'ls -la'],
+      ['fetch', { url: 'https://example.com/a' }, 'Will fetch', 'https://example.com/a'],
+      ['send_email', { to: 'ana@example.com', subject: 'Hi', body: 'Hello' }, 'Will send to', 'ana@example.com'],
+      ['delete_file', { path: 'old.txt' }, 'Will delete', 'old.txt'],
+      ['lookup_customer', { id: 'c_1', region: 'eu' }, 'Input', ''],
+    ];
+    for (const [toolName, input, words, text] of cases) {
+      const { card: c, container } = card(makeStep({ id: toolName, toolName, status: 'awaiting-approval', input }));
+      expect(heading(c), toolName).toBe(words);
+      if (text) expect(slot(c, 'tool-step-approval-input')?.textContent, toolName).toBe(text);
+      container.remove();
+    }
+  });
+
+  it('a command is shown once in the card (the arguments stay closed below)', () => {
+    const { card: c, container } = card(waiting('once'));
+    expect(c.textContent?.split(LONG).length).toBe(2);
+    expect(slot(container, 'tool-step-input')).toBeNull();
+  });
+
+  it('the headings are words of labels.approval', () => {
+    const { container } = render(
+      <ToolSteps
+        state={stateOf([
+          makeStep({
+            id: 'w',
+            toolName: 'write_file',
+            status: 'awaiting-approval',
+            input: { path: 'a', content: 'b' },
+          }),
+        ])}
+        labels={{ approval: { willWrite: 'Schreibt' } }}
+        onApprove={() => {}}
+      />,
+    );
+    expect(slot(container, 'tool-step-approval-heading')?.textContent).toBe('Schreibt');
+  });
+});

@@ -96,7 +96,8 @@ describe('ToolStepDetails disclosure', () => {
 
   it.each([
     ['failed', true],
-    ['awaiting-approval', true],
+    // its approval card shows what the call will do; the arguments wait, closed
+    ['awaiting-approval', false],
     ['succeeded', false],
     ['running', false],
     ['denied', false],

@@ -117,11 +117,16 @@ describe.each(['cogitator', 'ai-sdk', 'anvia', 'native'])('"Fix the failing test
     expect(await diff.textContent()).toContain('total - percent');
     await shot(page, `${wire}-approval`);
 
+    // an approval's reason goes out with it, and the row keeps it once the wire says the call ran
+    await command.getByLabel('Reason (optional)').fill('tests only');
     await command.locator('[data-slot="tool-step-approve"]').click();
     await expect
       .poll(() => command.locator('[data-slot="tool-step-approval"]').getAttribute('data-decision'))
       .toBe('approved');
     await expect.poll(() => command.getAttribute('data-status'), { timeout: 30_000 }).toBe('succeeded');
+    expect(await command.locator('[data-slot="tool-step-approval-decision"]').textContent()).toBe(
+      'Approved: tests only',
+    );
     await expect.poll(() => page.getByTestId('assistant-turn').getAttribute('data-status')).toBe('done');
 
     // the command's own output: streamed as progress where the wire carries progress
@@ -143,22 +148,52 @@ describe.each(['cogitator', 'ai-sdk', 'anvia', 'native'])('"Fix the failing test
 });
 
 describe('in the page', () => {
-  test('a denied command ends denied and never runs', async () => {
-    const page = await open('cogitator');
-    const composer = page.getByRole('textbox', { name: 'Ask the agent' });
-    await composer.fill('run touch ran.txt');
-    await composer.press('Enter');
-    const command = row(page, 'run_command');
-    await command.locator('[data-slot="tool-step-deny"]').click();
-    await expect.poll(() => command.getAttribute('data-status')).toBe('denied');
-    await expect.poll(() => page.getByTestId('assistant-turn').textContent()).toContain('you denied it');
-    // the file the command would have made is not there
-    await composer.fill('read ran.txt');
-    await composer.press('Enter');
-    const read = row(page, 'read_file');
-    await expect.poll(() => read.getAttribute('data-status')).toBe('failed');
-    expect(await read.locator('[data-slot="tool-step-error"]').getAttribute('data-error-code')).toBe('FILE_NOT_FOUND');
-    await shot(page, 'denied');
+  test.each(['cogitator', 'ai-sdk', 'anvia', 'native'])(
+    'a denied command on the %s wire ends denied with the reason typed, which the agent reads, and never runs',
+    async (wire) => {
+      const page = await open(wire);
+      const composer = page.getByRole('textbox', { name: 'Ask the agent' });
+      await composer.fill('run touch ran.txt');
+      await composer.press('Enter');
+      const command = row(page, 'run_command');
+      await command.getByLabel('Reason (optional)').fill('not on my machine');
+      await command.locator('[data-slot="tool-step-deny"]').click();
+      await expect.poll(() => command.getAttribute('data-status')).toBe('denied');
+      await expect.poll(() => page.getByTestId('assistant-turn').getAttribute('data-status')).toBe('done');
+      // the row shows the reason after the wire's answer, and the agent got it (the native wire has no text)
+      expect(await command.locator('[data-slot="tool-step-approval-decision"]').textContent()).toBe(
+        'Reason: not on my machine',
+      );
+      if (wire !== 'native') {
+        expect(await page.getByTestId('assistant-turn').textContent()).toContain('you denied it ("not on my machine")');
+      }
+      // the file the command would have made is not there
+      await composer.fill('read ran.txt');
+      await composer.press('Enter');
+      const read = row(page, 'read_file');
+      await expect.poll(() => read.getAttribute('data-status')).toBe('failed');
+      if (wire !== 'ai-sdk') {
+        // the AI SDK wire carries no error codes
+        expect(await read.locator('[data-slot="tool-step-error"]').getAttribute('data-error-code')).toBe(
+          'FILE_NOT_FOUND',
+        );
+      }
+      await shot(page, `denied-${wire}`);
+      await page.context().close();
+    },
+  );
+
+  test('"Write a NOTES.md" asks with the file to be written, in the code view, not an escaped string', async () => {
+    const page = await open('native');
+    await page.getByRole('button', { name: 'Write a NOTES.md' }).click();
+    const card = row(page, 'write_file').locator('[data-slot="tool-step-approval"]');
+    await card.locator('[data-slot="tool-step-approve"]').waitFor({ timeout: 30_000 });
+    expect(await card.locator('[data-slot="tool-step-approval-heading"]').first().textContent()).toBe('Will write');
+    const view = card.locator('[data-slot="tool-step-code-view"]');
+    await expect.poll(() => view.getAttribute('data-language'), { timeout: 15_000 }).toBe('markdown');
+    expect(await view.locator('[data-slot="tool-step-code-text"]').first().textContent()).toBe('# Notes');
+    expect(await card.textContent()).not.toContain('\\n');
+    await shot(page, 'write-approval');
     await page.context().close();
   });
 
