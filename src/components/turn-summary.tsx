@@ -79,11 +79,12 @@ function Working({ label, startedAt }: { label: string; startedAt: number | unde
  * failed"; the count alone, "3 steps", when the times are unknown or under a second: "Worked 1ms" says
  * nothing to a person). A run the person stopped is one line, "Stopped after 8.8s · 1 step", with a
  * stop icon, in place of the interruption's reason. While a step waits for a decision it says nothing:
- * the step's own card says it waits, and "Approve all" above the list counts them.
+ * the step's own card says it waits, and "Approve all" above the list counts them; after a turn of one
+ * step neither (its row says it all).
  *
  * Renders `<p data-slot="tool-steps-summary" data-state="running" | "done" | "stopped">` (the stopped
- * line with an `aria-hidden` icon, `data-slot="tool-steps-summary-icon"`), nothing for an empty run or
- * one that waits.
+ * line with an `aria-hidden` icon, `data-slot="tool-steps-summary-icon"`), nothing for an empty run, one
+ * that waits, or a finished turn of one step.
  */
 export function ToolStepsSummary({ state }: { state: StepsState }) {
   const { tools } = useToolStepsOptions();
@@ -109,7 +110,8 @@ export function ToolStepsSummary({ state }: { state: StepsState }) {
     );
   }
   if (running) return <Working label={presentStep(running, tools, labels.tools).label} startedAt={startedAt} />;
-  if (waiting) return null;
+  // a lone step's row already says all of it (its status, its time): "Worked 1.6s · 1 step" under it repeats it
+  if (waiting || state.ids.length === 1) return null;
   return (
     <p data-slot="tool-steps-summary" className="tool-steps-summary" data-state="done">
       {labels.groups.worked(duration, state.ids.length, failed)}

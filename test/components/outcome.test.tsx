@@ -176,10 +176,17 @@ describe('the summary line speaks of time as people do', () => {
 
   it('says the duration the row says: a replayed row of 8.4s (the wire measured it) is not "Worked 2.7s"', () => {
     // a replay: the events arrive 2.7 s apart, the terminal block says the command took 8.4 s
-    const state = reduce(ranCommand('c', { details: { stdout: 'ok', exitCode: 0, durationMs: 8420 } }, 2700));
-    const { container } = render(<ToolSteps state={state} />);
+    const state = reduce([
+      ...ranCommand('c', { details: { stdout: 'ok', exitCode: 0, durationMs: 8420 } }, 2700),
+      ...ranCommand('d', { details: { stdout: 'ok', exitCode: 0 } }, 1000),
+    ]);
+    const { container, rerender } = render(<ToolSteps state={state} />);
     expect(slotIn(rowOf(container, 'c'), 'tool-step-duration')?.textContent).toBe('8.4s');
-    expect(summaryOf(container)?.textContent).toBe('Worked 8.4s · 1 step');
+    expect(summaryOf(container)?.textContent).toBe('Worked 8.4s · 2 steps');
+    // a turn of one step: its row says it all, the summary says nothing
+    rerender(<ToolSteps state={reduce(ranCommand('c', { details: { stdout: 'ok', exitCode: 0 } }, 2700))} />);
+    expect(rowOf(container, 'c')).not.toBeNull();
+    expect(summaryOf(container)).toBeNull();
   });
 });
 

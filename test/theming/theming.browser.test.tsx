@@ -177,7 +177,8 @@ describe.each([
         <div className="host-page">
           <ToolSteps
             state={{
-              ...stateOf(step({ status: 'interrupted' })),
+              // two steps: a turn of one has no summary line (its row says it all)
+              ...stateOf(step({ status: 'interrupted' }), step({ id: 'call_2' })),
               run,
               diagnostics: { count: 1, last: { reason: 'a frame that is not JSON' } },
             }}
