@@ -127,7 +127,7 @@ function Preview({ step, words }: { step: Step; words: ToolStepsLabels['approval
   const { file, change, text } = preview;
   if (!file && !change && !text) return null;
   return (
-    <Section heading={words[HEADINGS[preview.action]]} slot="tool-step-approval-preview" action={preview.action}>
+    <Section heading={words[HEADINGS[preview.action]]} slot="tool-step-approval-preview" kind={preview.action}>
       {file ? (
         <PreviewView
           step={step}
@@ -169,16 +169,16 @@ export function useDecisionOf(step: Step): LocalDecision | undefined {
 function Section({
   heading,
   slot,
-  action,
+  kind,
   children,
 }: {
   heading: string;
   slot: string;
-  action?: ApprovalAction;
+  kind?: ApprovalAction;
   children: ReactNode;
 }) {
   return (
-    <div data-slot={slot} className={slot} data-action={action}>
+    <div data-slot={slot} className={slot} data-action={kind}>
       <p data-slot="tool-step-approval-heading" className="tool-step-approval-heading">
         {heading}
       </p>
