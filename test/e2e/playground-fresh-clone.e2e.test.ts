@@ -5,18 +5,18 @@
 //
 // The copy sits inside the repository (git-ignored), so Node's resolution finds the repository's
 // node_modules from it, as a clone's own `npm ci` would provide.
-import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { type ChildProcess, execFileSync } from 'node:child_process';
 import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { type Browser, chromium, type Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { alive, until } from '../playground/support';
+import { alive, startPlayground, until } from '../playground/support';
 
 const root = join(import.meta.dirname, '..', '..');
 let clone = '';
 let server: ChildProcess | undefined;
-let output = '';
+let url = '';
 let browser: Browser;
 const temp = mkdtempSync(join(tmpdir(), 'playground-fresh-'));
 
@@ -40,19 +40,7 @@ beforeAll(async () => {
   expect(copyAsCloned(clone)).toBeGreaterThan(100);
   expect(existsSync(join(clone, 'dist'))).toBe(false);
   expect(existsSync(join(clone, 'node_modules'))).toBe(false);
-  server = spawn('npm', ['start'], {
-    cwd: clone,
-    env: { ...process.env, PORT: '0', PLAYGROUND_TEXT_DELAY_MS: '1', BROWSER: 'none', TMPDIR: temp },
-    detached: true,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  server.stdout?.on('data', (chunk) => {
-    output += chunk;
-  });
-  server.stderr?.on('data', (chunk) => {
-    output += chunk;
-  });
-  await until(() => /Local:\s+(http:\/\/127\.0\.0\.1:\d+\/)/.test(output), 60_000, `the URL in: ${output}`);
+  ({ server, url } = await startPlayground(clone, { TMPDIR: temp }));
   browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'],
@@ -98,11 +86,9 @@ async function loaded(page: Page, control: ReturnType<Page['getByRole']>) {
   expect(overlay, 'Vite error overlay').toBeNull();
 }
 
-const url = () => /Local:\s+(http:\/\/127\.0\.0\.1:\d+\/)/.exec(output)?.[1] ?? '';
-
 test('npm start on a fresh clone (no dist/) serves the chat, which runs a request to its steps', async () => {
   const { page, errors } = await watchedPage();
-  await page.goto(url());
+  await page.goto(url);
   const ask = page.getByRole('button', { name: 'Find the TODOs' });
   await loaded(page, ask);
   await ask.click();
@@ -117,7 +103,7 @@ test('npm start on a fresh clone (no dist/) serves the chat, which runs a reques
 
 test('npm start on a fresh clone serves the replay tab, which loads every entry of the kit from src/', async () => {
   const { page, errors } = await watchedPage();
-  await page.goto(`${url()}#replay`);
+  await page.goto(`${url}#replay`);
   const recording = page.getByRole('combobox', { name: 'Recording' });
   await loaded(page, recording);
   await recording.selectOption('fixture:cogitator-workspace-edit.sse');

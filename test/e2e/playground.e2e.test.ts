@@ -1,46 +1,25 @@
 // End to end: `npm start` started as a person starts it (PORT=0, the printed URL), driven in Debian's
 // Chromium through playwright-core. "Fix the failing test" on every wire, a denied command, bad input in
 // the page, the replay tab; then Ctrl-C stops everything and leaves no process behind.
-import { type ChildProcess, spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type Browser, chromium, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { alive, until } from '../playground/support';
+import { alive, startPlayground, until } from '../playground/support';
 
 const root = join(import.meta.dirname, '..', '..');
 const SHOTS = process.env.PLAYGROUND_SHOTS; // a folder: save a screenshot of each scenario there
 
 let server: ChildProcess;
 let url = '';
-let output = '';
 let browser: Browser;
 /** The server's own temporary folder, where its scratch copies go (checked empty after Ctrl-C). */
 const temp = mkdtempSync(join(tmpdir(), 'playground-e2e-'));
 
 beforeAll(async () => {
-  server = spawn('npm', ['start'], {
-    cwd: root,
-    env: {
-      ...process.env,
-      PORT: '0',
-      PLAYGROUND_COMMAND_TIMEOUT_MS: '20000',
-      PLAYGROUND_TEXT_DELAY_MS: '1',
-      BROWSER: 'none',
-      TMPDIR: temp,
-    },
-    detached: true, // its own process group: the test sends Ctrl-C to the group, as a terminal does
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  server.stdout?.on('data', (chunk) => {
-    output += chunk;
-  });
-  server.stderr?.on('data', (chunk) => {
-    output += chunk;
-  });
-  await until(() => /Local:\s+(http:\/\/127\.0\.0\.1:\d+\/)/.test(output), 60_000, `the URL in: ${output}`);
-  url = /Local:\s+(http:\/\/127\.0\.0\.1:\d+\/)/.exec(output)?.[1] ?? '';
+  ({ server, url } = await startPlayground(root, { PLAYGROUND_COMMAND_TIMEOUT_MS: '20000', TMPDIR: temp }));
   browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'],

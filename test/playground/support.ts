@@ -1,4 +1,5 @@
 // Helpers for the playground server tests: requests on each wire, decoded by the kit's own decoders.
+import { type ChildProcess, spawn } from 'node:child_process';
 import { emptyStepsState, reduceSteps, type StepEvent, type StepsState } from 'tool-steps/core';
 import { eventsFromText } from 'tool-steps/wires';
 
@@ -134,4 +135,30 @@ export async function until(
     if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
     await new Promise((r) => setTimeout(r, 50));
   }
+}
+
+/**
+ * `npm start` in `cwd` as a person starts it, in its own process group (a test sends Ctrl-C to the group, as a
+ * terminal does), with `env` over the environment: the process, and its URL once it printed one.
+ */
+export async function startPlayground(
+  cwd: string,
+  env: Record<string, string>,
+): Promise<{ server: ChildProcess; url: string; output: () => string }> {
+  let output = '';
+  const server = spawn('npm', ['start'], {
+    cwd,
+    env: { ...process.env, PORT: '0', PLAYGROUND_TEXT_DELAY_MS: '1', BROWSER: 'none', ...env },
+    detached: true,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  server.stdout?.on('data', (chunk) => {
+    output += chunk;
+  });
+  server.stderr?.on('data', (chunk) => {
+    output += chunk;
+  });
+  const printed = /Local:\s+(http:\/\/127\.0\.0\.1:\d+\/)/;
+  await until(() => printed.test(output), 60_000, `the URL in: ${output}`);
+  return { server, url: printed.exec(output)?.[1] ?? '', output: () => output };
 }
