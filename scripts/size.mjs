@@ -49,7 +49,7 @@ const KB = 1000;
  * its own icon), 55.89 kB, and the budget went to 56.4 kB; beside it the approval card's preview (what a call will
  * do, read from the tool's name and arguments, with the card's lazy code and diff views and their plain-text
  * fallback: 54.98 → 56.10 kB alone; moving the card's view wrapper into a chunk of its own measured larger,
- * 56.53 kB) and the progress text by kind, with the store recognising a batch applied again, 57.60 kB (esbuild), and the budget went to 58.0 kB. (b) was 60.3 kB while core held every decoder, MCP and the
+ * 56.53 kB) and the progress text by kind, with the store recognising a batch applied again and the approval card sharing the details block's view chunks, 57.75 kB (esbuild), and the budget went to 58.0 kB. (b) was 60.3 kB while core held every decoder, MCP and the
  * words; it is now the step model, reducer, store, approvals and the stream client (10.8 kB). `conditions`
  * are the resolve conditions (Next resolves server components with `react-server`).
  */

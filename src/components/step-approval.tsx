@@ -3,7 +3,6 @@
 import {
   type ComponentPropsWithoutRef,
   createContext,
-  createElement,
   forwardRef,
   type MouseEvent,
   type ReactElement,
@@ -21,12 +20,11 @@ import type { Step } from '../core';
 import type { ToolStepsLabels } from '../core/labels';
 import { type ApprovalAction, approvalPreview } from '../core/presentation/approval';
 import { warnOnce } from '../core/warn';
-import { chunked, useChunk } from '../internal/chunk';
 import { decideHere, type LocalDecision, useDecisionScope, useLocalDecision } from '../internal/decisions';
 import { drawPart, type RenderProp } from '../internal/render';
 import { RendererBoundary } from '../internal/renderer-boundary';
 import { WireText } from '../internal/visible-text';
-import type { DetailsRendererProps } from '../renderers/types';
+import { CodeRenderer, DiffRenderer, preloadRendererOf } from '../renderers/lazy-views';
 import { useLabelId, useStepOf, useToolStepsOptions } from './context';
 import { useToolStepsLabels } from './labels';
 
@@ -62,13 +60,6 @@ interface ApprovalContextValue {
 
 const ApprovalContext = createContext<ApprovalContextValue | null>(null);
 ApprovalContext.displayName = 'ToolStepApprovalContext';
-
-// The code and diff views are in chunks of their own (loaded when a card needs one, as the details
-// block loads them): until one is there, the card shows the same text plain.
-const codeView = chunked(() => import('../renderers/code-view'));
-const diffView = chunked(() => import('../renderers/diff-view'));
-const CodeChunk = (props: DetailsRendererProps) => createElement(useChunk(codeView), props);
-const DiffChunk = (props: DetailsRendererProps) => createElement(useChunk(diffView), props);
 
 /** The heading of each action, by its word in `labels.approval`. */
 const HEADINGS = {
@@ -106,9 +97,10 @@ function PreviewView({
 }) {
   const renderers = useToolStepsOptions().renderers;
   const own = renderers?.byKind && Object.hasOwn(renderers.byKind, kind) ? renderers.byKind[kind] : undefined;
-  const View = own ?? (kind === 'code' ? CodeChunk : DiffChunk);
+  // the details block's own chunks: until the view is there, the card shows the same text plain
+  const View = own ?? (kind === 'code' ? CodeRenderer : DiffRenderer);
   useEffect(() => {
-    if (!own) (kind === 'code' ? codeView : diffView).load().catch(() => undefined);
+    if (!own) preloadRendererOf(kind);
   }, [own, kind]);
   return (
     <div data-slot="tool-step-approval-view" className="tool-step-approval-view" data-kind={kind}>

@@ -1,60 +1,20 @@
 'use client';
 
-import { createElement, type LazyExoticComponent } from 'react';
-import { chunked, useChunk } from '../internal/chunk';
-import type { CodeView } from './code-view';
-import type { DiffView } from './diff-view';
 import { JsonTree } from './json-tree';
+import { CodeRenderer, DiffRenderer, SourcesRenderer, TerminalRenderer } from './lazy-views';
 import { MediaView } from './media-view';
-import type { SourcesView } from './sources-view';
 import { TableView } from './table-view';
-import type { TerminalView } from './terminal-view';
 import { TextView } from './text-view';
-import type { DetailsKind, DetailsRenderer, DetailsRendererProps } from './types';
+import type { DetailsKind, DetailsRenderer } from './types';
 
-// Each view in a chunk of its own, drawn directly once loaded (see `useChunk`).
-const diff = chunked(() => import('./diff-view'));
-const terminal = chunked(() => import('./terminal-view'));
-const sources = chunked(() => import('./sources-view'));
-const code = chunked(() => import('./code-view'));
-
-const DiffRenderer = (props: DetailsRendererProps) => createElement(useChunk(diff), props);
-const TerminalRenderer = (props: DetailsRendererProps) => createElement(useChunk(terminal), props);
-const SourcesRenderer = (props: DetailsRendererProps) => createElement(useChunk(sources), props);
-const CodeRenderer = (props: DetailsRendererProps) => createElement(useChunk(code), props);
-
-/** The diff view, loaded on first use so that jsdiff stays out of the base bundle. */
-export const LazyDiffView: LazyExoticComponent<typeof DiffView> = diff.Lazy;
-
-/** The terminal view, loaded on first use so that the ANSI parser (anser) stays out of the base bundle. */
-export const LazyTerminalView: LazyExoticComponent<typeof TerminalView> = terminal.Lazy;
-
-/** The sources view (links from web search and fetch results), loaded on first use. */
-export const LazySourcesView: LazyExoticComponent<typeof SourcesView> = sources.Lazy;
-
-/** The code view (a file or snippet with line numbers), loaded on first use. */
-export const LazyCodeView: LazyExoticComponent<typeof CodeView> = code.Lazy;
-
-const CHUNKS: Partial<Record<DetailsKind, { load: () => Promise<unknown>; loaded: () => unknown }>> = {
-  diff,
-  terminal,
-  sources,
-  code,
-};
-
-/** Whether the built-in renderer of `kind` can be drawn without suspending (not public; for tests). */
-export function rendererLoaded(kind: DetailsKind): boolean {
-  const chunk = CHUNKS[kind];
-  return chunk === undefined || chunk.loaded() !== undefined;
-}
-
-/**
- * Starts fetching the built-in renderer of `kind` when it is in a chunk of its own (a no-op otherwise,
- * and once fetched). Never rejects: a failed fetch is tried again when the block opens.
- */
-export function preloadRendererOf(kind: DetailsKind): void {
-  CHUNKS[kind]?.load().catch(() => undefined);
-}
+export {
+  LazyCodeView,
+  LazyDiffView,
+  LazySourcesView,
+  LazyTerminalView,
+  preloadRendererOf,
+  rendererLoaded,
+} from './lazy-views';
 
 /**
  * The built-in renderer of each kind. `diff`, `terminal`, `sources` and `code` load their chunk on first
