@@ -3,34 +3,14 @@
 // its own, as a strict app compiles it, and nothing in it would surprise them once pasted (JSX that
 // renders a comment as text, hooks or `await` at the top level, hooks without 'use client').
 
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import ts from 'typescript';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type ReadmeBlock, readmeBlocks, repoRoot } from './support/readme';
 
-const root = resolve(import.meta.dirname, '..');
-
-interface Block {
-  /** The README line of the opening fence: the block's line N is the README's line `line + N`. */
-  line: number;
-  lang: 'ts' | 'tsx';
-  code: string;
-}
-
-function readmeBlocks(): Block[] {
-  const lines = readFileSync(join(root, 'README.md'), 'utf8').split('\n');
-  const blocks: Block[] = [];
-  for (let i = 0; i < lines.length; i++) {
-    const open = /^```(\w*)\s*$/.exec(lines[i] as string);
-    if (!open) continue;
-    const end = lines.findIndex((text, j) => j > i && /^```\s*$/.test(text));
-    if (end === -1) throw new Error(`README.md:${i + 1}: a code block is never closed`);
-    const lang = open[1];
-    if (lang === 'ts' || lang === 'tsx') blocks.push({ line: i + 1, lang, code: lines.slice(i + 1, end).join('\n') });
-    i = end;
-  }
-  return blocks;
-}
+const root = repoRoot;
+type Block = ReadmeBlock;
 
 /** The repo's compiler options (its `paths` make `tool-steps*` the sources), plus what a strict app adds. */
 function appOptions(): ts.CompilerOptions {
