@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// The anchors (issue 9, item 1): the kit beside the floor and the AI SDK's own client on the same bytes, in
+// The anchors: the kit beside the floor and the AI SDK's own client on the same bytes, in
 // the same run, on two ladders of sizes: A, 100 to 3,200 tool calls (each 30 argument deltas, 20 progress
 // updates, a 2 KB output); B, one call whose argument is 32 KB to 1 MB, in deltas of 100 characters.
 // `npm run bench` spawns it after bench/render.mjs (with --expose-gc); `node --expose-gc bench/anchors.mjs`

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // `node bench/decode.mjs` (also spawned by `npm run bench`): decode + reduce against the floor, on
-// every wire the kit reads, on a ladder of run sizes. Issue 9, item 3: within 2× the floor.
+// every wire the kit reads, on a ladder of run sizes. The goal: within 2× the floor.
 //
 // The run is the same on every wire: N calls, each with 30 argument deltas, 20 progress updates
 // (where the wire has progress) and a 2 KB result, as that wire writes it. Per wire and rung:

@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// The huge-details benchmark (issue 9, item 7): a 50,000-line log, a 10,000-line diff and 5 MB of
+// The huge-details benchmark: a 50,000-line log, a 10,000-line diff and 5 MB of
 // one-line JSON opened in a row's details, in Debian's Chromium, each against a plain `<pre>` of the
 // same text opened the same way in the same page, runs alternated (kit, pre, kit, pre, ...) so that the
 // load of a shared machine drifts alike for both; medians. `npm run bench` runs it after the render

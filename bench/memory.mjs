@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// Issue 9 item 6: the heap a store retains after a long run. 10,000 steps, each streamed its
+// The heap a store retains after a long run. 10,000 steps, each streamed its
 // arguments, 100 progress updates and a result, through a store with a synchronous flush; then the
 // events are gone, the collector runs and what is left is the store's state (only the latest update
 // and a count per step). Baselines in the same run: the same steps with one update each, and the

@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// `npm run fuzz`: the long fuzz run (issue 10). The properties of test/fuzz/harness.ts (the same ones the
+// `npm run fuzz`: the long fuzz run. The properties of test/fuzz/harness.ts (the same ones the
 // bounded run in `npm test` checks) run round robin for a while, each time with a new seed; at the end it
 // prints, per target, the frames fed, the frames per minute and the violations, with each violation's
 // seed and shrunk counterexample (keep them in test/fuzz/regressions.test.ts).

@@ -32,26 +32,18 @@ const KB = 1000;
 
 /**
  * The scenarios. `budget` is the enforced limit, gzip bytes of the scenario's initial chunks (the larger
- * of the two bundlers' figures); `target` is issue 7's goal, printed beside it. The budgets are a ratchet
- * set about 0.5 kB above what the package measured when they were set ((a) 54.15 kB and (b) 10.8 kB gzip
- * with esbuild, the larger figure; rolldown: 44.0 and 10.0 kB), so a regression fails CI; lower them as the
- * targets come within reach. History: (a) was 45.7 kB before issues 8, 10, 11 and 12 added approvals, words, grouping,
- * keyboard, masking and four wires; 65.4 kB before the details body, most icons and the renderers left
- * the entry chunk (issue 7 item 6; ARCHITECTURE.md), which took it to 54.9 kB; then issue 9 added 3.5 kB
- * (58.4 kB); then the stream reader became a chunk loaded on the first read and core was split in three
- * entries (core, wires, presentation), 53.6 kB; the waiting summary and safe text conversions, 53.8 kB; a
- * class beside every part's data-slot, which the stylesheets select by (issue 9 item 4: style recalculation
- * while scrolling), 54.15 kB; stop 18's large-text screening, 54.53 kB; then fixes found by a new user's Vite
- * and Next apps (every approval handler gets its reason object and a throwing one takes its decision
- * back, the summary follows decisions made here, a row part still to hydrate is left as the server drew
- * it), 54.94 kB, and the budget went from 54.6 to 55.0 kB; then the outcome a row shows (a command that exited 1
- * reads "Exit 1" as a failure in its header, group, summary and announcer; a stopped run reads "Stopped" with
- * its own icon), 55.89 kB, and the budget went to 56.4 kB; beside it the approval card's preview (what a call will
- * do, read from the tool's name and arguments, with the card's lazy code and diff views and their plain-text
- * fallback: 54.98 → 56.10 kB alone; moving the card's view wrapper into a chunk of its own measured larger,
- * 56.53 kB) and the progress text by kind, with the store recognising a batch applied again and the approval card sharing the details block's view chunks, 57.75 kB (esbuild), and the budget went to 58.0 kB. (b) was 60.3 kB while core held every decoder, MCP and the
- * words; it is now the step model, reducer, store, approvals and the stream client (10.8 kB). `conditions`
- * are the resolve conditions (Next resolves server components with `react-server`).
+ * of the two bundlers' figures); `target` is the goal, printed beside it. The budgets are a ratchet set
+ * about 0.5 kB above what the package measured when they were set, so a regression fails CI; lower them as
+ * the targets come within reach. History of (a), esbuild's figure: 45.7 kB before approvals, words,
+ * grouping, keyboard, masking and four wires; 65.4 kB before the details body, most icons and the
+ * renderers left the entry chunk (54.9 kB); 58.4 kB with the windowed list; 53.6 kB once the stream
+ * reader loaded on the first read and core was split into core, wires and presentation; 54.15 kB with a
+ * class beside every part's data-slot (style recalculation while scrolling); 54.53 kB with large-text
+ * screening; 54.94 kB with the fixes a new user's Vite and Next apps found (budget 55.0); 55.89 kB with
+ * the outcome a row shows (budget 56.4); 57.75 kB with the approval card's preview and progress text by
+ * kind (budget 58.0). (b) was 60.3 kB while core held every decoder, MCP and the words; it is the step
+ * model, reducer, store, approvals and the stream client. `conditions` are the resolve conditions (Next
+ * resolves server components with `react-server`).
  */
 export const scenarios = [
   {

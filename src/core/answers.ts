@@ -1,5 +1,5 @@
 /**
- * Answers that are no stream, said in words (issue 10, defect 11): no body (204), an HTML page (a proxy's
+ * Answers that are no stream, said in words: no body (204), an HTML page (a proxy's
  * sign-in page, an error page; by its title), a JSON error body answered with 200. Used by `readStream`
  * and by `createToolStream` for HTTP errors.
  */

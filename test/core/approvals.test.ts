@@ -1,4 +1,4 @@
-// Decision helpers per wire (issue 8 item 1), each checked against the wire's real shape: Cogitator's
+// Decision helpers per wire, each checked against the wire's real shape: Cogitator's
 // resume request (PROTOCOLS.md 1.7), the AI SDK's own Chat (ai 7.0.173) and Anvia's recorded stream.
 import { readFileSync } from 'node:fs';
 import { AbstractChat, type ChatState, type ChatStatus, type ChatTransport, type UIMessage } from 'ai';

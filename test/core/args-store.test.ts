@@ -1,4 +1,4 @@
-// Issue 9 item 2, the store's part: a stream read one event at a time (a server that flushes every
+// A stream read one event at a time (a server that flushes every
 // event) is reduced once per flush, not once per read, so neither the argument's partial parse nor
 // the copy of a long run's step map happens on every read.
 import type { StepEvent } from 'tool-steps/core';

@@ -1,4 +1,4 @@
-// Issue 9 item 2: a streamed argument costs linear time however its bytes arrive, and still shows
+// A streamed argument costs linear time however its bytes arrive, and still shows
 // its head early and its whole value at the end. Internals are imported by path (closeOpenString,
 // parsedLength); the behaviour through `tool-steps/core`.
 import fc from 'fast-check';

@@ -1,4 +1,4 @@
-// Issue 9 item 6: a step keeps its latest progress update and a count, never the updates before it
+// A step keeps its latest progress update and a count, never the updates before it
 // (bench/memory.mjs measures the heap; this checks the shape that keeps it small).
 import { createStepStore, type StepEvent, type StepsState } from 'tool-steps/core';
 import { describe, expect, it } from 'vitest';

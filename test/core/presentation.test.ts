@@ -697,7 +697,7 @@ describe('bad input', () => {
       toolName: '\u202Edelete\u0000_file\u2066\u200B',
       input: { path: 'ab\u202Ecd\u0007.txt\u2069' },
     });
-    // a name with hidden characters imitates another: it is shown as it is, not read as "Delete file" (issue 10, defect 6)
+    // a name with hidden characters imitates another: it is shown as it is, not read as "Delete file"
     expect(resolved.label).toBe('⟨U+202E⟩delete⟨U+0000⟩_file⟨U+2066⟩⟨U+200B⟩');
     // biome-ignore lint/suspicious/noControlCharactersInRegex: the test looks for exactly those
     expect(resolved.detail).not.toMatch(/[\u0000-\u001f\u200b-\u200f\u202a-\u202e\u2066-\u2069]/);

@@ -94,7 +94,7 @@ describe('sources', () => {
     expect(reduceAll(batches)).toEqual(RUN_STATE);
   });
 
-  it('a Response with no body ends the run as aborted, saying there was no stream (issue 10, defect 11)', async () => {
+  it('a Response with no body ends the run as aborted, saying there was no stream', async () => {
     const batches = await collect(new Response(null, { headers: { 'content-type': 'text/event-stream' } }));
     expect(batches.flat()).toEqual([
       { type: 'run-abort', reason: 'The server answered 200 with no body: there was no stream to read.' },

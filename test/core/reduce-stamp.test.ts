@@ -1,5 +1,5 @@
 // `reduceSteps(state, events, { now })` stamps events that carry no `at` with `now`; it skips the copy
-// for the events whose handler reads no time (issue 9, item 3: no per-event allocation the steady state
+// for the events whose handler reads no time (no per-event allocation the steady state
 // does not need). Skipping must change nothing: the state is the one every event stamped gives.
 import fc from 'fast-check';
 import { emptyStepsState, reduceSteps, type StepEvent, type StepsState } from 'tool-steps/core';

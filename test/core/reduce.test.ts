@@ -67,7 +67,7 @@ describe('step-start', () => {
     expect(state.ids).toEqual(['b', 'a', 'c']);
   });
 
-  it('a start after a result (the step already ended) is dropped and counted: the step does not change (issue 10, defect 9)', () => {
+  it('a start after a result (the step already ended) is dropped and counted: the step does not change', () => {
     const ended = reduceSteps(emptyStepsState, { type: 'step-result', id: 'c1', result: 1 });
     const state = reduceSteps(ended, start('c1', 'grep'));
     expect(state.byId.c1).toBe(ended.byId.c1);

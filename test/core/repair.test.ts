@@ -1,5 +1,5 @@
-// The reducer skips the full repair of an event that `isWellFormedStepEvent` passes (issue 9, item 3:
-// the boundary check as cheap as correctness allows). That is only right if the two agree: an event
+// The reducer skips the full repair of an event that `isWellFormedStepEvent` passes (the
+// boundary check as cheap as correctness allows). That is only right if the two agree: an event
 // passes exactly when the full repair would keep it as it is, without a problem.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';

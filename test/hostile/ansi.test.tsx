@@ -1,4 +1,4 @@
-// Issue 10 defect 5: ANSI cannot hide text. Concealed text (SGR 8) is shown, marked; every span keeps a
+// ANSI cannot hide text. Concealed text (SGR 8) is shown, marked; every span keeps a
 // minimum contrast between its colour and its background (black on black, equal true colours, a
 // true colour on the terminal's own background), in both colour schemes.
 import { render } from '@testing-library/react';

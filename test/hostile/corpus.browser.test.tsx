@@ -1,4 +1,4 @@
-// The hostile corpus (issue 10, standing defences): every payload in every on-screen field, rendered in
+// The hostile corpus: every payload in every on-screen field, rendered in
 // Chromium with every details block open, with and without the stylesheet. No script runs, no on*
 // attribute, no dangerous URL, no injected element, no hidden text, no field that reorders another, no
 // control pushed out of view. Each check collects its hits, so a failure names payload, field and check.

@@ -1,4 +1,4 @@
-// Issue 9 item 7: a large details text (over LARGE_TEXT) is screened in slices, its first lines at once.
+// A large details text (over LARGE_TEXT) is screened in slices, its first lines at once.
 // What is drawn at any moment is screened text (a prefix of whole lines, then the whole), and the end
 // result is exactly what screening the whole text at once gives: the same masks, markers and count.
 import { act, render, waitFor } from '@testing-library/react';

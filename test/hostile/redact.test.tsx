@@ -1,4 +1,4 @@
-// Issue 10 defect 12: recognizable secrets are masked on screen by default, with a per-block reveal and
+// Recognizable secrets are masked on screen by default, with a per-block reveal and
 // a `redact` option; copy copies what is shown; the step state itself never changes.
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { type Step, ToolStep, ToolSteps } from 'tool-steps';

@@ -1,4 +1,4 @@
-// Issue 10 defect 6: bidi controls, zero-width and tag characters in wire text are shown, never acted on;
+// Bidi controls, zero-width and tag characters in wire text are shown, never acted on;
 // wire text is isolated; a look-alike tool name is not drawn as the tool it imitates.
 import { render } from '@testing-library/react';
 import { presentStep, ToolStep, ToolStepApproval } from 'tool-steps';

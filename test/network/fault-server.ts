@@ -1,4 +1,4 @@
-// Issue 10, network faults: a local node:http server that answers each path with one fault. Shared by the
+// A local node:http server that answers each path with one fault. Shared by the
 // Node-fetch matrix (test/network/faults.test.ts, which starts it itself) and the Chromium matrix
 // (test/network/faults.browser.test.ts, which reaches it through fault-server.global.ts). Node only.
 //

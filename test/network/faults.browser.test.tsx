@@ -1,4 +1,4 @@
-// Issue 10, network faults in real Chromium: the same faults as test/network/faults.test.ts (Node's fetch),
+// Network faults in real Chromium: the same faults as test/network/faults.test.ts (Node's fetch),
 // served by the same node:http server (test/network/fault-server.ts, started in Node by
 // fault-server.global.ts; it answers CORS, the page is on Vite's port), read by Chromium's own fetch
 // through createToolStream, readStream and useToolStream + <ToolSteps>. Each fault ends in a stated run
@@ -125,7 +125,7 @@ describe('network faults through createToolStream (Chromium fetch, local Node se
   });
 });
 
-describe('readStream with Chromium fetch: an abort through the signal ends with run-abort (defect 2)', () => {
+describe('readStream with Chromium fetch: an abort through the signal ends with run-abort', () => {
   it('aborted mid-stream: the read settles with run-abort, the run is interrupted, the response closed', async () => {
     const controller = new AbortController();
     const response = await fetch(urlOf('/abort'), { signal: controller.signal });

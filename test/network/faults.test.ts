@@ -1,4 +1,4 @@
-// Issue 10, network faults: Node's own fetch against a local node:http server (test/network/fault-server.ts,
+// Node's own fetch against a local node:http server (test/network/fault-server.ts,
 // shared with the Chromium matrix in faults.browser.test.tsx), through createToolStream
 // (and readStream for an abort through a signal). Each fault ends in a stated run status with a message a
 // person understands, and the server sees its response closed: nothing is left open.
@@ -81,7 +81,7 @@ describe('network faults through createToolStream (Node fetch, local server)', (
   });
 });
 
-describe('readStream with Node fetch: an abort through the signal ends with run-abort (defect 2)', () => {
+describe('readStream with Node fetch: an abort through the signal ends with run-abort', () => {
   it('aborted mid-stream: the read settles with run-abort, the run is interrupted, the response closed', async () => {
     const controller = new AbortController();
     const response = await fetch(`${base}/abort`, { signal: controller.signal });

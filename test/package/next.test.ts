@@ -4,8 +4,8 @@
 // imports `ToolSteps` and `stepsFromText` from 'tool-steps', calls `stepsFromText` on the server and renders
 // the rows outside any <Suspense>; `next build` must succeed and prerender them (a clock read while
 // prerendering a client component fails the build under cacheComponents). The README's server-component
-// example is built as written, and `next start` serves it. Before issue 7 the whole entry was 'use client'
-// and the build failed ("Attempted to call stepsFromText() from the server but stepsFromText is on the
+// example is built as written, and `next start` serves it. When the whole entry was 'use client',
+// the build failed ("Attempted to call stepsFromText() from the server but stepsFromText is on the
 // client").
 //
 // The theme in Chromium against `next start` and against a Vite production build: both run Lightning CSS,

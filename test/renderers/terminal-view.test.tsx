@@ -62,14 +62,14 @@ describe('TerminalView', () => {
     ]);
     expect(all[2]).toEqual([{ text: 'plain', color: '', background: '', ansi: null }]);
     expect(all[3]).toEqual([
-      // pure red is below 4.5:1 on the light terminal: a little darker there (issue 10 defect 5)
+      // pure red is below 4.5:1 on the light terminal: a little darker there
       { text: 'palette', color: 'light-dark(rgb(230, 0, 0), rgb(255, 0, 0))', background: '', ansi: null },
       { text: ' truecolor bg', color: 'rgb(255, 0, 0)', background: 'rgb(1, 2, 3)', ansi: null },
     ]);
     expect(all[4]).toEqual([
       {
         text: 'reversed',
-        // the theme's black on its white is too faint (issue 10 defect 5): a readable colour per scheme
+        // the theme's black on its white is too faint: a readable colour per scheme
         color: 'light-dark(rgb(233, 234, 234), rgb(66, 71, 76))',
         // with the background it was chosen for, so the pair holds without the theme too
         background: 'light-dark(rgb(87, 96, 106), rgb(177, 186, 196))',
@@ -226,7 +226,7 @@ describe('terminal model', () => {
     expect(expected[3]).toEqual([
       {
         text: 'carried',
-        // blue on yellow is below 4.5:1 in both schemes (issue 10 defect 5): a readable colour per scheme
+        // blue on yellow is below 4.5:1 in both schemes: a readable colour per scheme
         fg: 'light-dark(rgb(205, 220, 239), rgb(26, 50, 77))',
         bg: 'light-dark(rgb(125, 78, 0), rgb(210, 153, 34))',
         deco: undefined,
