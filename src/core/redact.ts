@@ -81,14 +81,17 @@ const BUILTIN: readonly Rule[] = [
       /(-----BEGIN (?:[A-Z0-9]+ )*PRIVATE KEY(?: BLOCK)?-----)[\s\S]*?(?:(-----END (?:[A-Z0-9]+ )*PRIVATE KEY(?: BLOCK)?-----)|$(?![\s\S]))/g,
     mask: (_m, begin: string, end: string | undefined) => `${begin}\n${M()}\n${end ?? ''}`,
   },
-  { hint: 'sk-ant-', pattern: /(?<![\w-])sk-ant-[A-Za-z0-9_-]{20,}/g, mask: keep('sk-ant-') },
-  { hint: 'sk-proj-', pattern: /(?<![\w-])sk-proj-[A-Za-z0-9_-]{20,}/g, mask: keep('sk-proj-') },
-  { hint: 'sk-', pattern: /(?<![\w-])sk-(?:svcacct-|admin-|None-)?[A-Za-z0-9_-]{32,}/g, mask: keep('sk-') },
-  { hint: '_', pattern: /(?<!\w)((?:sk|rk)_(?:live|test)_)[A-Za-z0-9]{16,}/g, mask: keepGroup },
-  { hint: 'whsec_', pattern: /(?<!\w)(whsec_)[A-Za-z0-9+/=]{20,}/g, mask: keepGroup },
+  // Prefixes that name a key whatever follows mask from the first character after them, so a key that is
+  // still streaming in (or was cut short for a line) never shows the part that has arrived.
+  { hint: 'sk-ant-', pattern: /(?<![A-Za-z0-9-])sk-ant-[A-Za-z0-9_-]+/g, mask: keep('sk-ant-') },
+  { hint: 'sk-proj-', pattern: /(?<![A-Za-z0-9-])sk-proj-[A-Za-z0-9_-]+/g, mask: keep('sk-proj-') },
+  { hint: 'sk-', pattern: /(?<![\w-])sk-(?:svcacct|admin)-[A-Za-z0-9_-]+/g, mask: keep('sk-') },
+  { hint: 'sk-', pattern: /(?<![\w-])sk-(?:None-)?[A-Za-z0-9_-]{32,}/g, mask: keep('sk-') },
+  { hint: '_', pattern: /(?<!\w)((?:sk|rk)_(?:live|test)_)[A-Za-z0-9]+/g, mask: keepGroup },
+  { hint: 'whsec_', pattern: /(?<!\w)(whsec_)[A-Za-z0-9+/=]+/g, mask: keepGroup },
   { hint: '_', pattern: /(?<!\w)(gh[pousr]_)[A-Za-z0-9]{30,}/g, mask: keepGroup },
-  { hint: 'github_pat_', pattern: /(?<!\w)(github_pat_)[A-Za-z0-9_]{30,}/g, mask: keepGroup },
-  { hint: 'glpat-', pattern: /(?<!\w)(glpat-)[A-Za-z0-9_-]{20,}/g, mask: keepGroup },
+  { hint: 'github_pat_', pattern: /(?<!\w)(github_pat_)[A-Za-z0-9_]+/g, mask: keepGroup },
+  { hint: 'glpat-', pattern: /(?<!\w)(glpat-)[A-Za-z0-9_-]+/g, mask: keepGroup },
   { pattern: /(?<![A-Z0-9])((?:AKIA|ASIA|ABIA|ACCA))[A-Z0-9]{16}(?![A-Z0-9])/g, mask: keepGroup },
   { hint: 'xox', pattern: /(?<!\w)(xox[abposre]-)[A-Za-z0-9-]{10,}/g, mask: keepGroup },
   { hint: 'xapp-', pattern: /(?<!\w)(xapp-)[A-Za-z0-9-]{10,}/g, mask: keepGroup },
@@ -258,20 +261,29 @@ export function screeningSteps(
 
 const defaultRedactor = createRedactor(true) as Redactor;
 
+/**
+ * Whether the built-in patterns find a secret in `text`. Text derived for people (a humanized tool name,
+ * a shortened detail line) is left as it is when it holds one, so that the drawing-time mask still sees
+ * the secret whole: humanizing or cutting first would hide the key from the pattern and show the rest.
+ */
+export function holdsSecret(text: string): boolean {
+  return defaultRedactor(text).count > 0;
+}
+
 /** Masks the secrets in `text` with the built-in patterns (or the given `redact` option). */
 export function redactText(text: string, option?: RedactOption): string {
   const redactor = option === undefined ? defaultRedactor : createRedactor(option);
   return redactor ? redactor(text).text : text;
 }
 
-/** The node budget of `redactValue`: a larger value is masked in its first nodes only. */
+/** The node budget of `redactValue`: past it, strings are hidden without being screened. */
 const NODE_BUDGET = 200_000;
 
 /**
  * A value with every string masked (object keys that name a secret, `password: "…"`, mask the whole
  * string), and `map` applied to each string after masking. Returns the same value (identity) when
- * nothing changed, so renderers keep their memoized work. Cycles and values past 200,000 nodes are
- * left as they are. Never throws.
+ * nothing changed, so renderers keep their memoized work. Cycles are left as they are; past 200,000
+ * nodes every further string is the mask (not screened, so never shown in clear). Never throws.
  */
 export function redactValue(
   value: unknown,
@@ -306,7 +318,7 @@ export function redactValue(
     return map ? map(out) : out;
   };
   const walk = (v: unknown, secretKey: boolean): unknown => {
-    if (--budget < 0) return v;
+    if (--budget < 0) return pastBudget(v);
     if (typeof v === 'string') return text(v, secretKey);
     if (typeof v !== 'object' || v === null || ArrayBuffer.isView(v)) return v;
     if (seen.has(v)) return v;
@@ -348,6 +360,29 @@ export function redactValue(
         }
       }
       return copy ?? v;
+    } catch {
+      return v;
+    }
+  };
+  // Past the budget no pattern runs, so nothing is shown in clear: with a redactor every string is the
+  // mask (Reveal shows them), counted once; `map` still applies to what is drawn.
+  let hidden = false;
+  const pastBudget = (v: unknown): unknown => {
+    if (typeof v === 'string') {
+      if (!redactor || v === '') return map ? map(v) : v;
+      if (!hidden) count++;
+      hidden = true;
+      return M();
+    }
+    if (typeof v !== 'object' || v === null || ArrayBuffer.isView(v) || seen.has(v)) return v;
+    seen.add(v);
+    try {
+      if (Array.isArray(v)) return v.map(pastBudget);
+      const proto = Object.getPrototypeOf(v);
+      if (proto !== Object.prototype && proto !== null) return v;
+      const copy: Record<string, unknown> = {};
+      for (const key of Object.keys(v)) copy[map ? map(key) : key] = pastBudget((v as Record<string, unknown>)[key]);
+      return copy;
     } catch {
       return v;
     }

@@ -1,7 +1,7 @@
 // Recognizable secrets are masked on screen by default, with a per-block reveal and
 // a `redact` option; copy copies what is shown; the step state itself never changes.
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { type Step, ToolStep, ToolSteps } from 'tool-steps';
+import { presentStep, type Step, ToolStep, ToolSteps } from 'tool-steps';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createRedactor, redactText, redactValue, redactWords, screeningSteps } from '../../src/core/redact';
 import { SECRETS } from '../../stories/support/secrets';
@@ -57,6 +57,62 @@ describe('redactText', () => {
     expect(out.value).toEqual({ user: 'ada', password: MASK, nested: { apiKey: MASK, note: `key sk-proj-${MASK}` } });
     expect(out.count).toBe(3);
     expect(value.password).toBe('hunter2');
+  });
+});
+
+describe('secrets in text made for people, and in values past the screening budget', () => {
+  const anthropic = SECRETS[2]?.[1] as string;
+  const jwt = SECRETS.find(([name]) => name === 'JWT')?.[1] as string;
+
+  it.each([
+    ['an Anthropic key', 'sk-ant-api03-aB1_c', 'sk-ant-'],
+    ['an OpenAI project key', 'sk-proj-Ab3d', 'sk-proj-'],
+    ['a Stripe key', 'sk_live_4eC3', 'sk_live_'],
+    ['a GitHub fine-grained token', 'github_pat_11AB', 'github_pat_'],
+    ['a GitLab token', 'glpat-xY1', 'glpat-'],
+    ['an OpenAI service account key', 'sk-svcacct-AbC', 'sk-'],
+  ])('masks %s from the first character after its prefix (a key still streaming in)', (_name, partial, prefix) => {
+    const shown = redactText(`export KEY_PART ${partial}`);
+    expect(shown).toBe(`export KEY_PART ${prefix}${MASK}`);
+  });
+
+  it('draws a tool name that holds a key as it is, so the mask sees the key whole', () => {
+    for (const toolName of [anthropic, jwt, `mcp__vault__${anthropic}`]) {
+      const { label } = presentStep(makeStep({ toolName, status: 'running' }));
+      const shown = redactText(label);
+      expect(shown, label).toContain(MASK);
+      // nothing of the key's own part survives humanizing and masking
+      expect(shown).not.toContain(anthropic.slice(16, 28));
+      expect(shown).not.toContain(jwt.slice(-12));
+    }
+  });
+
+  it('does not shorten a detail line that holds a secret: masked, none of it is left', () => {
+    const url = `postgres://app:${'s3cretP4ss'.repeat(4)}@db.internal.example.com:5432/${'a/'.repeat(40)}app`;
+    const command = `curl -sS -H "Authorization: Bearer ${'9f8e7d6c5b4a3928'.repeat(3)}" https://api.example.com/v1/items`;
+    for (const input of [{ url }, { command }]) {
+      const { detail, detailTitle } = presentStep(makeStep({ toolName: 'run_thing', input, status: 'running' }));
+      for (const text of [detail, detailTitle]) {
+        if (text === undefined) continue;
+        const shown = redactText(text);
+        expect(shown, text).toContain(MASK);
+        expect(shown).not.toContain('s3cretP4ss');
+        expect(shown).not.toContain('9f8e7d6c5b4a');
+      }
+    }
+  });
+
+  it('hides every string past the node budget instead of leaving it unscreened', () => {
+    const many = Array.from({ length: 200_010 }, (_, i) => `row ${i}`);
+    many.push(`the key ${anthropic}`);
+    const out = redactValue({ rows: many, tail: { password: 'hunter2' } }, createRedactor());
+    const json = JSON.stringify(out.value);
+    expect(json).not.toContain(anthropic.slice(7, 20));
+    expect(json).not.toContain('hunter2');
+    expect(json).toContain('row 1');
+    expect(out.count).toBeGreaterThan(0);
+    // without a redactor nothing is hidden
+    expect(redactValue({ rows: many }, undefined).value).toEqual({ rows: many });
   });
 });
 

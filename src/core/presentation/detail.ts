@@ -1,6 +1,7 @@
 /**
  * The detail line: the most telling argument of a call, shortened for one line.
  */
+import { holdsSecret } from '../redact';
 import { visibleText } from '../visible-text';
 import { cleanText, cut } from './humanize';
 
@@ -127,7 +128,9 @@ function shorten(raw: string, kind: Kind, more: number): Detail {
     visibleText(raw.length > TITLE_MAX * 4 ? raw.slice(0, TITLE_MAX * 4) : raw, { keepLines: true }),
     TITLE_MAX,
   );
-  const max = DETAIL_MAX - suffix.length;
+  // A value holding a secret is not shortened: cut in the middle or at the end, the key's prefix or its
+  // length could go, and the drawing-time mask would show what is left. The row's line clamps it instead.
+  const max = holdsSecret(full) ? Number.POSITIVE_INFINITY : DETAIL_MAX - suffix.length;
   const looks: Kind = /^[a-z][a-z\d+.-]*:\/\/\S+$/i.test(full)
     ? 'url'
     : kind === 'path' || (/^[^\s]*[/\\][^\s]*$/.test(full) && full.length > 1)

@@ -3,6 +3,7 @@
  * built-in table of well-known tools, else a presentation derived from the call (name, arguments).
  */
 
+import { holdsSecret } from '../redact';
 import type { Step } from '../step';
 import { visibleText } from '../visible-text';
 import { isDevelopment, warnOnce } from '../warn';
@@ -133,9 +134,12 @@ function resolve(
   const host = typeof entry === 'object' && entry !== null ? (entry as Record<Field, unknown>) : undefined;
   const server = step.presentation;
   // A name that imitates another (Cyrillic `а` in `read_file`) is neither looked up nor read for people.
-  const lookalike = isLookalikeName(name);
+  // A name holding a secret (a key pasted as the tool's name) is not read either: humanized ("Sk ant
+  // api03 …") the drawing-time mask would no longer recognise the key. The row shows the name, masked.
+  const secret = short && holdsSecret(name);
+  const lookalike = secret || isLookalikeName(name);
   const known = short && !lookalike && Object.hasOwn(knownTools, name) ? knownTools[name] : undefined;
-  const read = lookalike ? lookalikeRead(name) : readName(name);
+  const read = secret ? asIs(name) : lookalike ? asIs(markLookalike(name)) : readName(name);
   const tense = (words?.tenseOf ?? tenseOf)(step.status);
   // Another locale's words (the default English ones take the memoized path below).
   const tensed = (label: string) =>
@@ -184,8 +188,8 @@ function resolve(
   return resolved;
 }
 
-function lookalikeRead(name: string): ReturnType<typeof readName> {
-  const label = markLookalike(name);
+/** A name shown as it is, not read for people. */
+function asIs(label: string): ReturnType<typeof readName> {
   return { label, words: [], serverWords: [], tensed: { base: label, present: label, past: label }, derived: false };
 }
 
