@@ -187,7 +187,13 @@ export type { UseToolStreamOptions, UseToolStreamResult } from './react/use-tool
 export { useToolStream } from './react/use-tool-stream';
 export { useUIMessageSteps } from './react/use-ui-message-steps';
 // the details registry's types (`renderers` on `ToolSteps`); the renderers themselves: `tool-steps/renderers`
-export type { DetailsKind, DetailsRenderer, DetailsRendererProps, DetailsRenderers, DetailsView } from './renderers';
+export type {
+  DetailsKind,
+  DetailsRenderer,
+  DetailsRendererProps,
+  DetailsRenderers,
+  DetailsView,
+} from './renderers/types';
 export type {
   AgUiOptions,
   CogitatorThreadOptions,

@@ -118,8 +118,3 @@ export function visibleText(text: string, options?: VisibleTextOptions): string 
   });
   return changed ? out : text;
 }
-
-/** Whether `visibleText` would change `text`. */
-export function hasHiddenCharacters(text: string, options?: VisibleTextOptions): boolean {
-  return visibleText(text, options) !== text;
-}

@@ -22,19 +22,6 @@ export function formatPretty(value: unknown): string {
   }
 }
 
-/** A duration for people: `120 ms`, `8.4 s`, `2 min 5 s`. */
-export function formatDuration(ms: number): string {
-  if (!Number.isFinite(ms) || ms < 0) return '';
-  if (ms < 1000) return `${Math.round(ms)} ms`;
-  if (ms < 60_000) {
-    const seconds = ms / 1000;
-    return `${seconds < 10 ? Math.round(seconds * 10) / 10 : Math.round(seconds)} s`;
-  }
-  const minutes = Math.floor(ms / 60_000);
-  const seconds = Math.round((ms % 60_000) / 1000);
-  return seconds === 0 ? `${minutes} min` : `${minutes} min ${seconds} s`;
-}
-
 /** The same duration as an ISO 8601 duration, for `<time dateTime>`. */
 export function isoDuration(ms: number): string {
   return `PT${Math.round(ms) / 1000}S`;
