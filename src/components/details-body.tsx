@@ -7,7 +7,17 @@
  * nothing until a row has something to open.
  */
 
-import { memo, type ReactNode, type RefObject, Suspense, useMemo, useRef, useState, useSyncExternalStore } from 'react';
+import {
+  memo,
+  type ReactNode,
+  type Ref,
+  type RefObject,
+  Suspense,
+  useMemo,
+  useRef,
+  useState,
+  useSyncExternalStore,
+} from 'react';
 import type { Step } from '../core';
 import { RendererBoundary } from '../internal/renderer-boundary';
 import { PENDING, Settled } from '../internal/settled';
@@ -66,7 +76,7 @@ interface SectionProps {
   /** Shown above the content, after the heading. */
   bar?: ReactNode;
   /** The section of a view drawn under a Suspense boundary: pending until it mounted (internal/settled.ts). */
-  view?: RefObject<HTMLDivElement | null>;
+  view?: Ref<HTMLDivElement>;
   /** Drawn on a server or hydrated: the view may wait to hydrate. */
   fromServer?: boolean;
   children: ReactNode;

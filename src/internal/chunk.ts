@@ -44,7 +44,11 @@ export function chunked<C extends ComponentType<any>>(fetch: () => Promise<{ def
  * suspended is thrown away and the caller mounts again once the chunk is there; no test here could make
  * the lazy one commit first, see test/components/chunk.test.tsx.)
  */
-export function useChunk<P extends object>(chunk: Chunk<ComponentType<P>>): ComponentType<P> {
-  const [component] = useState<ComponentType<P>>(() => chunk.loaded() ?? (chunk.Lazy as ComponentType<P>));
+export function useChunk<P extends object>(
+  chunk: Chunk<ComponentType<P>>,
+): ComponentType<P> | LazyExoticComponent<ComponentType<P>> {
+  const [component] = useState<ComponentType<P> | LazyExoticComponent<ComponentType<P>>>(
+    () => chunk.loaded() ?? chunk.Lazy,
+  );
   return component;
 }

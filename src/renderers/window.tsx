@@ -1,6 +1,6 @@
 'use client';
 
-import { type ReactNode, type RefObject, type UIEvent, useCallback, useRef, useState } from 'react';
+import { type ReactNode, type Ref, type RefObject, type UIEvent, useCallback, useRef, useState } from 'react';
 import { useClientLayoutEffect } from '../internal/layout-effect';
 
 /** Height of one line in the windowed renderers, in CSS pixels; `renderers.css` uses the same value. */
@@ -105,7 +105,8 @@ export function WindowedRows({ count, window: win, row, label, slot, attrs, onSc
     // a group, not a region landmark: many steps may show the same kind of block, and landmarks must be unique
     // biome-ignore lint/a11y/useSemanticElements: a scroll container, not a fieldset
     <div
-      ref={win.ref}
+      // React 18's types take a ref object of the element type only (19's take `| null`)
+      ref={win.ref as Ref<HTMLDivElement>}
       data-slot={slot}
       className={slot}
       role="group"

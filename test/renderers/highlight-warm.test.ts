@@ -5,7 +5,7 @@
 import { expect, it } from 'vitest';
 import { highlightLines, regexpsOf } from '../../src/renderers/highlight';
 
-it('runs every regular expression of the grammar twice on an empty text, though the first caller aborted', async () => {
+it('warms every regular expression of the grammar, though the block that started the warm-up aborted', async () => {
   const grammar = ((await import('@shikijs/langs-precompiled/go')) as { default: unknown }).default;
   const regexps = regexpsOf(grammar);
   expect(regexps.length).toBeGreaterThan(50);
@@ -22,8 +22,8 @@ it('runs every regular expression of the grammar twice on an empty text, though 
   const slices: number[] = [];
   await highlightLines(['func main() {}'], 'go', (tokens) => slices.push(tokens.length), gone.signal);
   expect(slices).toEqual([]); // the aborted block tokenized nothing
-  // V8 interprets a regular expression's first run and compiles it to machine code on the second
-  expect(regexps.filter((regexp) => warmed.get(regexp) !== 2)).toEqual([]);
+  // the shared warm-up ran to its end for the next block (how many runs warm an expression is V8's business)
+  expect(regexps.filter((regexp) => (warmed.get(regexp) ?? 0) === 0)).toEqual([]);
   let last = 0;
   await highlightLines(['func main() {}'], 'go', (tokens) => {
     last = tokens.length;
