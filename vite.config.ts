@@ -158,6 +158,18 @@ export default defineConfig({
         },
       },
       {
+        // the component tests with no chunk loaded first: the first-use path (each lazy chunk fetched as a
+        // row needs it), which test/setup.ts skips for the dom project
+        extends: true,
+        test: {
+          name: 'dom-cold',
+          environment: 'jsdom',
+          setupFiles: ['./test/setup-cold.ts'],
+          include: ['test/components/**/*.test.tsx', 'test/readme-render.test.tsx'],
+          exclude: [...configDefaults.exclude, '**/*.browser.test.*'],
+        },
+      },
+      {
         // the playground (`npm start`): its agent server in node, and end to end in Chromium driven by
         // playwright-core against `npm start` itself
         extends: true,

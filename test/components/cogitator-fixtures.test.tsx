@@ -1,7 +1,7 @@
 // Every shared Cogitator fixture, reduced with stepsFromText and rendered with <ToolSteps>.
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { render, screen, within } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { stepsFromText, ToolSteps } from 'tool-steps';
 import { describe, expect, it } from 'vitest';
@@ -18,6 +18,14 @@ interface Row {
   icon: string | null | undefined;
   errorCode: string | null | undefined;
 }
+
+/** A section of a row's open details: the details body is a lazy chunk, drawn once it has loaded. */
+const section = (row: HTMLElement, name: string) =>
+  waitFor(() => {
+    const found = row.querySelector(`[data-section="${name}"]`);
+    expect(found, `the ${name} section`).not.toBeNull();
+    return found as HTMLElement;
+  });
 
 function rowsOf(container: Element): Row[] {
   return [...container.querySelectorAll('li[data-slot="tool-step"]')].map((li) => ({
@@ -83,14 +91,14 @@ describe('cogitator-workspace-edit.sse', () => {
     expect(edit.querySelector('[data-slot="tool-step-details"]')?.getAttribute('data-kind')).toBe('diff');
     await userEvent.click(within(edit).getByRole('button', { name: 'Details' }));
     expect(edit.getAttribute('data-state')).toBe('open');
-    const details = edit.querySelector('[data-section="details"]') as HTMLElement;
+    const details = await section(edit, 'details');
     expect(await within(details).findByText(/formatCurrency/, { ignore: 'none' })).toBeInTheDocument();
     expect(edit.querySelector('[data-section="input"]')?.textContent).toContain(
       '"oldText": "export function formatUsd(money: Money): string {"',
     );
     const read = container.querySelector('[data-step-id="call_l7dXTPyLsxPFkThf4VucSmEH"]') as HTMLElement;
     await userEvent.click(within(read).getByRole('button', { name: 'Details' }));
-    const result = read.querySelector('[data-section="result"]') as HTMLElement;
+    const result = await section(read, 'result');
     expect(result.querySelector('[data-slot="tool-step-details-heading"]')?.textContent).toBe('What the model read');
     expect(
       await within(result).findByText(/export function formatUsd\(money: Money\): string \{/, { ignore: 'none' }),
@@ -116,8 +124,10 @@ describe('cogitator-run-command-progress.sse', () => {
     const details = container.querySelector('[data-slot="tool-step-details"]') as HTMLElement;
     expect(details.getAttribute('data-kind')).toBe('terminal');
     await userEvent.click(screen.getByRole('button', { name: 'Details' }));
-    expect(container.querySelector('[data-section="progress"] [data-slot="tool-step-last-update"]')?.textContent).toBe(
-      'src/api/refunds.test.ts: 1 passed',
+    await waitFor(() =>
+      expect(
+        container.querySelector('[data-section="progress"] [data-slot="tool-step-last-update"]')?.textContent,
+      ).toBe('src/api/refunds.test.ts: 1 passed'),
     );
     expect(container.querySelector('[data-slot="tool-step-input"]')?.textContent).toBe(
       '{\n  "command": "pnpm test --reporter=dot",\n  "cwd": "."\n}',
@@ -147,8 +157,10 @@ describe('cogitator-tool-timeout.sse', () => {
     const li = container.querySelector('li') as HTMLElement;
     expect(li.getAttribute('data-state')).toBe('open');
     expect(screen.getByRole('button', { name: 'Details' }).getAttribute('aria-expanded')).toBe('true');
-    expect(li.querySelector('[data-section="progress"] [data-slot="tool-step-last-update"]')?.textContent).toBe(
-      'transforming (1843) node_modules/lodash-es/lodash.js',
+    await waitFor(() =>
+      expect(li.querySelector('[data-section="progress"] [data-slot="tool-step-last-update"]')?.textContent).toBe(
+        'transforming (1843) node_modules/lodash-es/lodash.js',
+      ),
     );
     expect(li.querySelector('[data-slot="tool-step-input"]')?.textContent).toBe('{\n  "command": "pnpm build"\n}');
   });

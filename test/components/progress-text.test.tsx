@@ -73,9 +73,8 @@ describe('the last update in the details', () => {
 
   it('is not drawn when it is a lone bracket (the last line of a JSON print)', async () => {
     const { container } = render(<ToolStep step={ended('}')} defaultOpen />);
-    // the details body (a lazy chunk) has drawn the arguments
-    await waitFor(() => expect(container.textContent).toContain('npm test'));
-    expect(slot(container, 'tool-step-details-section')).not.toBeNull();
+    // the details body (a lazy chunk) has drawn its sections
+    await waitFor(() => expect(slot(container, 'tool-step-details-section')).not.toBeNull());
     expect(slot(container, 'tool-step-last-update')).toBeNull();
   });
 
