@@ -136,7 +136,7 @@ describe('cogitator-run-command-progress.sse', () => {
 });
 
 describe('cogitator-tool-timeout.sse', () => {
-  it('renders the build command failed with data-error-code="TOOL_TIMEOUT", expanded', () => {
+  it('renders the build command failed with data-error-code="TOOL_TIMEOUT", expanded', async () => {
     const { container } = render(<ToolSteps state={fixture('tool-timeout')} />);
     expect(rowsOf(container)).toEqual([
       {
