@@ -382,12 +382,17 @@ export function agUi(options: AgUiOptions = {}): StepDecoder {
       }
       case 'ACTIVITY_DELTA': {
         const id = e.messageId as string;
-        const next = applyPatch(activities.get(id) ?? {}, e.patch as unknown[]);
-        if (next === undefined) {
-          once(`patch:${id}`, `an "ACTIVITY_DELTA" patch for "${id}" that does not apply; dropped`, out);
+        const patched = applyPatch(activities.get(id) ?? {}, e.patch as unknown[]);
+        if (!patched.ok) {
+          out.push(
+            diagnostic(
+              PROTOCOL,
+              `an "ACTIVITY_DELTA" patch for "${id}" that does not apply; dropped: ${patched.reason}`,
+            ),
+          );
           return;
         }
-        activity(id, next, out);
+        activity(id, patched.doc, out);
         return;
       }
       case 'SUBAGENT_STARTED':
