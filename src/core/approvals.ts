@@ -6,6 +6,7 @@
  * A decision for a call that is not waiting (unknown id, already decided or finished) is dropped with
  * a development warning: it never reaches the server.
  */
+import { setOwn } from './own';
 import type { Step, StepsState } from './step';
 import { warnOnce } from './warn';
 
@@ -108,7 +109,7 @@ export function cogitatorResumeBody(
       const step = Object.hasOwn(options.state.byId, id) ? options.state.byId[id] : undefined;
       if (!canDecide(step, id, 'cogitator')) continue;
     }
-    decisions[id] = decisionOf(decision);
+    setOwn(decisions, id, decisionOf(decision));
     any = true;
   }
   if (any) body.decisions = decisions;

@@ -14,6 +14,8 @@
  * answer JSON-RPC errors for the same cases; both fail the step. And the SDK rejects an abort and a
  * timeout with the same code (-32001): only the caller's own signal tells them apart.
  */
+
+import { textOf } from './decoders/types';
 import type { StepEvent } from './events';
 import { isIconSrc } from './icon-src';
 import type { ToolPresentation } from './step';
@@ -196,7 +198,7 @@ export function mcpResultEvents(id: string, result: unknown): StepEvent[] {
     event.details = {
       kind: 'sources',
       sources: others.map((b) => ({
-        url: String(b.uri),
+        url: textOf(b.uri),
         ...(typeof (b.title ?? b.name) === 'string' && { title: (b.title ?? b.name) as string }),
         ...(typeof b.description === 'string' && { snippet: b.description }),
       })),
@@ -341,7 +343,7 @@ export function createMcpToolCalls(options: {
         const event: StepEvent = {
           type: 'step-error',
           id,
-          message: error instanceof Error ? error.message : String(error),
+          message: error instanceof Error ? error.message : textOf(error),
         };
         if (code === REQUEST_TIMEOUT) event.code = 'TOOL_TIMEOUT';
         else if (code !== undefined) event.code = `MCP_${code}`;
@@ -400,7 +402,8 @@ export function createMcpTracker(options: McpTrackerOptions): McpTracker {
   const byToken = new Map<string, string>();
   const listRequests = new Set<string>();
   const elicitations = new Map<string, string>();
-  const key = (id: unknown) => `${typeof id}:${String(id)}`;
+  // Ids, request ids and tokens come from the wire: `textOf` never throws (`String()` does on some JSON).
+  const key = (id: unknown) => `${typeof id}:${textOf(id)}`;
 
   function cancel(requestId: unknown, reason: unknown): void {
     const step = byRequest.get(key(requestId));
@@ -415,7 +418,8 @@ export function createMcpTracker(options: McpTrackerOptions): McpTracker {
       const params = isRecord(message.params) ? message.params : {};
       if (message.method === 'tools/call' && message.id !== undefined && typeof params.name === 'string') {
         const rpcId = message.id as string | number;
-        const id = options.stepId?.({ id: rpcId, name: params.name, arguments: params.arguments }) ?? `mcp-${rpcId}`;
+        const id =
+          options.stepId?.({ id: rpcId, name: params.name, arguments: params.arguments }) ?? `mcp-${textOf(rpcId)}`;
         byRequest.set(key(rpcId), id);
         const meta = isRecord(params._meta) ? params._meta : {};
         if (meta.progressToken !== undefined) byToken.set(key(meta.progressToken), id);
@@ -459,7 +463,7 @@ export function createMcpTracker(options: McpTrackerOptions): McpTracker {
         if (open.length !== 1) return;
         const step = open[0] as string;
         elicitations.set(key(message.id), step);
-        emit([{ type: 'step-approval', id: step, description: String(params.message ?? '') }]);
+        emit([{ type: 'step-approval', id: step, description: textOf(params.message ?? '') }]);
       } else if (message.method === undefined && message.id !== undefined) {
         const k = key(message.id);
         if (listRequests.delete(k)) {

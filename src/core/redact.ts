@@ -4,6 +4,7 @@
  * display is masked: the step state is never changed (the function returns new strings and values).
  * No React.
  */
+import { setOwn } from './own';
 
 /**
  * The words of redaction: the mask, and the English words of the note and button (the same as
@@ -344,9 +345,10 @@ export function redactValue(
       if (shownKeys.some((key, i) => key !== keys[i])) {
         copy = {};
         keys.forEach((key, i) => {
-          (copy as Record<string, unknown>)[shownKeys[i] as string] = walk(
-            (v as Record<string, unknown>)[key],
-            SECRET_KEY.test(key),
+          setOwn(
+            copy as object,
+            shownKeys[i] as string,
+            walk((v as Record<string, unknown>)[key], SECRET_KEY.test(key)),
           );
         });
         return copy;

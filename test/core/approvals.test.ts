@@ -76,6 +76,14 @@ describe('Cogitator: POST {base}/agents/:name/resume', () => {
     });
   });
 
+  it('keeps a decision for a call whose id is "__proto__" as a key of the body', () => {
+    const body = cogitatorResumeBody({ threadId: 't', decisions: [['__proto__', { approved: true }]] });
+    expect(JSON.parse(JSON.stringify(body))).toEqual(
+      JSON.parse('{"threadId":"t","decisions":{"__proto__":{"approved":true}}}'),
+    );
+    expect(Object.getPrototypeOf(body.decisions)).toBe(Object.prototype);
+  });
+
   it('sends the same body over WebSocket: { type: "resume", id, payload: { name, threadId, decisions } }', () => {
     expect(
       cogitatorResumeMessage('req_1', {

@@ -10,7 +10,7 @@ import { eventsFromCogitatorThread } from '../../src/core/cogitator-history';
 import { cogitatorWebSocket } from '../../src/core/decoders/cogitator-ws';
 import type { StepEvent } from '../../src/core/events';
 import { presentStep } from '../../src/core/presentation';
-import { stepsFromText } from '../../src/core/read-text';
+import { eventsFromText, stepsFromText } from '../../src/core/read-text';
 import { reduceSteps } from '../../src/core/reduce';
 import { emptyStepsState, type Step, type StepsState } from '../../src/core/step';
 
@@ -244,6 +244,17 @@ describe('eventsFromCogitatorThread: table of shapes', () => {
 });
 
 describe('cogitatorWebSocket', () => {
+  it('says a stream that closed before any run started in the one sentence auto-detection says it in', () => {
+    for (const text of ['', '\n\n', ': keep-alive\n\n']) {
+      const explicit = eventsFromText(text, { protocol: 'cogitator-ws' });
+      expect(explicit.at(-1), JSON.stringify(text)).toEqual({
+        type: 'run-abort',
+        reason: 'The stream closed before any run started.',
+      });
+      expect(eventsFromText(text).at(-1), JSON.stringify(text)).toEqual(explicit.at(-1));
+    }
+  });
+
   it('cogitator-ws-workspace-edit.jsonl draws the live SSE run exactly', () => {
     expect(ws(wsLines('cogitator-ws-workspace-edit.jsonl'))).toEqual(live('cogitator-workspace-edit.sse'));
   });

@@ -124,6 +124,70 @@ describe('createMcpTracker', () => {
   });
 });
 
+describe('createMcpTracker on hostile values', () => {
+  // JSON with neither toString nor valueOf: String() and template literals throw on it.
+  const hostile = JSON.parse('{"toString":null,"valueOf":null}') as unknown;
+
+  it('never throws on an id, a requestId, a progress token, a resource uri or an elicitation message that cannot be made text', () => {
+    const events: StepEvent[] = [];
+    const tracker = createMcpTracker({ emit: (e) => events.push(...e) });
+    const feed = [
+      () => tracker.sent({ jsonrpc: '2.0', id: hostile, method: 'tools/call', params: { name: 'x' } }),
+      () => tracker.received({ jsonrpc: '2.0', id: hostile, result: { content: [] } }),
+      () => tracker.sent({ jsonrpc: '2.0', id: hostile, method: 'tools/list' }),
+      () => tracker.sent({ jsonrpc: '2.0', method: 'notifications/cancelled', params: { requestId: hostile } }),
+      () => tracker.received({ jsonrpc: '2.0', method: 'notifications/cancelled', params: { requestId: hostile } }),
+      () =>
+        tracker.received({
+          jsonrpc: '2.0',
+          method: 'notifications/progress',
+          params: { progressToken: hostile, progress: 1 },
+        }),
+      () =>
+        tracker.sent({
+          jsonrpc: '2.0',
+          id: 2,
+          method: 'tools/call',
+          params: { name: 'y', _meta: { progressToken: hostile } },
+        }),
+      () => tracker.received({ jsonrpc: '2.0', id: 9, method: 'elicitation/create', params: { message: hostile } }),
+      () => tracker.sent({ jsonrpc: '2.0', id: 9, result: { action: 'accept' } }),
+      () =>
+        tracker.received({
+          jsonrpc: '2.0',
+          id: 2,
+          result: { content: [{ type: 'resource_link', uri: hostile, name: 'n' }] },
+        }),
+    ];
+    for (const [i, step] of feed.entries()) expect(step, `message ${i}`).not.toThrow();
+    const state = reduceSteps(emptyStepsState, events);
+    expect(state.byId['mcp-2']?.status).toBe('succeeded');
+    expect(state.byId['mcp-2']?.details).toEqual({
+      kind: 'sources',
+      sources: [{ url: '{"toString":null,"valueOf":null}', title: 'n' }],
+    });
+  });
+
+  it('matches a response to its request by the id as JSON when the id is no string or number', () => {
+    const events: StepEvent[] = [];
+    const tracker = createMcpTracker({ emit: (e) => events.push(...e) });
+    tracker.sent({ jsonrpc: '2.0', id: { n: 1 }, method: 'tools/call', params: { name: 'x' } });
+    tracker.received({ jsonrpc: '2.0', id: { n: 1 }, result: { content: [{ type: 'text', text: 'ok' }] } });
+    expect(reduceSteps(emptyStepsState, events).byId['mcp-{"n":1}']).toMatchObject({
+      status: 'succeeded',
+      result: 'ok',
+    });
+  });
+
+  it('fails a call through the Client adapter whose callTool throws a value that cannot be made text', async () => {
+    const events: StepEvent[] = [];
+    const calls = createMcpToolCalls({ emit: (e) => events.push(...e) });
+    const client: McpClientLike = { callTool: () => Promise.reject(hostile) };
+    await expect(calls.call(client, { id: 'c', tool: 'x' })).resolves.toMatchObject({ status: 'failed' });
+    expect(reduceSteps(emptyStepsState, events).byId.c?.status).toBe('failed');
+  });
+});
+
 describe('MCP title and icon on the step', () => {
   const tool = {
     name: 'search_docs',

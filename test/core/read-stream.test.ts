@@ -233,7 +233,7 @@ describe('framing', () => {
     });
     expect((await collect(response)).flat()).toEqual([
       { type: 'diagnostic', protocol: 'native', reason: 'a frame that is not JSON: not json' },
-      { type: 'run-abort', reason: 'The stream closed before the run finished.' },
+      { type: 'run-abort', reason: 'The stream closed before any run started.' },
     ]);
   });
 

@@ -10,11 +10,13 @@ import { isDeepStrictEqual } from 'node:util';
 import fc from 'fast-check';
 import { eventsFromCogitatorThread } from '../../src/core/cogitator-history';
 import { decoderFor } from '../../src/core/decoders';
-import type { ProtocolName } from '../../src/core/decoders/types';
+import { detectProtocol } from '../../src/core/decoders/detect';
+import { append, type ProtocolName } from '../../src/core/decoders/types';
 import type { StepEvent } from '../../src/core/events';
+import { createMcpTracker } from '../../src/core/mcp';
 import { eventsFromText } from '../../src/core/read-text';
 import { reduceSteps } from '../../src/core/reduce';
-import { repairState } from '../../src/core/repair';
+import { repairState, repairStepEvent } from '../../src/core/repair';
 import { eventsFromAnviaToolResult, eventsFromDualChannelResult } from '../../src/core/results';
 import { emptyStepsState, isTerminalStatus, type StepsState } from '../../src/core/step';
 import { createStepStore } from '../../src/core/store';
@@ -237,6 +239,29 @@ const anthropicFrames = fc.oneof(
   frame('ping', {}),
 );
 
+/** JSON Patch operations for ACTIVITY_DELTA, with the paths that reach a prototype among them. */
+const patchOp = fc.record(
+  {
+    op: mostly(fc.constantFrom('add', 'replace', 'remove', 'move')),
+    path: mostly(
+      fc.constantFrom(
+        '/label',
+        '/n',
+        '/list/-',
+        '/list/0',
+        '/__proto__/x',
+        '/__proto__/toLocaleString',
+        '/constructor/prototype/y',
+        '/toString',
+        '/label/length',
+        '',
+      ),
+    ),
+    value: anything,
+  },
+  { requiredKeys: ['op', 'path'] },
+);
+
 const agUiFrames = fc.oneof(
   frame('RUN_STARTED', { threadId: text, runId: text, parentRunId: text }),
   frame('TOOL_CALL_START', { toolCallId: id, toolCallName: name, parentMessageId: text }),
@@ -249,6 +274,18 @@ const agUiFrames = fc.oneof(
   frame('MESSAGES_SNAPSHOT', { messages: anything }),
   frame('CUSTOM', { name: text, value: anything }),
   frame('STEP_STARTED', { stepName: text }),
+  frame('ACTIVITY_SNAPSHOT', {
+    messageId: mostly(fc.constantFrom('act', 'act2')),
+    activityType: text,
+    content: mostly(fc.record({ toolCallId: id, label: text, n: anything }, { requiredKeys: [] })),
+    replace: mostly(fc.boolean()),
+  }),
+  frame('ACTIVITY_DELTA', {
+    messageId: mostly(fc.constantFrom('act', 'act2')),
+    activityType: text,
+    patch: mostly(fc.array(patchOp, { maxLength: 3 })),
+  }),
+  frame('SUBAGENT_STARTED', { subagentRunId: text, parentToolCallId: id }),
 );
 
 const agentsRaw = mostly(
@@ -296,6 +333,92 @@ export const WIRES: Readonly<Record<string, { protocol: ProtocolName; streams: f
   'ag-ui': { protocol: 'ag-ui', streams: fc.array(agUiFrames, { maxLength: 14 }) },
   'openai-agents': { protocol: 'openai-agents', streams: fc.array(agentsFrames, { maxLength: 14 }) },
 };
+
+// MCP (src/core/mcp.ts): JSON-RPC messages both ways, as the tracker reads them from any transport.
+const rpcId = mostly(fc.oneof(fc.integer({ min: 0, max: 3 }), fc.constantFrom('r1', 'r2', '__proto__')));
+const mcpContent = mostly(
+  fc.array(
+    fc.oneof(
+      fc.record({ type: fc.constant('text'), text }),
+      fc.record({ type: fc.constant('resource_link'), uri: mostly(fc.webUrl()), name: text, title: text }),
+      fc.record({ type: fc.constant('image'), data: text, mimeType: text }),
+      fc.record({ type: fc.constant('resource'), resource: anything }),
+    ),
+    { maxLength: 3 },
+  ),
+);
+const mcpMessage = fc.oneof(
+  fc.record({
+    jsonrpc: fc.constant('2.0'),
+    id: rpcId,
+    method: fc.constant('tools/call'),
+    params: mostly(
+      fc.record(
+        { name, arguments: anything, _meta: mostly(fc.record({ progressToken: rpcId }, { requiredKeys: [] })) },
+        { requiredKeys: [] },
+      ),
+    ),
+  }),
+  fc.record({ jsonrpc: fc.constant('2.0'), id: rpcId, method: fc.constant('tools/list') }),
+  fc.record({
+    jsonrpc: fc.constant('2.0'),
+    id: rpcId,
+    result: mostly(
+      fc.record(
+        { content: mcpContent, isError: mostly(fc.boolean()), structuredContent: anything, tools: anything },
+        { requiredKeys: [] },
+      ),
+    ),
+  }),
+  fc.record({
+    jsonrpc: fc.constant('2.0'),
+    id: rpcId,
+    error: mostly(fc.record({ code: mostly(fc.constantFrom(-32001, -32602)), message: text }, { requiredKeys: [] })),
+  }),
+  fc.record({
+    jsonrpc: fc.constant('2.0'),
+    method: fc.constant('notifications/progress'),
+    params: mostly(fc.record({ progressToken: rpcId, progress: mostly(fc.nat()), total: anything, message: text })),
+  }),
+  fc.record({
+    jsonrpc: fc.constant('2.0'),
+    method: fc.constant('notifications/cancelled'),
+    params: mostly(fc.record({ requestId: rpcId, reason: text }, { requiredKeys: [] })),
+  }),
+  fc.record({
+    jsonrpc: fc.constant('2.0'),
+    id: rpcId,
+    method: fc.constant('elicitation/create'),
+    params: mostly(fc.record({ message: text, mode: text }, { requiredKeys: [] })),
+  }),
+  fc.record({ jsonrpc: fc.constant('2.0'), id: rpcId, result: mostly(fc.record({ action: text })) }),
+  anything,
+);
+/** MCP messages, each sent by the client or received from the server. */
+const mcpTraffic = fc.array(fc.tuple(fc.boolean(), mcpMessage), { maxLength: 14 });
+
+/**
+ * The MCP tracker never throws, makes valid events and a state that keeps the invariants, and a message
+ * that is no JSON-RPC object (garbage) changes nothing.
+ */
+export function checkMcp(traffic: readonly (readonly [boolean, unknown])[], junkAt: readonly number[]): void {
+  const run = (messages: readonly (readonly [boolean, unknown])[]) => {
+    const events: StepEvent[] = [];
+    const tracker = createMcpTracker({ emit: (batch) => append(events, batch) });
+    for (const [sent, message] of messages) {
+      if (sent) tracker.sent(message);
+      else tracker.received(message);
+    }
+    return events;
+  };
+  const events = run(traffic);
+  checkPrototype();
+  checkValidEvents(events);
+  checkEvents(events);
+  const dirty = [...traffic];
+  for (const at of junkAt) dirty.splice(at % (dirty.length + 1), 0, [at % 2 === 0, at % 3 === 0 ? 'x' : [at]]);
+  must(isDeepStrictEqual(run(dirty), events), 'a message that is no object changed the events');
+}
 
 /** Text that is no frame: not JSON (garbage, a frame cut short) or JSON that is not an object. */
 const garbage = fc.oneof(
@@ -360,9 +483,36 @@ function decode(protocol: ProtocolName, frames: readonly unknown[]): StepEvent[]
   return out;
 }
 
+/** The own keys of `Object.prototype` and their values, to see that no frame wrote into it. */
+const PROTOTYPE = Object.getOwnPropertyNames(Object.prototype).map(
+  (key) => [key, Object.getOwnPropertyDescriptor(Object.prototype, key)?.value] as const,
+);
+
+/** Nothing a decoder read changed `Object.prototype` (a key added, removed or replaced). */
+export function checkPrototype(): void {
+  const now = Object.getOwnPropertyNames(Object.prototype);
+  must(
+    now.length === PROTOTYPE.length &&
+      PROTOTYPE.every(([key, value]) => Object.getOwnPropertyDescriptor(Object.prototype, key)?.value === value),
+    `Object.prototype changed: ${now.filter((k) => !PROTOTYPE.some(([key]) => key === k)).join(', ') || 'a built-in removed or replaced'}`,
+  );
+}
+
+/** Every event a decoder makes is a step event whose fields already have their types (nothing to repair). */
+export function checkValidEvents(events: readonly StepEvent[]): void {
+  for (const event of events) {
+    must(typeof event === 'object' && event !== null && typeof event.type === 'string', 'an event that is no object');
+    if (event.type === 'diagnostic') continue;
+    const { problems } = repairStepEvent(event);
+    must(problems.length === 0, `a decoder made an event with fields of the wrong type: ${problems.join(', ')}`);
+  }
+}
+
 /** Frames → events (as values and as text), then the state invariants. */
 export function checkDecoder(protocol: ProtocolName, frames: readonly Json[]): void {
   const events = decode(protocol, frames);
+  checkPrototype();
+  checkValidEvents(events);
   checkEvents(events);
   // The same frames as text decode to the same events.
   // The same frames as text decode as the same frames parsed (JSON has no NaN, undefined or prototypes).
@@ -372,6 +522,22 @@ export function checkDecoder(protocol: ProtocolName, frames: readonly Json[]): v
     texts.map((t) => JSON.parse(t)),
   );
   must(isDeepStrictEqual(decode(protocol, texts), parsed), 'frames as text and as parsed values disagree');
+}
+
+/**
+ * Auto-detection changes nothing: a stream whose first frame that names a protocol names this wire reads
+ * with `protocol: 'auto'` as with the wire named (the frames before it wait and are replayed). A stream
+ * whose first naming frame names another wire is that wire's stream as far as anyone can tell, and one
+ * that never names one is nobody's: neither is compared.
+ */
+export function checkAutoDetection(protocol: ProtocolName, frames: readonly Json[], sse: boolean): void {
+  const texts = frames.map((f) => JSON.stringify(f));
+  if (texts.length > 0 && texts.map((t) => detectProtocol(t)).find((p) => p !== undefined) !== protocol) return;
+  const text = texts.map((t) => (sse ? `data: ${t}\n\n` : `${t}\n`)).join('');
+  must(
+    isDeepStrictEqual(eventsFromText(text), eventsFromText(text, { protocol })),
+    'auto-detection and the named protocol disagree',
+  );
 }
 
 /** Garbage and cut frames inserted anywhere change nothing but diagnostics. */
@@ -393,6 +559,7 @@ export function checkOneBadEnvelope(frames: readonly Json[], index: number, corr
   if (corruption === 0) corrupted.eventId = 1_000_000_000;
   else if (corruption === 1) corrupted.streamId = 'other';
   else if (corruption === 2) corrupted.eventId = -3;
+  else if (corruption === 3) corrupted.eventId = (corrupted.eventId as number) + 1;
   else delete corrupted.event;
   const withBad = stripAt(
     decode(
@@ -409,7 +576,7 @@ export function checkOneBadEnvelope(frames: readonly Json[], index: number, corr
   const whole = stripAt(decode('anvia', frames));
   must(
     isDeepStrictEqual(withBad, without) || isDeepStrictEqual(withBad, whole),
-    `a corrupted envelope (${['eventId jump', 'other stream', 'bad eventId', 'no event'][corruption]}) cost more than its own event`,
+    `a corrupted envelope (${['eventId jump', 'other stream', 'bad eventId', 'eventId one ahead', 'no event'][corruption]}) cost more than its own event`,
   );
 }
 
@@ -610,12 +777,20 @@ function wireTargets(wire: string): Target[] {
         },
       ),
     },
+    {
+      name: `${wire}: auto-detection reads as the named protocol`,
+      async: false,
+      property: fc.property(streams, fc.boolean(), (frames, sse) => {
+        count(wire, frames.length * 2);
+        checkAutoDetection(protocol, frames, sse);
+      }),
+    },
   ];
   if (wire === 'anvia') {
     targets.push({
       name: 'anvia: one bad envelope costs only itself',
       async: false,
-      property: fc.property(streams, fc.nat(), fc.integer({ min: 0, max: 3 }), (frames, index, corruption) => {
+      property: fc.property(streams, fc.nat(), fc.integer({ min: 0, max: 4 }), (frames, index, corruption) => {
         count(wire, frames.length * 3);
         checkOneBadEnvelope(frames, index, corruption);
       }),
@@ -626,10 +801,18 @@ function wireTargets(wire: string): Target[] {
 
 const nativeEvents = fc.array(nativeFrames, { maxLength: 20 }).map((frames) => frames as unknown as StepEvent[]);
 
-/** Every fuzz target: the five wires, VT Code's and the other readers of stored data, the reducer, the store. */
+/** Every fuzz target: the nine wires, the MCP tracker, VT Code's and the other readers of stored data, the reducer, the store. */
 export function targets(): Target[] {
   return [
     ...Object.keys(WIRES).flatMap(wireTargets),
+    {
+      name: 'mcp: tracker never throws; valid events; no-object messages equal their absence',
+      async: false,
+      property: fc.property(mcpTraffic, fc.array(fc.nat(), { maxLength: 3 }), (traffic, junkAt) => {
+        count('mcp', traffic.length * 2 + junkAt.length);
+        checkMcp(traffic, junkAt);
+      }),
+    },
     {
       name: 'reducer: hand-made events of any shape',
       async: false,

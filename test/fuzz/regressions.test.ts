@@ -2,7 +2,7 @@
 // property that found it. The first three were found on the code before issue 10's fixes.
 import type { StepEvent } from 'tool-steps/core';
 import { describe, it } from 'vitest';
-import { checkDecoder, checkEvents, checkOneBadEnvelope } from './harness';
+import { checkAutoDetection, checkDecoder, checkEvents, checkMcp, checkOneBadEnvelope } from './harness';
 
 const start = { type: 'stream_start', protocol: 'anvia.client.v3', streamId: 's', eventId: 0, resumable: false };
 const event = (eventId: number, e: Record<string, unknown>) => ({
@@ -76,5 +76,32 @@ describe('fuzz regressions', () => {
       },
     ]);
     checkDecoder('ag-ui', [{ type: 'CUSTOM', name: hostile, value: 1 }]);
+  });
+
+  it('ag-ui: an ACTIVITY_DELTA patch through "__proto__" wrote into Object.prototype', () => {
+    try {
+      checkDecoder('ag-ui', [
+        { type: 'ACTIVITY_DELTA', messageId: 'act', patch: [{ op: 'add', path: '/__proto__/x', value: 1 }] },
+      ]);
+    } finally {
+      delete (Object.prototype as Record<string, unknown>).x;
+    }
+  });
+
+  it('anvia: an eventId one ahead made the true event of that id read as a replay', () => {
+    checkOneBadEnvelope(
+      [start, event(1, { type: 'run_start' }), event(2, { type: 'tool_call_start', toolCallId: 'c1' }), end(2)],
+      0,
+      3,
+    );
+  });
+
+  it('native and openai-agents: an empty stream ended in another sentence than auto-detection wrote', () => {
+    checkAutoDetection('native', [], false);
+    checkAutoDetection('openai-agents', [], false);
+  });
+
+  it('mcp: a request id with no toString threw out of the tracker', () => {
+    checkMcp([[true, { jsonrpc: '2.0', id: hostile, method: 'tools/call', params: { name: 'x' } }]], []);
   });
 });

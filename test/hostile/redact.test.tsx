@@ -49,6 +49,13 @@ describe('redactText', () => {
     expect(createRedactor(false)).toBeUndefined();
   });
 
+  it('keeps a "__proto__" key of a value as a key when the keys are mapped', () => {
+    const value = JSON.parse('{"__proto__":{"a":"x"},"B":1}') as unknown;
+    const out = redactValue(value, createRedactor(), (text) => text.toLowerCase()).value as object;
+    expect(Object.getPrototypeOf(out)).toBe(Object.prototype);
+    expect(Object.keys(out)).toEqual(['__proto__', 'b']);
+  });
+
   it('masks structured values by key and keeps the identity of what has no secret', () => {
     const clean = { a: ['x', { b: 'y' }] };
     expect(redactValue(clean, createRedactor()).value).toBe(clean);

@@ -3,6 +3,7 @@
  * `ContentPart[]`, PROTOCOLS-MORE.md 1.3) to what the model read and a media details block, and the
  * RFC 6902 subset `ACTIVITY_DELTA` uses.
  */
+import { setOwn } from '../own';
 import type { MediaDetails } from '../results';
 import { isRecord } from './types';
 
@@ -48,60 +49,82 @@ function unescapeToken(token: string): string {
   return token.replace(/~1/g, '/').replace(/~0/g, '~');
 }
 
+/** Path segments that name a prototype rather than data: a patch never walks or writes through them. */
+const FORBIDDEN = new Set(['__proto__', 'constructor', 'prototype']);
+
+/** What `applyPatch` made: the patched copy, or why the patch does not apply (the document is left as it was). */
+export type Patched = { ok: true; doc: unknown } | { ok: false; reason: string };
+
 /**
  * Applies RFC 6902 `add`, `replace` and `remove` operations (what patch generators emit) to a copy of
- * `doc`; `undefined` when an operation does not apply or is another one (the document is left as it was).
+ * `doc`. The producer chooses the keys, so the walk reads and writes own properties only and refuses a
+ * `__proto__`, `constructor` or `prototype` segment: a patch cannot reach `Object.prototype` (nor a
+ * built-in such as `toString` that every object inherits). Another operation, a path to nothing or a
+ * refused segment makes the whole patch not apply, with the reason.
  */
-export function applyPatch(doc: unknown, ops: readonly unknown[]): unknown {
+export function applyPatch(doc: unknown, ops: readonly unknown[]): Patched {
   let root: unknown = structuredClone(doc);
-  const locate = (path: string): { parent: unknown; key: string } | undefined => {
-    if (path === '') return undefined;
+  const isContainer = (v: unknown): v is Record<string, unknown> | unknown[] => isRecord(v) || Array.isArray(v);
+  const own = (parent: Record<string, unknown> | unknown[], key: string): boolean =>
+    Array.isArray(parent) ? /^(?:0|[1-9]\d*)$/.test(key) && Number(key) < parent.length : Object.hasOwn(parent, key);
+  const locate = (path: string): { parent: Record<string, unknown> | unknown[]; key: string } | string => {
+    if (!path.startsWith('/')) return `the path "${path}" does not start with "/"`;
     const tokens = path.split('/').slice(1).map(unescapeToken);
+    const forbidden = tokens.find((token) => FORBIDDEN.has(token));
+    if (forbidden !== undefined)
+      return `the path "${path}" has a "${forbidden}" segment, which names a prototype: refused`;
     let parent: unknown = root;
     for (const token of tokens.slice(0, -1)) {
-      if (!isRecord(parent) && !Array.isArray(parent)) return undefined;
+      if (!isContainer(parent) || !own(parent, token)) return `the path "${path}" leads to nothing`;
       parent = (parent as Record<string, unknown>)[token];
     }
-    return isRecord(parent) || Array.isArray(parent) ? { parent, key: tokens[tokens.length - 1] as string } : undefined;
+    return isContainer(parent)
+      ? { parent, key: tokens[tokens.length - 1] as string }
+      : `the path "${path}" leads to nothing`;
   };
-  const write = (path: string, value: unknown, insert: boolean): boolean => {
+  const write = (path: string, value: unknown, insert: boolean): string | undefined => {
     if (path === '') {
       root = value;
-      return true;
+      return undefined;
     }
     const at = locate(path);
-    if (!at) return false;
+    if (typeof at === 'string') return at;
     if (Array.isArray(at.parent)) {
-      const index = at.key === '-' ? at.parent.length : Number(at.key);
-      if (!Number.isInteger(index) || index < 0 || index > at.parent.length) return false;
+      const index = at.key === '-' && insert ? at.parent.length : /^(?:0|[1-9]\d*)$/.test(at.key) ? Number(at.key) : -1;
+      if (index < 0 || index > at.parent.length - (insert ? 0 : 1))
+        return `the path "${path}" is not an index of its array`;
       at.parent.splice(index, insert ? 0 : 1, value);
-    } else (at.parent as Record<string, unknown>)[at.key] = value;
-    return true;
+      return undefined;
+    }
+    if (!insert && !Object.hasOwn(at.parent, at.key)) return `the path "${path}" names nothing to replace`;
+    setOwn(at.parent, at.key, value);
+    return undefined;
   };
-  const remove = (path: string): boolean => {
-    const at = locate(path);
-    if (!at) return false;
+  const remove = (path: string): string | undefined => {
+    const at = path === '' ? 'the whole document cannot be removed' : locate(path);
+    if (typeof at === 'string') return at;
+    if (!own(at.parent, at.key)) return `the path "${path}" names nothing to remove`;
     if (Array.isArray(at.parent)) at.parent.splice(Number(at.key), 1);
-    else delete (at.parent as Record<string, unknown>)[at.key];
-    return true;
+    else delete at.parent[at.key];
+    return undefined;
   };
   for (const op of ops) {
-    if (!isRecord(op) || typeof op.path !== 'string') return undefined;
-    let ok: boolean;
+    if (!isRecord(op) || typeof op.path !== 'string') return { ok: false, reason: 'an operation without a "path"' };
+    let failed: string | undefined;
     switch (op.op) {
       case 'add':
-        ok = write(op.path, structuredClone(op.value), true);
+        failed = write(op.path, structuredClone(op.value), true);
         break;
       case 'replace':
-        ok = write(op.path, structuredClone(op.value), false);
+        failed = write(op.path, structuredClone(op.value), false);
         break;
       case 'remove':
-        ok = remove(op.path);
+        failed = remove(op.path);
         break;
       default:
-        ok = false;
+        failed = `the operation ${JSON.stringify(typeof op.op === 'string' ? op.op : typeof op.op)} is not read`;
     }
-    if (!ok) return undefined;
+    if (failed !== undefined) return { ok: false, reason: failed };
   }
-  return root;
+  return { ok: true, doc: root };
 }

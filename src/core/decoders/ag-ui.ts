@@ -150,7 +150,8 @@ export function agUi(options: AgUiOptions = {}): StepDecoder {
   function start(id: string, name: string, subagent: unknown, out: StepEvent[]): Call {
     let call = calls.get(id);
     if (call) {
-      // A repeated start (replay, a chunk reopening its call) keeps the step; a new name renames it.
+      // A repeated start (replay, a chunk reopening its call) keeps the step. A new name is passed on,
+      // and the reducer keeps the first one with a diagnostic (the reference renames; see ARCHITECTURE.md).
       if (name && name !== call.name) {
         call.name = name;
         out.push({ type: 'step-start', id, toolName: name });
@@ -222,7 +223,11 @@ export function agUi(options: AgUiOptions = {}): StepDecoder {
 
   function result(id: string, content: unknown, error: unknown, out: StepEvent[]): void {
     const call = calls.get(id);
-    if (call?.state === 'ended') return;
+    if (call?.state === 'ended') {
+      // The reference appends each result as a tool message; a step has one result (terminal is final).
+      out.push(diagnostic(PROTOCOL, `a second "TOOL_CALL_RESULT" for call "${id}"; dropped (the first one stands)`));
+      return;
+    }
     if (call) call.state = 'ended';
     else calls.set(id, { state: 'ended', name: '' });
     const { result: value, details } = agUiContent(content);
@@ -382,12 +387,17 @@ export function agUi(options: AgUiOptions = {}): StepDecoder {
       }
       case 'ACTIVITY_DELTA': {
         const id = e.messageId as string;
-        const next = applyPatch(activities.get(id) ?? {}, e.patch as unknown[]);
-        if (next === undefined) {
-          once(`patch:${id}`, `an "ACTIVITY_DELTA" patch for "${id}" that does not apply; dropped`, out);
+        const patched = applyPatch(activities.get(id) ?? {}, e.patch as unknown[]);
+        if (!patched.ok) {
+          out.push(
+            diagnostic(
+              PROTOCOL,
+              `an "ACTIVITY_DELTA" patch for "${id}" that does not apply; dropped: ${patched.reason}`,
+            ),
+          );
           return;
         }
-        activity(id, next, out);
+        activity(id, patched.doc, out);
         return;
       }
       case 'SUBAGENT_STARTED':

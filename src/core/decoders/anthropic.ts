@@ -274,6 +274,14 @@ export function anthropic(): StepDecoder {
         stopReason = undefined;
         const id = nonEmptyString(message.id);
         out.push(id ? { type: 'run-start', runId: id } : { type: 'run-start' });
+        // A continued turn (a programmatic call's next step) starts with blocks already whole in
+        // `message.content`: each is read as a block started and stopped at its index.
+        const content = Array.isArray(message.content) ? message.content : [];
+        for (let index = 0; index < content.length; index++) {
+          translate('content_block_start', { index, content_block: content[index] }, out);
+          const block = blocks.get(index);
+          if (block) stopBlock(block, out);
+        }
         return;
       }
       case 'content_block_start': {

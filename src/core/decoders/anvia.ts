@@ -70,6 +70,8 @@ export function anvia(): StepDecoder {
   let lastId: number | undefined;
   /** An id that jumped ahead of `lastId`, read but not yet confirmed by the id after it. */
   let ahead: number | undefined;
+  /** The event of the `ahead` id, to tell a replay of it (dropped) from the true event of that id (read). */
+  let aheadEvent: string | undefined;
   let streamEnded = false;
   let streamEndStatus: string | undefined;
   let runEnded = false;
@@ -314,6 +316,7 @@ export function anvia(): StepDecoder {
       // A resumable stream may be a resumption: its first event follows ids sent in an earlier response.
       lastId = frame.resumable === true ? undefined : 0;
       ahead = undefined;
+      aheadEvent = undefined;
       streamEnded = false;
       streamEndStatus = undefined;
       return out;
@@ -329,24 +332,33 @@ export function anvia(): StepDecoder {
       }
       const out: StepEvent[] = [];
       if (lastId !== undefined) {
-        if (eventId <= lastId || eventId === ahead) {
+        if (eventId <= lastId || (eventId === ahead && stableKey(frame.event) === aheadEvent)) {
           const how = eventId <= lastId && eventId !== lastId ? 'goes backwards from' : 'repeats';
           return [diag(`eventId ${eventId} ${how} ${eventId === ahead ? ahead : lastId}; the event was dropped`)];
         }
-        if (eventId === lastId + 1) {
+        if (eventId === ahead) {
+          // The id of the jump again, with another event: the jump was one bad id (a 4 written as 5)
+          // and this is the true event of that id, not a replay.
+          ahead = undefined;
+          aheadEvent = undefined;
+          lastId = eventId;
+        } else if (eventId === lastId + 1) {
           // The sequence goes on from before a jump: the jump was one bad id, not lost events.
           ahead = undefined;
+          aheadEvent = undefined;
           lastId = eventId;
         } else if (ahead !== undefined && eventId > ahead) {
           // The sequence goes on after the jump: the events in between were really lost.
           if (eventId > ahead + 1) out.push(diag(missingEvents(eventId, ahead)));
           ahead = undefined;
+          aheadEvent = undefined;
           lastId = eventId;
         } else {
           // A jump ahead is read, but the sequence is only moved once the next id confirms it, so one
           // bad id (1,000,000,000 in the middle of a stream) costs its own event at most.
           out.push(diag(missingEvents(eventId, lastId)));
           ahead = eventId;
+          aheadEvent = stableKey(frame.event);
         }
       } else {
         lastId = eventId;

@@ -4,7 +4,7 @@
  */
 import type { StepEvent } from '../events';
 import { cogitator } from './cogitator';
-import { append, excerpt, isRecord, type StepDecoder, nonEmptyString as str } from './types';
+import { append, closedEarly, excerpt, isRecord, type StepDecoder, nonEmptyString as str } from './types';
 
 type Json = Record<string, unknown>;
 
@@ -128,14 +128,8 @@ export function cogitatorWebSocket(): StepDecoder {
     end() {
       if (ended) return [];
       ended = true;
-      return [
-        {
-          type: 'run-abort',
-          reason: started
-            ? 'The connection closed before the run finished.'
-            : 'The connection closed before any run started.',
-        },
-      ];
+      // The sentence every decoder and auto-detection say (closedEarly): one reason, one sentence.
+      return [closedEarly(started)];
     },
   };
 }

@@ -10,6 +10,8 @@ import { closedEarly, describeIssue, diagnostic, parseFrame, type StepDecoder } 
 /** Makes a decoder for one native stream. */
 export function native(): StepDecoder {
   let ended = false;
+  /** An event was read (a stream of none closed before any run started). */
+  let read = false;
   return {
     protocol: 'native',
     push(frame) {
@@ -35,12 +37,14 @@ export function native(): StepDecoder {
       }
       if (event.type === 'run-finish' || event.type === 'run-error' || event.type === 'run-abort') ended = true;
       if (event.type === 'run-start') ended = false;
+      read = true;
       return [event];
     },
     end() {
       if (ended) return [];
       ended = true;
-      return [closedEarly(true)];
+      // A stream that carried no event at all is said as on every wire (and by auto-detection).
+      return [closedEarly(read)];
     },
   };
 }

@@ -21,7 +21,16 @@
  */
 import type { StepEvent } from '../events';
 import { AGENTS_REJECTION_TEXT, AGENTS_TOOL_ERROR_TEXT } from './openai-agents-text';
-import { diagnostic, isRecord, nonEmptyString, type ProtocolName, parseFrame, type StepDecoder, textOf } from './types';
+import {
+  closedEarly,
+  diagnostic,
+  isRecord,
+  nonEmptyString,
+  type ProtocolName,
+  parseFrame,
+  type StepDecoder,
+  textOf,
+} from './types';
 
 const PROTOCOL: ProtocolName = 'openai-agents';
 
@@ -82,6 +91,8 @@ export function openaiAgents(options: OpenAIAgentsOptions = {}): StepDecoder {
   const calls = new Map<string, Call>();
   const reported = new Set<string>();
   let running = false;
+  /** The stream ended (`end()` ran) and said so: a second `end()` adds nothing. */
+  let closed = false;
 
   function once(key: string, reason: string, out: StepEvent[]): void {
     if (reported.has(key)) return;
@@ -196,8 +207,14 @@ export function openaiAgents(options: OpenAIAgentsOptions = {}): StepDecoder {
       return out;
     },
     end() {
-      if (!running) return [];
+      if (!running) {
+        if (closed) return [];
+        closed = true;
+        // Nothing was read: the sentence every wire (and auto-detection) says of an empty stream.
+        return [closedEarly(false)];
+      }
       running = false;
+      closed = true;
       let awaiting = false;
       const keepOpen: string[] = [];
       for (const [id, c] of calls) {

@@ -547,7 +547,9 @@ export function openaiResponses(): StepDecoder {
         if (!item?.stepId) return;
         const whole = text(frame.arguments) ?? text(frame.input) ?? item.args;
         item.args = whole;
-        if (item.replay) {
+        // A replayed call whose input this stream already gave keeps it; an approved `mcp_call` read
+        // without its approval request (a store per response, a reload) takes its input from here.
+        if (item.replay && call(item.stepId).inputComplete) {
           item.sentArgs = whole;
           return;
         }

@@ -217,6 +217,39 @@ describe('AG-UI decoder', () => {
     expect(state.ids).toEqual(['ok']);
   });
 
+  it('never writes an ACTIVITY_DELTA into a prototype: __proto__, constructor and prototype segments are refused with a diagnostic', () => {
+    const builtIn = Object.prototype.toLocaleString;
+    const delta = (patch: unknown[]) => ({ type: 'ACTIVITY_DELTA', messageId: 'act', activityType: 'P', patch });
+    try {
+      const state = stepsFromText(
+        sse([
+          start,
+          { type: 'TOOL_CALL_START', toolCallId: 'a', toolCallName: 'x' },
+          { type: 'TOOL_CALL_END', toolCallId: 'a' },
+          { type: 'ACTIVITY_SNAPSHOT', messageId: 'act', activityType: 'P', content: { toolCallId: 'a', n: 0 } },
+          delta([{ op: 'add', path: '/__proto__/x', value: 'polluted' }]),
+          delta([{ op: 'remove', path: '/__proto__/toLocaleString' }]),
+          delta([{ op: 'add', path: '/constructor/prototype/y', value: 'polluted' }]),
+          delta([{ op: 'replace', path: '/toString', value: 'polluted' }]),
+          delta([{ op: 'replace', path: '/n', value: 1 }]),
+          finish,
+        ]),
+        { protocol: 'ag-ui' },
+      );
+      expect(({} as Record<string, unknown>).x).toBeUndefined();
+      expect(({} as Record<string, unknown>).y).toBeUndefined();
+      expect(Object.prototype.toLocaleString).toBe(builtIn);
+      // Nothing else lost: the patch after the refused ones applies to the activity as it was.
+      expect(state.byId.a?.progress?.details).toEqual({ toolCallId: 'a', n: 1 });
+      expect(state.diagnostics.count).toBe(4);
+      expect(state.diagnostics.last?.reason).toMatch(/"\/toString" names nothing to replace/);
+    } finally {
+      delete (Object.prototype as Record<string, unknown>).x;
+      delete (Object.prototype as Record<string, unknown>).y;
+      Object.prototype.toLocaleString = builtIn;
+    }
+  });
+
   it('ends a stream that closes without RUN_FINISHED or RUN_ERROR with run-abort', () => {
     const events = eventsFromText(sse([start, { type: 'TOOL_CALL_START', toolCallId: 'a', toolCallName: 'x' }]), {
       protocol: 'ag-ui',
@@ -236,9 +269,27 @@ describe('applyPatch (the RFC 6902 subset ACTIVITY_DELTA uses)', () => {
       { op: 'remove', path: '/nested/b' },
       { op: 'add', path: '/c~1d', value: true },
     ]);
-    expect(next).toEqual({ a: 2, list: [0, 9, 2, 3], nested: {}, 'c/d': true });
+    expect(next).toEqual({ ok: true, doc: { a: 2, list: [0, 9, 2, 3], nested: {}, 'c/d': true } });
     expect(doc).toEqual({ a: 1, list: [1, 2], nested: { b: 'x' } });
-    expect(applyPatch(doc, [{ op: 'move', from: '/a', path: '/b' }])).toBeUndefined();
-    expect(applyPatch(doc, [{ op: 'replace', path: '/missing/deep', value: 1 }])).toBeUndefined();
+    expect(applyPatch(doc, [{ op: 'move', from: '/a', path: '/b' }]).ok).toBe(false);
+    expect(applyPatch(doc, [{ op: 'replace', path: '/missing/deep', value: 1 }]).ok).toBe(false);
+  });
+
+  it('refuses the segments that reach a prototype, and operations on properties that are not own', () => {
+    const doc = { a: { b: 1 }, list: [1] };
+    for (const path of ['/__proto__', '/a/__proto__/x', '/constructor/prototype/x', '/a/constructor', '/prototype']) {
+      const patched = applyPatch(doc, [{ op: 'add', path, value: { polluted: true } }]);
+      expect(patched.ok, path).toBe(false);
+      expect(patched.ok === false && patched.reason, path).toMatch(/refused/);
+    }
+    expect(applyPatch(doc, [{ op: 'remove', path: '/toString' }]).ok).toBe(false);
+    expect(applyPatch(doc, [{ op: 'replace', path: '/hasOwnProperty', value: 1 }]).ok).toBe(false);
+    expect(applyPatch(doc, [{ op: 'add', path: '/valueOf/x', value: 1 }]).ok).toBe(false);
+    expect(applyPatch(doc, [{ op: 'remove', path: '/list/length' }]).ok).toBe(false);
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+    expect(applyPatch(doc, [{ op: 'add', path: '/a/c', value: 2 }])).toEqual({
+      ok: true,
+      doc: { a: { b: 1, c: 2 }, list: [1] },
+    });
   });
 });

@@ -305,6 +305,26 @@ describe('anvia: envelope checks (each bad frame counted once, the rest still re
     expect(state.byId.fc_68b1c2d3e4f5a6b7c8d9e0f2?.input).toEqual({ orderId: 'A-1057', speed: 'express' });
   });
 
+  it('an eventId one ahead (4 written as 5) costs nothing: the true event 5 after it is read, not taken for a replay', () => {
+    const all = lines(fixture('anvia-client-stream-tools.jsonl'));
+    // eventId 9 is frame 9; write it as 10, the id of the frame after it.
+    const state = reduce(all.map((f, i) => (i === 9 ? f.replace('"eventId":9', '"eventId":10') : f)));
+    expect(state.diagnostics).toEqual({
+      count: 1,
+      last: { reason: 'eventId 10 follows 8: 1 event is missing', protocol: 'anvia' },
+    });
+    expect(withoutDiagnostics(state)).toEqual(clean);
+  });
+
+  it('still drops a replay of the event that jumped ahead (the same id with the same event)', () => {
+    const all = lines(fixture('anvia-client-stream-tools.jsonl'));
+    // eventId 9 lost, 10 sent twice: the second 10 is a replay.
+    const state = reduce([...all.slice(0, 9), all[10] as string, ...all.slice(10)]);
+    expect(state.diagnostics.count).toBe(2);
+    expect(state.diagnostics.last?.reason).toBe('eventId 10 repeats 10; the event was dropped');
+    expect(withoutDiagnostics(state)).toEqual(withoutDiagnostics(reduce([...all.slice(0, 9), ...all.slice(10)])));
+  });
+
   it('a resumable stream may start after ids sent earlier; later ids must still follow', () => {
     const frames = [
       { type: 'stream_start', protocol: 'anvia.client.v3', streamId: SID, eventId: 0, resumable: true },

@@ -1,7 +1,7 @@
 // The native decoder: StepEvent JSON passes through; anything else becomes a diagnostic.
 
 import type { StepEvent } from 'tool-steps/core';
-import { decoders } from 'tool-steps/wires';
+import { decoders, eventsFromText } from 'tool-steps/wires';
 import { describe, expect, it } from 'vitest';
 
 const valid: StepEvent[] = [
@@ -109,10 +109,11 @@ describe('native end()', () => {
     expect(decoder.end()).toEqual([]);
   });
 
-  it('an empty stream also ends with run-abort', () => {
+  it('an empty stream also ends with run-abort, in the sentence auto-detection says of it', () => {
     expect(decoders.native().end()).toStrictEqual([
-      { type: 'run-abort', reason: 'The stream closed before the run finished.' },
+      { type: 'run-abort', reason: 'The stream closed before any run started.' },
     ]);
+    expect(eventsFromText('', { protocol: 'native' })).toEqual(eventsFromText(''));
   });
 
   for (const last of [
@@ -139,6 +140,7 @@ describe('native end()', () => {
   it('a malformed run-finish does not end the run', () => {
     const decoder = decoders.native();
     decoder.push(JSON.stringify({ type: 'run-finish', status: 'weird' }));
-    expect(decoder.end()).toStrictEqual([{ type: 'run-abort', reason: 'The stream closed before the run finished.' }]);
+    // Nothing valid was read: the stream reads as an empty one (a bad frame equals its absence).
+    expect(decoder.end()).toStrictEqual([{ type: 'run-abort', reason: 'The stream closed before any run started.' }]);
   });
 });

@@ -218,3 +218,12 @@ describe('OpenAI Agents SDK run events, from the real SDK', () => {
     for (const id of fromJson.ids) expect(fromJson.byId[id]?.status).toBe(fromObjects.byId[id]?.status);
   });
 });
+
+describe('OpenAI Agents SDK: a stream with no event', () => {
+  it('ends interrupted in the sentence auto-detection and every other wire say of an empty stream', () => {
+    const decoder = openaiAgents();
+    expect(decoder.end()).toEqual([{ type: 'run-abort', reason: 'The stream closed before any run started.' }]);
+    expect(decoder.end()).toEqual([]);
+    expect(eventsFromText('', { protocol: 'openai-agents' })).toEqual(eventsFromText(''));
+  });
+});
