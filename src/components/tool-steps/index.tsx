@@ -20,7 +20,7 @@ import { defaultStepFamily, type StepFamilyOf } from '../../internal/grouping';
 import { useClientLayoutEffect } from '../../internal/layout-effect';
 import { itemsIn, ListModel, type StepSource, stateSource, TOP } from '../../internal/list-view';
 import { mergeRefs } from '../../internal/render';
-import { useRovingFocus, type VirtualNav } from '../../internal/roving';
+import { ListKeyboard, ListKeyboardContext, type VirtualNav } from '../../internal/row-focus';
 import { slotClass } from '../../internal/slot-class';
 import { SteadyContext, type SteadyOptions } from '../../internal/steady-step';
 import { VIRTUALIZE_AFTER } from '../../internal/virtual-layout';
@@ -189,22 +189,26 @@ function ListRoot({
   windowed,
   skipped,
   style,
-  nav,
+  keyboard,
   ...props
 }: RootProps & {
   listRef: ForwardedRef<HTMLOListElement>;
   children: ReactNode;
   windowed: boolean;
   skipped: number;
-  nav: ListShared['nav'];
+  keyboard: ListKeyboard;
 }) {
-  const own = useRef<HTMLOListElement | null>(null);
-  const roving = useRovingFocus(own, true, nav);
   const labels = useToolStepsLabels();
-  const ref = useMemo(() => mergeRefs(own, listRef), [listRef]);
+  const ref = useMemo(
+    () =>
+      mergeRefs<HTMLOListElement>((element) => {
+        keyboard.list = element;
+      }, listRef),
+    [keyboard, listRef],
+  );
   const keyDown = (event: KeyboardEvent<HTMLOListElement>) => {
     onKeyDown?.(event);
-    roving(event);
+    keyboard.onKeyDown(event);
   };
   return (
     <ol
@@ -219,7 +223,9 @@ function ListRoot({
       onKeyDown={keyDown}
       ref={ref}
     >
-      <InListContext.Provider value={true}>{children}</InListContext.Provider>
+      <ListKeyboardContext.Provider value={keyboard}>
+        <InListContext.Provider value={true}>{children}</InListContext.Provider>
+      </ListKeyboardContext.Provider>
     </ol>
   );
 }
@@ -239,7 +245,8 @@ const ListBody = memo(function ListBody({
   const familyOf = group === false ? undefined : typeof group === 'function' ? group : defaultStepFamily;
   const shared = useListShared(source, familyOf, minRunningMs);
   const steady = useSteady(minRunningMs);
-  const { model } = shared;
+  const { model, nav } = shared;
+  const keyboard = useMemo(() => new ListKeyboard(model, nav), [model, nav]);
   const readItems = () => itemsIn(model.getView(), TOP);
   const items = useSyncExternalStore(model.subscribe, readItems, readItems);
   const readSummary = () => model.getView().summary;
@@ -250,7 +257,7 @@ const ListBody = memo(function ListBody({
     <ToolStepsFrame labels={labels} store={source}>
       <ListSharedContext.Provider value={shared}>
         <SteadyContext.Provider value={steady}>
-          <ListRoot {...props} listRef={listRef} windowed={windowed} skipped={skipped} nav={shared.nav}>
+          <ListRoot {...props} listRef={listRef} windowed={windowed} skipped={skipped} keyboard={keyboard}>
             <TopItems items={items} windowed={windowed} />
           </ListRoot>
         </SteadyContext.Provider>
@@ -276,14 +283,14 @@ const ListBody = memo(function ListBody({
  * Past `virtualize` top-level items (200) only the rows near the viewport are in the DOM (the list's
  * nearest scrolling ancestor, or the window, scrolls them); the keyboard still reaches every row.
  *
- * Keyboard: the list is one tab stop. Up/Down (or j/k) move between rows, Home/End jump, Enter or
- * Space opens and closes the focused row's details (or group, or nested steps); Tab goes into the
- * focused row's own controls.
+ * Keyboard: every control stays in the tab order, and one row is a tab stop too (the first, then the
+ * last one focused). From a focused row Up/Down (or j/k) move between rows, Home/End jump, Enter or
+ * Space opens and closes its details (or group, or nested steps).
  *
  * Renders `<ol data-slot="tool-steps" aria-label="Tool calls" data-diagnostics="<skipped>">` (`labels.list`; rows `<li data-slot="tool-step">`,
  * groups `<li data-slot="tool-steps-group">`), then (when there is one)
- * `<div data-slot="tool-steps-error" data-error-code role="alert">`,
- * `<p data-slot="tool-steps-interrupted" role="status">`,
+ * `<div data-slot="tool-steps-error" data-error-code>`,
+ * `<p data-slot="tool-steps-interrupted">` (both said by the announcer's live regions),
  * `<p data-slot="tool-steps-diagnostics" title="<last reason>">` (with `diagnostics`) and
  * `<p data-slot="tool-steps-summary" data-state="running" | "done">`.
  */

@@ -2,7 +2,7 @@
 
 import { createContext, useContext } from 'react';
 import type { ListModel, StepSource } from '../../internal/list-view';
-import type { VirtualNav } from '../../internal/roving';
+import type { VirtualNav } from '../../internal/row-focus';
 
 /** What every row of one list shares: its source, its view, the open groups and what the person chose. */
 export interface ListShared {
