@@ -7,15 +7,12 @@ import type { StepSource } from '../../internal/list-view';
 import { screenLine, useRedactor, WireText } from '../../internal/visible-text';
 import { useToolStepsLabels } from '../labels';
 
+// The error and the interrupted line are not live regions of their own (one mounting with its text
+// already in it is said by few screen readers): the announcer's regions, there from the start, say them.
 function RunError({ run }: { run: StepsState['run'] }) {
   if (!run.error) return null;
   return (
-    <div
-      data-slot="tool-steps-error"
-      className="tool-steps-error"
-      data-error-code={run.error.code || undefined}
-      role="alert"
-    >
+    <div data-slot="tool-steps-error" className="tool-steps-error" data-error-code={run.error.code || undefined}>
       {run.error.code ? (
         <code data-slot="tool-steps-error-code" className="tool-steps-error-code">
           <WireText text={run.error.code} />
@@ -30,7 +27,7 @@ function RunError({ run }: { run: StepsState['run'] }) {
 
 /**
  * Why the run stopped, when it ended `interrupted` with a reason and no error (the error has its own
- * alert), unless the person stopped it and the summary line says so: `<p data-slot="tool-steps-interrupted" role="status">`.
+ * line), unless the person stopped it and the summary line says so: `<p data-slot="tool-steps-interrupted">`.
  */
 function RunInterrupted({ run, summary }: { run: StepsState['run']; summary: boolean }) {
   const labels = useToolStepsLabels();
@@ -40,7 +37,7 @@ function RunInterrupted({ run, summary }: { run: StepsState['run']; summary: boo
   if (summary && isStoppedRun(run)) return null; // the summary line says "Stopped", with its stop icon
   // the reason is wire text: masked and made visible before it goes into the sentence
   return (
-    <p data-slot="tool-steps-interrupted" className="tool-steps-interrupted" role="status">
+    <p data-slot="tool-steps-interrupted" className="tool-steps-interrupted">
       {labels.interrupted(screenLine(run.reason, redactor))}
     </p>
   );
