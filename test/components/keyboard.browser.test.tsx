@@ -1,5 +1,7 @@
 // The list's keyboard model and its shared timer, in real Chromium (issue 8 items 3 and 7).
 import '../../src/styles.css';
+import { type KeyboardEvent, useState } from 'react';
+import { flushSync } from 'react-dom';
 import { createStepStore, type Step, type StepsState, ToolSteps } from 'tool-steps';
 import { afterEach, describe, expect, test, vi } from 'vitest';
 import { userEvent } from 'vitest/browser';
@@ -135,6 +137,36 @@ describe('keyboard', () => {
     await expect.poll(() => document.querySelector('[data-step-id="r2"]')).not.toBeNull();
     await userEvent.keyboard('{ArrowDown}');
     expect(focusedRow()).toBe('r1'); // the first row inside the open group
+  });
+});
+
+/** A list whose host removes the focused row in its own key handler, before the list's runs. */
+function Removing({ steps }: { steps: Step[] }) {
+  const [shown, setShown] = useState(steps);
+  const onKeyDown = (event: KeyboardEvent<HTMLOListElement>) => {
+    const id = (event.target as HTMLElement).getAttribute('data-step-id');
+    if (event.key === 'ArrowDown' && id) flushSync(() => setShown((all) => all.filter((each) => each.id !== id)));
+  };
+  return <ToolSteps state={stateOf(shown)} group={false} onKeyDown={onKeyDown} />;
+}
+
+describe('rows that go while a key is pressed', () => {
+  test('nothing throws, and focus goes to the nearest row, never to the page', async () => {
+    const errors: unknown[] = [];
+    const onError = (event: ErrorEvent) => errors.push(event.error);
+    window.addEventListener('error', onError);
+    try {
+      await render(<Removing steps={[step({ id: 'a' }), step({ id: 'b' }), step({ id: 'c' })]} />);
+      (document.querySelector('[data-step-id="b"]') as HTMLElement).focus();
+      expect(focusedRow()).toBe('b');
+      await userEvent.keyboard('{ArrowDown}');
+      await expect.poll(() => focusedRow()).toBe('c');
+      expect(document.querySelector('[data-step-id="b"]')).toBeNull();
+      expect(document.querySelector('[data-step-id="c"]')?.getAttribute('tabindex')).toBe('0');
+      expect(errors).toEqual([]);
+    } finally {
+      window.removeEventListener('error', onError);
+    }
   });
 });
 
