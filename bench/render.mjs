@@ -18,7 +18,8 @@ const SCROLL_RUNS = 3;
 /** A frame later than this after the previous one is a dropped frame (16.7 ms and some slack). */
 const DROPPED_MS = 16.7 * 1.5;
 
-// `node bench/render.mjs update initial scroll burst` runs only the scenarios named (all by default)
+// `node bench/render.mjs update initial scroll burst` runs only the scenarios named (all by default);
+// `update-state` runs the update scenario against `<ToolSteps state>` instead of the naive list
 const only = new Set(process.argv.slice(2));
 const runs = (name) => only.size === 0 || only.has(name);
 
@@ -48,15 +49,22 @@ async function main({ browser, page, call }) {
   if (reactBuild !== 'production')
     console.log('  (React is not in production mode here: the figures include its dev checks)');
 
-  // 1. A stream of progress batches to one step of 2,000.
-  if (runs('update')) {
+  // 1. A stream of progress batches to one step of 2,000, from a store and from a state prop.
+  if (runs('update') || runs('update-state')) {
     const steps = 2000;
     const kit = await call('updateOne', 'kit', steps, UPDATES);
-    const naive = await call('updateOne', 'naive', steps, UPDATES);
+    const other = runs('update-state') ? 'state' : 'naive';
+    const naive = await call('updateOne', other, steps, UPDATES);
     report({
       name: `Progress streamed to 1 of ${count(steps)} steps, 3 events a frame (store.apply → painted)`,
       subject: { name: '<ToolSteps store> (a subscription per row)', median: median(kit.painted) },
-      baseline: { name: 'naive list: useSteps(store) → ToolStep rows', median: median(naive.painted) },
+      baseline: {
+        name:
+          other === 'state'
+            ? '<ToolSteps state={useSteps(store)}> (the AI SDK path)'
+            : 'naive list: useSteps(store) → ToolStep rows',
+        median: median(naive.painted),
+      },
       runs: kit.painted.length,
       baselineRuns: naive.painted.length,
       check: `React render + commit ${ms(median(kit.react))} vs ${ms(median(naive.react))} ms · frame start → painted ${ms(median(kit.frame))} vs ${ms(median(naive.frame))} ms · ${kit.commits} / ${naive.commits} commits (${kit.shared} / ${naive.shared} frames with a clock tick left out) · goal < 16.7 ms: ${median(kit.painted) < 16.7 ? 'met' : 'NOT met'}`,

@@ -27,7 +27,7 @@ export interface BenchApi {
   reactVersion: string;
   /** Scenario 1: `updates` progress batches to one step of a `steps`-long list; per update, in ms. */
   updateOne(
-    list: 'kit' | 'naive',
+    list: 'kit' | 'state' | 'naive',
     steps: number,
     updates: number,
   ): Promise<{ painted: number[]; react: number[]; frame: number[]; commits: number; shared: number }>;
@@ -226,6 +226,14 @@ function NaiveList({ store }: { store: StepStore }) {
   );
 }
 
+/**
+ * The AI SDK path: the host holds the state (as `useUIMessageSteps(messages)` does) and hands
+ * `<ToolSteps state>` a new snapshot on each update.
+ */
+function StateHost({ store }: { store: StepStore }) {
+  return <ToolSteps state={useSteps(store)} />;
+}
+
 /** The floor: one plain `<li>` with the label text per step. */
 function FloorList({ ids, labels }: { ids: readonly string[]; labels: readonly string[] }) {
   return (
@@ -239,12 +247,23 @@ function FloorList({ ids, labels }: { ids: readonly string[]; labels: readonly s
 
 // ---- scenarios ----
 
-async function updateOne(list: 'kit' | 'naive', steps: number, updates: number) {
+async function updateOne(list: 'kit' | 'state' | 'naive', steps: number, updates: number) {
   // the newest step is the one still running, scrolled into view as a chat would keep it
   const target = `call_${steps - 1}`;
   const base = finishedState(steps);
   const store = createStepStore({ initialState: running(base, target) });
-  const mounted = mount(list === 'kit' ? <ToolSteps store={store} /> : <NaiveList store={store} />);
+  const mounted = mount(
+    list === 'kit' ? (
+      <ToolSteps store={store} />
+    ) : list === 'state' ? (
+      <StateHost store={store} />
+    ) : (
+      <NaiveList store={store} />
+    ),
+  );
+  // the state path may commit twice for one update (the host's render, then the rows that read the
+  // snapshot it handed down), both before the paint
+  const own = list === 'state' ? 2 : 1;
   const painted: number[] = [];
   const react: number[] = [];
   const frame: number[] = [];
@@ -271,7 +290,7 @@ async function updateOne(list: 'kit' | 'naive', steps: number, updates: number) 
       if (commits.length === 0) throw new Error(`update ${u}: no commit before the paint`);
       // the one-second clock of the running row and the summary commits on its own: a frame it lands
       // in is not this update's alone, so it is left out (and counted)
-      if (commits.length > 1) {
+      if (commits.length > own) {
         shared++;
         if (shared > updates / 4) throw new Error(`${shared} updates took more than one commit before the paint`);
         continue;
@@ -279,7 +298,7 @@ async function updateOne(list: 'kit' | 'naive', steps: number, updates: number) 
       if (u < warmup) continue;
       commitCount += commits.length;
       painted.push(done.painted - start);
-      react.push(commits[0] - Math.max(start, done.frameStart));
+      react.push((commits[commits.length - 1] as number) - Math.max(start, done.frameStart));
       frame.push(done.painted - done.frameStart);
     }
     const shown = mounted.container.querySelector(`[data-step-id="${target}"]`)?.textContent ?? '';

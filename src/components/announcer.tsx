@@ -4,6 +4,8 @@ import { type CSSProperties, useEffect, useRef, useState } from 'react';
 import type { Step, StepStore, StepsState } from '../core';
 import type { ToolStepsLabels } from '../core/labels';
 import { isStoppedRun, outcomeOf } from '../core/outcome';
+import type { Redactor } from '../core/redact';
+import { screenLine, useRedactor } from '../internal/visible-text';
 import { presentStep } from '../presentation';
 import { useToolStepsOptions } from './context';
 import { useToolStepsLabels } from './labels';
@@ -75,15 +77,47 @@ export function announcementOf(
   return pick(named);
 }
 
+/**
+ * What the run's end says, when it changed: its error (assertive, as the line after the list shows it:
+ * code and message, masked), or why it was interrupted (polite; a stop by the person is said by its
+ * steps, "was stopped").
+ */
+function runTransition(
+  before: StepsState['run'],
+  after: StepsState['run'],
+  labels: ToolStepsLabels,
+  redactor: Redactor | undefined,
+  out: { polite: string[]; assertive: string[] },
+): void {
+  if (before === after) return;
+  const error = after.error;
+  if (error) {
+    if (before.error && before.error.message === error.message && before.error.code === error.code) return;
+    const code = error.code ? screenLine(error.code, redactor) : '';
+    const message = screenLine(error.message, redactor);
+    out.assertive.push(code ? `${code} ${message}` : message);
+    return;
+  }
+  const reason = after.reason;
+  if (after.status !== 'interrupted' || typeof reason !== 'string' || reason.trim() === '' || isStoppedRun(after))
+    return;
+  if (before.status === 'interrupted' && before.reason === reason) return;
+  out.polite.push(labels.interrupted(screenLine(reason, redactor)));
+}
+
 /** The transitions between two states, in order: polite ones and failures apart. */
 function transitions(
   before: StepsState,
   after: StepsState,
   labels: ToolStepsLabels,
   tools: Parameters<typeof presentStep>[1],
+  redactor: Redactor | undefined,
 ): { polite: string[]; assertive: string[] } {
   const out = { polite: [] as string[], assertive: [] as string[] };
-  if (before.byId === after.byId) return out;
+  if (before.byId === after.byId) {
+    runTransition(before.run, after.run, labels, redactor, out);
+    return out;
+  }
   const stopped = isStoppedRun(after.run);
   for (const id of after.ids) {
     const step = after.byId[id];
@@ -92,6 +126,7 @@ function transitions(
     const text = announcementOf(step, labels, tools, stopped);
     if (text) (outcomeOf(step).status === 'failed' ? out.assertive : out.polite).push(text);
   }
+  runTransition(before.run, after.run, labels, redactor, out);
   return out;
 }
 
@@ -117,8 +152,11 @@ export function ToolStepsAnnouncer({ store, state, delay = 500 }: ToolStepsAnnou
   const { tools } = useToolStepsOptions();
   const [polite, setPolite] = useState<Said>({ text: '', n: 0 });
   const [assertive, setAssertive] = useState<Said>({ text: '', n: 0 });
-  const latest = useRef({ labels, tools, delay });
-  latest.current = { labels, tools, delay };
+  const redactor = useRedactor();
+  const latest = useRef({ labels, tools, delay, redactor });
+  useEffect(() => {
+    latest.current = { labels, tools, delay, redactor };
+  }, [labels, tools, delay, redactor]);
   const machine = useRef<{
     previous: StepsState | undefined;
     polite: string[];
@@ -133,8 +171,8 @@ export function ToolStepsAnnouncer({ store, state, delay = 500 }: ToolStepsAnnou
     const before = m.previous;
     m.previous = next;
     if (!before || before === next) return;
-    const { labels: words, tools: own, delay: wait } = latest.current;
-    const found = transitions(before, next, words, own);
+    const { labels: words, tools: own, delay: wait, redactor: mask } = latest.current;
+    const found = transitions(before, next, words, own, mask);
     if (!found.polite.length && !found.assertive.length) return;
     m.polite.push(...found.polite);
     m.assertive.push(...found.assertive);

@@ -7,20 +7,9 @@
  * nothing until a row has something to open.
  */
 
-import {
-  memo,
-  type ReactNode,
-  type Ref,
-  type RefObject,
-  Suspense,
-  useMemo,
-  useRef,
-  useState,
-  useSyncExternalStore,
-} from 'react';
+import { memo, type ReactNode, Suspense, useMemo, useState } from 'react';
 import type { Step } from '../core';
 import { RendererBoundary } from '../internal/renderer-boundary';
-import { PENDING, Settled } from '../internal/settled';
 import { inputText, lastUpdateText } from '../internal/step-disclosure';
 import { useScreenValue } from '../internal/visible-text';
 import { builtinRenderers } from '../renderers/builtin';
@@ -54,20 +43,6 @@ function pickRenderer(
   );
 }
 
-const noSubscription = () => () => {};
-const inClientRender = () => false;
-const inServerRender = () => true;
-
-/**
- * Whether the element was first drawn on a server or hydrated from its HTML (kept for the element's
- * life): only then may a boundary under it wait to hydrate. A client render marks nothing, so the list's
- * keyboard model never waits on content it drew itself.
- */
-function useFromServer(): boolean {
-  const [fromServer] = useState(useSyncExternalStore(noSubscription, inClientRender, inServerRender));
-  return fromServer;
-}
-
 interface SectionProps {
   name: 'details' | 'result' | 'progress' | 'input';
   /** The heading; none where a switch above already names what is shown. */
@@ -75,22 +50,16 @@ interface SectionProps {
   kind?: DetailsKind;
   /** Shown above the content, after the heading. */
   bar?: ReactNode;
-  /** The section of a view drawn under a Suspense boundary: pending until it mounted (internal/settled.ts). */
-  view?: Ref<HTMLDivElement>;
-  /** Drawn on a server or hydrated: the view may wait to hydrate. */
-  fromServer?: boolean;
   children: ReactNode;
 }
 
-function Section({ name, title, kind, bar, view, fromServer, children }: SectionProps) {
+function Section({ name, title, kind, bar, children }: SectionProps) {
   return (
     <div
       data-slot="tool-step-details-section"
       className="tool-step-details-section"
       data-section={name}
       data-kind={kind}
-      ref={view}
-      {...(view && fromServer ? { [PENDING]: '' } : undefined)}
     >
       {title !== undefined || bar ? (
         <div data-slot="tool-step-details-section-header" className="tool-step-details-section-header">
@@ -108,27 +77,26 @@ function Section({ name, title, kind, bar, view, fromServer, children }: Section
 }
 
 /**
- * A view under its own Suspense boundary. Memoized: a re-render of the body with the same value (the
- * first client render after hydration) must not reach a boundary still to hydrate, which React would
- * then draw afresh, its fallback in place of the server's HTML, until the view's chunk arrives.
+ * A view under its own Suspense boundary. Memoized: the body re-renders once after hydration (the
+ * screening switches from whole to in pieces, `useScreened`), and a re-render that reaches a boundary
+ * still to hydrate makes React draw it afresh, its fallback in place of the server's HTML, until the
+ * view's chunk arrives.
  */
 const Rendered = memo(function Rendered({
   step,
   value,
   renderer,
   kind,
-  within,
 }: {
   step: Step;
   value: unknown;
   renderer: DetailsRenderer;
   kind: DetailsKind;
-  within: RefObject<HTMLDivElement | null>;
 }) {
   const Renderer = renderer;
   const loading = useToolStepsLabels().views.loading;
   return (
-    <RendererBoundary resetKey={value} settled={<Settled within={within} />}>
+    <RendererBoundary resetKey={value}>
       <Suspense
         fallback={
           <span data-slot="tool-step-details-loading" className="tool-step-details-loading">
@@ -136,7 +104,6 @@ const Rendered = memo(function Rendered({
           </span>
         }
       >
-        <Settled within={within} />
         <Renderer step={step} details={value} kind={kind} />
       </Suspense>
     </RendererBoundary>
@@ -184,8 +151,6 @@ export function DetailsBody({ step, renderers }: { step: Step; renderers: Detail
   const words = labels.details;
   const copyWords = labels.copy;
   const [revealed, setRevealed] = useState<ReadonlySet<Block>>(() => new Set());
-  const viewSection = useRef<HTMLDivElement>(null);
-  const fromServer = useFromServer();
   const toggle = (block: Block) =>
     setRevealed((current) => {
       const next = new Set(current);
@@ -222,8 +187,6 @@ export function DetailsBody({ step, renderers }: { step: Step; renderers: Detail
           name={shown}
           title={both ? undefined : shown === 'details' ? words.details : words.modelRead}
           kind={kind}
-          view={viewSection}
-          fromServer={fromServer}
           bar={
             <>
               <ModelViewSwitch step={step} value={view} onValueChange={setView} />
@@ -235,7 +198,6 @@ export function DetailsBody({ step, renderers }: { step: Step; renderers: Detail
             step={shownStep}
             value={value}
             kind={kind}
-            within={viewSection}
             renderer={pickRenderer(renderers, shown === 'details' ? step.toolName : undefined, kind)}
           />
         </Section>

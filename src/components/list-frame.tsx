@@ -1,7 +1,7 @@
 'use client';
 
 import type { ReactNode } from 'react';
-import type { StepStore, StepsState } from '../core';
+import type { StepStore } from '../core';
 import type { ToolStepsLabelsInput } from '../core/labels';
 import { DecisionScopeProvider } from '../internal/decisions';
 import { RunStoppedProvider } from '../internal/run-stopped';
@@ -17,21 +17,20 @@ import { ToolStepsLabelsProvider } from './labels';
 export function ToolStepsFrame({
   labels,
   store,
-  state,
   children,
 }: {
   labels: ToolStepsLabelsInput | undefined;
-  store: StepStore | undefined;
-  state: StepsState | undefined;
+  /** The list's source: its store, or the store its `state` prop is adapted into. */
+  store: StepStore;
   children: ReactNode;
 }) {
   return (
     <ToolStepsLabelsProvider labels={labels}>
       <DecisionScopeProvider>
-        <RunStoppedProvider store={store} state={state}>
-          <ToolStepsApproveAll store={store} state={state} />
+        <RunStoppedProvider store={store}>
+          <ToolStepsApproveAll store={store} />
           {children}
-          <ToolStepsAnnouncer store={store} state={state} />
+          <ToolStepsAnnouncer store={store} />
         </RunStoppedProvider>
       </DecisionScopeProvider>
     </ToolStepsLabelsProvider>

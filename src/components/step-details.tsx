@@ -11,13 +11,11 @@ import {
   useEffect,
   useId,
   useMemo,
-  useRef,
 } from 'react';
 import type { Step } from '../core';
 import { chunked, useChunk } from '../internal/chunk';
 import { drawPart, type RenderProp } from '../internal/render';
 import { RendererBoundary } from '../internal/renderer-boundary';
-import { PENDING, Settled } from '../internal/settled';
 import { hasDetailsContent, useStepDisclosure } from '../internal/step-disclosure';
 import { detectDetailsKind } from '../renderers/detect';
 import type { DetailsKind, DetailsRenderers } from '../renderers/types';
@@ -239,7 +237,6 @@ export const ToolStepDetailsContent = forwardRef<HTMLDivElement, ToolStepDetails
     const open = disclosure?.open ?? true;
     const loading = useToolStepsLabels().views.loading;
     const hasContent = hasDetailsContent(step);
-    const element = useRef<HTMLDivElement>(null);
     // Start loading the body, then the built-in renderer of the block's kind, as soon as there is
     // something to open, so that a click finds both ready and draws at once (a renderer that suspends
     // on its first render is held by React until 300 ms after its fallback showed).
@@ -259,14 +256,10 @@ export const ToolStepDetailsContent = forwardRef<HTMLDivElement, ToolStepDetails
       {
         'data-slot': 'tool-step-details-content',
         'data-state': open ? 'open' : 'closed',
-        // holds only the boundary: pending while open, until the body has mounted (internal/settled.ts);
-        // the host's own children replace the body (and its `Settled`): never pending
-        [PENDING]: open && props.children === undefined ? '' : undefined,
-        ref: element,
         id: disclosure?.contentId ?? fallbackId,
         hidden: !open,
         children: open ? (
-          <RendererBoundary resetKey={step} settled={<Settled within={element} />}>
+          <RendererBoundary resetKey={step}>
             <Suspense
               fallback={
                 <span data-slot="tool-step-details-loading" className="tool-step-details-loading">
@@ -274,7 +267,6 @@ export const ToolStepDetailsContent = forwardRef<HTMLDivElement, ToolStepDetails
                 </span>
               }
             >
-              <Settled within={element} />
               <BodyOnce step={step} renderers={renderers ?? disclosure?.renderers ?? options.renderers} />
             </Suspense>
           </RendererBoundary>

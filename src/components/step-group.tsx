@@ -1,7 +1,9 @@
 'use client';
 
-import { type ComponentPropsWithoutRef, forwardRef, type ReactNode, useId } from 'react';
+import { type ComponentPropsWithoutRef, forwardRef, type ReactNode, type Ref, useId } from 'react';
 import type { StepGroup } from '../internal/grouping';
+import { mergeRefs } from '../internal/render';
+import { useRowTabStop } from '../internal/row-focus';
 import { slotClass } from '../internal/slot-class';
 import { useToolStepsLabels } from './labels';
 
@@ -25,6 +27,7 @@ export const ToolStepsGroup = forwardRef<
 >(function ToolStepsGroup({ group, open, onOpenChange, children, ...props }, ref) {
   const listId = useId();
   const labels = useToolStepsLabels();
+  const stop = useRowTabStop(`group:${group.key}`);
   const summary = labels.groups.group(
     group.families.map(({ family, count }) => labels.groups.family(family, count)),
     // under a second no time, as the turn summary: "3ms" over three cached reads says nothing to a person
@@ -36,9 +39,11 @@ export const ToolStepsGroup = forwardRef<
       data-state={open ? 'open' : 'closed'}
       data-group-key={group.key}
       data-group-steps={group.ids.join(' ')}
+      tabIndex={stop?.tabIndex}
+      onFocus={stop?.onFocus}
       {...props}
       className={slotClass('tool-steps-group', props.className)}
-      ref={ref}
+      ref={mergeRefs<HTMLLIElement>(ref, stop?.ref as Ref<HTMLLIElement> | undefined)}
     >
       <button
         type="button"

@@ -55,15 +55,14 @@ export interface ToolStepProgressProps extends ComponentPropsWithoutRef<'div'> {
 
 /**
  * The latest progress update, as text (a string as it is; a command's output as its last line; another
- * object as a short key/value line, never escaped JSON), in a polite
- * live region so screen readers hear each new update without being interrupted. An update with a
+ * object as a short key/value line, never escaped JSON). Not a live region: a screen reader would read
+ * every update aloud; the list's announcer says what a step did when its status changes. An update with a
  * value and a total (`determinateProgress`) also draws a bar, a native `<progress>` named by the
  * step's label, and "2 of 4" when it has no text of its own. Children replace the bar and the text.
  *
- * Renders `<div data-slot="tool-step-progress" aria-live="polite">`; `data-count` is the number of
+ * Renders `<div data-slot="tool-step-progress">`; `data-count` is the number of
  * updates so far; `data-determinate` is present with the bar,
- * `<progress data-slot="tool-step-progress-bar" value max aria-label>`. Mount it while the step runs
- * (even empty) so the first update is announced.
+ * `<progress data-slot="tool-step-progress-bar" value max aria-label>`.
  */
 export const ToolStepProgress = forwardRef<HTMLDivElement, ToolStepProgressProps>(function ToolStepProgress(
   { step: explicit, render, ...props },
@@ -86,7 +85,6 @@ export const ToolStepProgress = forwardRef<HTMLDivElement, ToolStepProgressProps
     render,
     {
       'data-slot': 'tool-step-progress',
-      'aria-live': 'polite',
       'data-count': progress?.count ?? 0,
       'data-determinate': determinate ? '' : undefined,
       children: determinate ? (

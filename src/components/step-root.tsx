@@ -4,7 +4,8 @@ import { type ComponentPropsWithoutRef, forwardRef, useContext, useId, useMemo }
 import type { Step } from '../core';
 import { outcomeOf } from '../core/outcome';
 import { presence } from '../internal/data-attrs';
-import { drawPart, mergeProps, type RenderProp } from '../internal/render';
+import { drawPart, mergeProps, mergeRefs, type RenderProp } from '../internal/render';
+import { useRowTabStop } from '../internal/row-focus';
 import { useRunStopped } from '../internal/run-stopped';
 import { hasDetailsContent, useStepDisclosure } from '../internal/step-disclosure';
 import { presentStep } from '../presentation';
@@ -74,6 +75,8 @@ export const ToolStepRoot = forwardRef<HTMLElement, ToolStepRootProps>(function 
   const words = useToolStepsLabels().tools;
   const presentation = useMemo(() => presentStep(step, tools, words), [step, tools, words]);
   const outcome = outcomeOf(step, { stopped: useRunStopped() });
+  // in a list, the row is one of its rows for the keyboard (its tab stop, or focusable by the arrows)
+  const stop = useRowTabStop(inList ? step.id : undefined);
   const value = useMemo<ToolStepContextValue>(
     () => ({ step, presentation, open: isOpen, setOpen, hasDetails, labelId, contentId }),
     [step, presentation, isOpen, setOpen, hasDetails, labelId, contentId],
@@ -86,6 +89,8 @@ export const ToolStepRoot = forwardRef<HTMLElement, ToolStepRootProps>(function 
     'data-outcome': outcome.derived ? outcome.status : undefined,
     'data-state': hasDetails && isOpen ? 'open' : 'closed',
     'data-has-details': presence(hasDetails),
+    tabIndex: stop?.tabIndex,
+    onFocus: stop?.onFocus,
     children: (
       <RowSeedContext.Provider value={null}>
         <InListContext.Provider value={false}>
@@ -94,8 +99,15 @@ export const ToolStepRoot = forwardRef<HTMLElement, ToolStepRootProps>(function 
       </RowSeedContext.Provider>
     ),
   };
-  return drawPart(inList ? 'li' : 'div', render, seeded ? mergeProps(own, seeded.props) : own, props, ref, {
-    step,
-    open: isOpen,
-  });
+  return drawPart(
+    inList ? 'li' : 'div',
+    render,
+    seeded ? mergeProps(own, seeded.props) : own,
+    props,
+    mergeRefs(ref, stop?.ref),
+    {
+      step,
+      open: isOpen,
+    },
+  );
 });

@@ -7,7 +7,7 @@
  * height. The scroll container is the list's nearest scrolling ancestor, else the window. Loaded on
  * demand (`React.lazy`): a list below the threshold never downloads it.
  *
- * The keyboard model (`roving.ts`) reaches items that are not rendered through `VirtualNav`, the item
+ * The keyboard model (`row-focus.ts`) reaches items that are not rendered through `VirtualNav`, the item
  * holding the focus stays mounted while it is scrolled away (a pinned index in the range), and before
  * the browser prints every row is drawn.
  */
@@ -25,7 +25,7 @@ import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } fro
 import { flushSync } from 'react-dom';
 import type { ListItem } from '../internal/grouping';
 import { useClientLayoutEffect } from '../internal/layout-effect';
-import type { VirtualNav } from '../internal/roving';
+import type { VirtualNav } from '../internal/row-focus';
 import { ESTIMATED_ROW_HEIGHT, itemKey, type RowLayout, sizerStyle, useFirstWindow } from '../internal/virtual-layout';
 
 /** A layout effect where there is a DOM (no React 18 warning in a server render). */

@@ -53,7 +53,8 @@ export type ListItem = string | StepGroup;
 /** The fewest consecutive steps that make a group. */
 export const GROUP_MIN = 2;
 
-function sameItems(a: readonly ListItem[], b: readonly ListItem[]): boolean {
+/** Whether two lists of items draw the same (groups compared by what they show). */
+export function sameItems(a: readonly ListItem[], b: readonly ListItem[]): boolean {
   if (a.length !== b.length) return false;
   for (let i = 0; i < a.length; i++) {
     const x = a[i] as ListItem;
@@ -131,63 +132,6 @@ export function groupSiblings(
   }
   flush();
   return items;
-}
-
-/** What one list's items were computed from. */
-interface GroupInputs {
-  ids: readonly string[];
-  byId: StepsState['byId'];
-  familyOf: StepFamilyOf;
-  /** The tree's child lists (which steps have children), by identity. */
-  children: unknown;
-  items: readonly ListItem[];
-}
-
-/** Whether a step can be in a group at all: only succeeded steps are. */
-const groupable = (step: Step | undefined) => step?.status === 'succeeded';
-
-/** Keeps the previous items of a list when the new ones are the same, so the list compares them by identity. */
-export class GroupCache {
-  private previous = new Map<string, readonly ListItem[]>();
-  private inputs = new Map<string, GroupInputs>();
-
-  /**
-   * The items last computed for `listKey` when nothing they depend on changed: the same ids, family
-   * function and tree, and no step that changed was or became `succeeded` (a progress update to a
-   * running step, the common update, changes no group). A pointer comparison per step, no grouping.
-   */
-  reuse(
-    listKey: string,
-    ids: readonly string[],
-    state: StepsState,
-    familyOf: StepFamilyOf,
-    children: unknown,
-  ): readonly ListItem[] | undefined {
-    const before = this.inputs.get(listKey);
-    if (!before || before.ids !== ids || before.familyOf !== familyOf || before.children !== children) return undefined;
-    if (before.byId !== state.byId) {
-      for (const id of ids) {
-        const was = before.byId[id];
-        const is = state.byId[id];
-        if (was !== is && (groupable(was) || groupable(is))) return undefined;
-      }
-    }
-    return before.items;
-  }
-
-  /** Records what `items` were computed from, for `reuse`; `undefined` forgets (a step was drawn running still). */
-  remember(listKey: string, inputs: GroupInputs | undefined): void {
-    if (inputs) this.inputs.set(listKey, inputs);
-    else this.inputs.delete(listKey);
-  }
-
-  /** The items of the list `listKey` (`''` for the top level, else the parent's id), stable while unchanged. */
-  stable(listKey: string, items: ListItem[]): readonly ListItem[] {
-    const before = this.previous.get(listKey);
-    if (before && sameItems(before, items)) return before;
-    this.previous.set(listKey, items);
-    return items;
-  }
 }
 
 /**

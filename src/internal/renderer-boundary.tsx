@@ -7,8 +7,6 @@ import { ToolStepsLabelsContext } from '../components/labels';
 export interface RendererBoundaryProps {
   /** When this changes (a new value to draw), a failed renderer is tried again. */
   resetKey: unknown;
-  /** Drawn with the fallback too: the `Settled` of the boundary it replaces (internal/settled.ts). */
-  settled?: ReactNode;
   children: ReactNode;
 }
 
@@ -51,12 +49,9 @@ export class RendererBoundary extends Component<RendererBoundaryProps, RendererB
   override render(): ReactNode {
     if (!this.state.failed) return this.props.children;
     return (
-      <>
-        {this.props.settled}
-        <div data-slot="tool-step-details-fallback" className="tool-step-details-fallback">
-          {this.context.views.blockFailed(messageOf(this.state.error, this.context.views.unknownError))}
-        </div>
-      </>
+      <div data-slot="tool-step-details-fallback" className="tool-step-details-fallback">
+        {this.context.views.blockFailed(messageOf(this.state.error, this.context.views.unknownError))}
+      </div>
     );
   }
 }

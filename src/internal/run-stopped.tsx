@@ -2,29 +2,18 @@
 
 /**
  * Whether the list's run ended because the person stopped it, for the rows: a call it cut short reads
- * "Stopped" with a stop icon, not "Interrupted" with a broken plug. One value per list, from its store
- * or its state; a row drawn alone has no run and reads its own status.
+ * "Stopped" with a stop icon, not "Interrupted" with a broken plug. One value per list, from its store; a row drawn alone has no run and reads its own status.
  */
 import { createContext, type ReactNode, useContext, useSyncExternalStore } from 'react';
-import type { StepStore, StepsState } from '../core';
+import type { StepStore } from '../core';
 import { isStoppedRun } from '../core/outcome';
 
 const RunStoppedContext = createContext(false);
 
-const noSubscription = () => () => {};
-
-/** Gives the rows below whether the run of `store` (or `state`) was stopped by the person. */
-export function RunStoppedProvider({
-  store,
-  state,
-  children,
-}: {
-  store: StepStore | undefined;
-  state: StepsState | undefined;
-  children: ReactNode;
-}) {
-  const read = () => isStoppedRun((store ? store.getSnapshot() : state)?.run);
-  const stopped = useSyncExternalStore(store ? store.subscribe : noSubscription, read, read);
+/** Gives the rows below whether the run of `store` was stopped by the person. */
+export function RunStoppedProvider({ store, children }: { store: StepStore; children: ReactNode }) {
+  const read = () => isStoppedRun(store.getSnapshot().run);
+  const stopped = useSyncExternalStore(store.subscribe, read, read);
   return <RunStoppedContext.Provider value={stopped}>{children}</RunStoppedContext.Provider>;
 }
 

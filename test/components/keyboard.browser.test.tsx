@@ -1,5 +1,7 @@
 // The list's keyboard model and its shared timer, in real Chromium (issue 8 items 3 and 7).
 import '../../src/styles.css';
+import { type KeyboardEvent, useState } from 'react';
+import { flushSync } from 'react-dom';
 import { createStepStore, type Step, type StepsState, ToolSteps } from 'tool-steps';
 import { afterEach, describe, expect, test, vi } from 'vitest';
 import { userEvent } from 'vitest/browser';
@@ -35,7 +37,7 @@ function Page({ state, onApprove }: { state: StepsState; onApprove?: (s: Step) =
 }
 
 describe('keyboard', () => {
-  test('the list is one tab stop; arrows, j/k, Home/End move between rows; Enter and Space open and close', async () => {
+  test('one row is a tab stop and every control stays Tab-reachable; arrows, j/k, Home/End move between rows; Enter and Space open and close', async () => {
     const screen = await render(
       <Page
         state={stateOf([
@@ -67,15 +69,21 @@ describe('keyboard', () => {
     expect(a.getAttribute('data-state')).toBe('open');
     await userEvent.keyboard(' ');
     expect(a.getAttribute('data-state')).toBe('closed');
-    // Tab goes into the focused row's own control (its details button), then out of the list
+    // Tab goes into the focused row's own control (its details button), then on to every other row's
+    // controls in document order (the arrows take nothing out of the tab order), then out of the list
     await userEvent.tab();
     expect(focused()?.closest('[data-slot="tool-step"]')?.getAttribute('data-step-id')).toBe('a');
-    await userEvent.tab();
+    const reached: string[] = [];
+    for (let i = 0; i < 12 && focused()?.textContent !== 'after'; i++) {
+      await userEvent.tab();
+      const owner = focused()?.closest('[data-slot="tool-step"]')?.getAttribute('data-step-id');
+      if (owner && !reached.includes(owner)) reached.push(owner);
+    }
+    expect(reached).toEqual(['b', 'c', 'd']);
     expect(focused()?.textContent).toBe('after');
-    // and Shift+Tab comes back to the row that held the stop
-    await userEvent.tab({ shift: true });
-    await userEvent.tab({ shift: true });
-    expect(focusedRow()).toBe('a');
+    // the row whose control had the focus last is the list's tab stop now
+    expect(document.querySelector('[data-step-id="d"]')?.getAttribute('tabindex')).toBe('0');
+    expect(document.querySelector('[data-step-id="a"]')?.getAttribute('tabindex')).toBe('-1');
   });
 
   test('the approval buttons of a waiting step are reached with Tab from its row', async () => {
@@ -129,6 +137,36 @@ describe('keyboard', () => {
     await expect.poll(() => document.querySelector('[data-step-id="r2"]')).not.toBeNull();
     await userEvent.keyboard('{ArrowDown}');
     expect(focusedRow()).toBe('r1'); // the first row inside the open group
+  });
+});
+
+/** A list whose host removes the focused row in its own key handler, before the list's runs. */
+function Removing({ steps }: { steps: Step[] }) {
+  const [shown, setShown] = useState(steps);
+  const onKeyDown = (event: KeyboardEvent<HTMLOListElement>) => {
+    const id = (event.target as HTMLElement).getAttribute('data-step-id');
+    if (event.key === 'ArrowDown' && id) flushSync(() => setShown((all) => all.filter((each) => each.id !== id)));
+  };
+  return <ToolSteps state={stateOf(shown)} group={false} onKeyDown={onKeyDown} />;
+}
+
+describe('rows that go while a key is pressed', () => {
+  test('nothing throws, and focus goes to the nearest row, never to the page', async () => {
+    const errors: unknown[] = [];
+    const onError = (event: ErrorEvent) => errors.push(event.error);
+    window.addEventListener('error', onError);
+    try {
+      await render(<Removing steps={[step({ id: 'a' }), step({ id: 'b' }), step({ id: 'c' })]} />);
+      (document.querySelector('[data-step-id="b"]') as HTMLElement).focus();
+      expect(focusedRow()).toBe('b');
+      await userEvent.keyboard('{ArrowDown}');
+      await expect.poll(() => focusedRow()).toBe('c');
+      expect(document.querySelector('[data-step-id="b"]')).toBeNull();
+      expect(document.querySelector('[data-step-id="c"]')?.getAttribute('tabindex')).toBe('0');
+      expect(errors).toEqual([]);
+    } finally {
+      window.removeEventListener('error', onError);
+    }
   });
 });
 

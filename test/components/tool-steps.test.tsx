@@ -104,7 +104,8 @@ describe('ToolSteps', () => {
     const error = slot(container, 'tool-steps-error');
     expect(error?.previousElementSibling).toBe(container.querySelector('ol'));
     expect(error?.getAttribute('data-error-code')).toBe('OVERLOADED');
-    expect(error?.getAttribute('role')).toBe('alert');
+    // not an alert of its own: the announcer's assertive region says it when it happens
+    expect(error?.hasAttribute('role')).toBe(false);
     expect(slot(container, 'tool-steps-error-code')?.textContent).toBe('OVERLOADED');
     expect(slot(container, 'tool-steps-error-message')?.textContent).toBe('Provider overloaded');
     expect(rows(container)[0]?.getAttribute('data-status')).toBe('interrupted');

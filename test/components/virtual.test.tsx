@@ -1,8 +1,16 @@
 // The list past its `virtualize` threshold (issue 9 items 4 and 5), in jsdom: which rows are in the DOM,
 // the live region for rows not drawn, and one row re-rendered per update.
 import { act, render, waitFor } from '@testing-library/react';
-import { createStepStore, type StepEvent, type StepsState, type ToolRowProps, ToolSteps } from 'tool-steps';
-import { describe, expect, it } from 'vitest';
+import {
+  createStepStore,
+  type StepEvent,
+  type StepStore,
+  type StepsState,
+  type ToolRowProps,
+  ToolSteps,
+  useSteps,
+} from 'tool-steps';
+import { describe, expect, it, vi } from 'vitest';
 
 const syncStore = () => createStepStore({ schedule: (flush) => flush(), now: () => 1000 });
 
@@ -70,6 +78,11 @@ function CountingRow({ step, defaultRow }: ToolRowProps) {
   return defaultRow;
 }
 
+/** The AI SDK path: the host holds the state and hands the list a new snapshot on every update. */
+function StateHost({ store, tools }: { store: StepStore; tools: Record<string, { Row: typeof CountingRow }> }) {
+  return <ToolSteps state={useSteps(store)} tools={tools} />;
+}
+
 describe('a windowed list and its store', () => {
   it('announces a step whose row is not drawn', async () => {
     const store = syncStore();
@@ -102,5 +115,29 @@ describe('a windowed list and its store', () => {
     act(() => store.apply({ type: 'step-progress', id: 's1', content: 'half way' }));
     expect(container.querySelector('[data-step-id="s1"]')?.textContent).toContain('half way');
     expect([...renders]).toEqual([['s1', 1]]);
+  });
+
+  it.each([
+    ['windowed (2,000 rows)', 2000],
+    ['drawn whole (150 rows)', 150],
+  ])('from a state prop too, one row re-renders and the list walks no DOM: %s', async (_name, count) => {
+    const store = syncStore();
+    store.apply(events(count, [1, count - 1]));
+    const tools = { run_command: { Row: CountingRow } };
+    const { container } = render(<StateHost store={store} tools={tools} />);
+    if (count > 200) await waitFor(() => expect(windowed(container)).not.toBeNull());
+    renders.clear();
+    const queries = vi.spyOn(Element.prototype, 'querySelectorAll');
+    const closest = vi.spyOn(Element.prototype, 'closest');
+    try {
+      act(() => store.apply({ type: 'step-progress', id: 's1', content: 'half way' }));
+      expect(container.querySelector('[data-step-id="s1"]')?.textContent).toContain('half way');
+      expect([...renders]).toEqual([['s1', 1]]);
+      expect(queries).not.toHaveBeenCalled();
+      expect(closest).not.toHaveBeenCalled();
+    } finally {
+      queries.mockRestore();
+      closest.mockRestore();
+    }
   });
 });

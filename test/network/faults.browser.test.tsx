@@ -187,8 +187,11 @@ describe('useToolStream into <ToolSteps> in Chromium: what the person sees', () 
     await screen.getByRole('button', { name: 'Send' }).click();
     await expect.element(screen.getByTestId('status')).toHaveTextContent('error');
     const alert = screen.container.querySelector('[data-slot="tool-steps-error"]');
-    expect(alert?.getAttribute('role')).toBe('alert');
     expect(alert?.getAttribute('data-error-code')).toBe('HTML_RESPONSE');
+    // said by the list's assertive region, which was there before it
+    await expect
+      .poll(() => screen.container.querySelector('[data-slot="tool-steps-announcer-assertive"]')?.textContent)
+      .toMatch(/^HTML_RESPONSE The server answered with an HTML page/);
     expect(alert?.querySelector('[data-slot="tool-steps-error-message"]')?.textContent).toMatch(
       /^The server answered with an HTML page, not a stream \("Sign in – Corp SSO"\)\./,
     );

@@ -1,0 +1,136 @@
+'use client';
+
+import { lazy, memo, type ReactNode, Suspense, useSyncExternalStore } from 'react';
+import type { Step } from '../../core';
+import type { ListItem } from '../../internal/grouping';
+import { itemsIn, nestedStartOpen } from '../../internal/list-view';
+import { useSteadyStep } from '../../internal/steady-step';
+import { NO_CHILDREN } from '../../internal/step-tree';
+import {
+  ESTIMATED_ROW_HEIGHT,
+  layoutProps,
+  type RowLayout,
+  sizerStyle,
+  useFirstWindow,
+} from '../../internal/virtual-layout';
+import { InListContext } from '../context';
+import { ToolStepsGroup } from '../step-group';
+import { ToolStep } from '../tool-step';
+import { NestedSteps } from './nested';
+import { useListShared } from './shared';
+
+/** The windowed rows, loaded the first time a list passes its `virtualize` threshold. */
+const VirtualRows = lazy(() => import('../virtual-rows'));
+
+/** Draws one item of a list: a row per step id, a group row per group. */
+function useItemRenderer() {
+  const { openGroups, setGroupOpen } = useListShared();
+  return (item: ListItem, layout?: RowLayout): ReactNode =>
+    typeof item === 'string' ? (
+      <ListRow key={item} id={item} {...layout} />
+    ) : (
+      <ToolStepsGroup
+        key={`group:${item.key}`}
+        group={item}
+        open={openGroups.has(item.key)}
+        onOpenChange={(open) => setGroupOpen(item.key, open)}
+        {...layoutProps(layout?.index, layout?.measure)}
+      >
+        <InListContext.Provider value={true}>
+          {item.ids.map((id) => (
+            <ListRow key={id} id={id} />
+          ))}
+        </InListContext.Provider>
+      </ToolStepsGroup>
+    );
+}
+
+/** Draws a list's items: a row per step id, a group row per group. */
+function Items({ items }: { items: readonly ListItem[] }) {
+  const render = useItemRenderer();
+  return <>{items.map((item) => render(item))}</>;
+}
+
+/**
+ * The top-level items: all of them up to the `virtualize` threshold, else windowed. While the
+ * windowing loads (and in a server render) the first items are drawn in flow over a sizer of the
+ * estimated height of the rest.
+ */
+export function TopItems({ items, windowed }: { items: readonly ListItem[]; windowed: boolean }) {
+  const { nav } = useListShared();
+  const render = useItemRenderer();
+  const firstWindow = useFirstWindow();
+  if (!windowed) return <>{items.map((item) => render(item))}</>;
+  const first = items.slice(0, firstWindow);
+  const fallback = (
+    <>
+      {first.map((item) => render(item))}
+      <li
+        aria-hidden="true"
+        data-slot="tool-steps-sizer"
+        className="tool-steps-sizer"
+        style={sizerStyle((items.length - first.length) * ESTIMATED_ROW_HEIGHT)}
+      />
+    </>
+  );
+  return (
+    <Suspense fallback={fallback}>
+      <VirtualRows items={items} renderItem={render} nav={nav} />
+    </Suspense>
+  );
+}
+
+/**
+ * One step's row: it follows its own step in the source and its nested list in the view, so an update
+ * to one step re-renders that row alone.
+ */
+const ListRow = memo(function ListRow({ id, index, measure }: { id: string } & Partial<RowLayout>) {
+  const { source, model } = useListShared();
+  const readStep = () => {
+    const { byId } = source.getSnapshot();
+    return Object.hasOwn(byId, id) ? byId[id] : undefined;
+  };
+  const step = useSyncExternalStore(source.subscribe, readStep, readStep);
+  const readItems = () => itemsIn(model.getView(), id);
+  const childItems = useSyncExternalStore(model.subscribe, readItems, readItems);
+  if (!step) return null;
+  return (
+    <SteadyRow step={step} index={index} measure={measure}>
+      {childItems.length > 0 ? <Nested id={id} items={childItems} /> : null}
+    </SteadyRow>
+  );
+});
+
+/** A row's nested steps, with their count and whether they start shown. */
+function Nested({ id, items }: { id: string; items: readonly ListItem[] }) {
+  const { model } = useListShared();
+  const readCount = () => (model.getView().tree.children.get(id) ?? NO_CHILDREN).length;
+  const count = useSyncExternalStore(model.subscribe, readCount, readCount);
+  const readOpen = () => nestedStartOpen(model.getView(), id);
+  const startOpen = useSyncExternalStore(model.subscribe, readOpen, readOpen);
+  return (
+    <NestedSteps id={id} count={count} startOpen={startOpen}>
+      {() => <Items items={items} />}
+    </NestedSteps>
+  );
+}
+
+/**
+ * A row drawn through the flicker guard: a fast step shows running for the list's minimum time. Its
+ * details start as the person last left them (the row may have been windowed away since).
+ */
+function SteadyRow({ step, children, index, measure }: { step: Step; children: ReactNode } & Partial<RowLayout>) {
+  const drawn = useSteadyStep(step);
+  const { opened } = useListShared();
+  const id = step.id;
+  return (
+    <ToolStep
+      step={drawn}
+      defaultOpen={opened.get(id)}
+      onOpenChange={(open) => opened.set(id, open)}
+      {...layoutProps(index, measure)}
+    >
+      {children}
+    </ToolStep>
+  );
+}

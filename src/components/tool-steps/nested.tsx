@@ -1,0 +1,53 @@
+'use client';
+
+import { type ReactNode, useId, useState } from 'react';
+import { InListContext } from '../context';
+import { useToolStepsLabels } from '../labels';
+import { useListShared } from './shared';
+
+/**
+ * A parent's nested steps (a sub-agent's calls): a button that counts them and shows or hides them,
+ * then the list. Renders `<button data-slot="tool-step-nested-trigger" aria-expanded aria-controls>`
+ * and, shown, `<ol data-slot="tool-steps" data-nested>`.
+ */
+export function NestedSteps({
+  id,
+  count,
+  startOpen,
+  children,
+}: {
+  id: string;
+  count: number;
+  startOpen: boolean;
+  children: () => ReactNode;
+}) {
+  const { opened } = useListShared();
+  const [chosen, setChosenState] = useState<boolean | undefined>(() => opened.get(`nested:${id}`));
+  const setChosen = (open: boolean) => {
+    opened.set(`nested:${id}`, open);
+    setChosenState(open);
+  };
+  const open = chosen ?? startOpen;
+  const listId = useId();
+  const labels = useToolStepsLabels();
+  return (
+    <>
+      <button
+        type="button"
+        data-slot="tool-step-nested-trigger"
+        className="tool-step-nested-trigger"
+        data-state={open ? 'open' : 'closed'}
+        aria-expanded={open}
+        aria-controls={open ? listId : undefined}
+        onClick={() => setChosen(!open)}
+      >
+        {labels.groups.nested(count)}
+      </button>
+      {open ? (
+        <ol data-slot="tool-steps" className="tool-steps" data-nested="" id={listId}>
+          <InListContext.Provider value={true}>{children()}</InListContext.Provider>
+        </ol>
+      ) : null}
+    </>
+  );
+}

@@ -1,0 +1,86 @@
+'use client';
+
+import { useSyncExternalStore } from 'react';
+import type { StepsDiagnostics, StepsState } from '../../core';
+import { isStoppedRun } from '../../core/outcome';
+import type { StepSource } from '../../internal/list-view';
+import { screenLine, useRedactor, WireText } from '../../internal/visible-text';
+import { useToolStepsLabels } from '../labels';
+
+// The error and the interrupted line are not live regions of their own (one mounting with its text
+// already in it is said by few screen readers): the announcer's regions, there from the start, say them.
+function RunError({ run }: { run: StepsState['run'] }) {
+  if (!run.error) return null;
+  return (
+    <div data-slot="tool-steps-error" className="tool-steps-error" data-error-code={run.error.code || undefined}>
+      {run.error.code ? (
+        <code data-slot="tool-steps-error-code" className="tool-steps-error-code">
+          <WireText text={run.error.code} />
+        </code>
+      ) : null}{' '}
+      <span data-slot="tool-steps-error-message" className="tool-steps-error-message">
+        <WireText text={run.error.message} />
+      </span>
+    </div>
+  );
+}
+
+/**
+ * Why the run stopped, when it ended `interrupted` with a reason and no error (the error has its own
+ * line), unless the person stopped it and the summary line says so: `<p data-slot="tool-steps-interrupted">`.
+ */
+function RunInterrupted({ run, summary }: { run: StepsState['run']; summary: boolean }) {
+  const labels = useToolStepsLabels();
+  const redactor = useRedactor();
+  if (run.status !== 'interrupted' || run.error || typeof run.reason !== 'string' || run.reason.trim() === '')
+    return null;
+  if (summary && isStoppedRun(run)) return null; // the summary line says "Stopped", with its stop icon
+  // the reason is wire text: masked and made visible before it goes into the sentence
+  return (
+    <p data-slot="tool-steps-interrupted" className="tool-steps-interrupted">
+      {labels.interrupted(screenLine(run.reason, redactor))}
+    </p>
+  );
+}
+
+/** The skipped-events line, drawn only when the host asks for it (`diagnostics`). */
+function Diagnostics({ diagnostics, show }: { diagnostics: StepsDiagnostics; show: boolean }) {
+  const labels = useToolStepsLabels();
+  if (!show || diagnostics.count <= 0) return null;
+  const { count, last } = diagnostics;
+  const title = last ? (last.protocol ? `${last.protocol}: ${last.reason}` : last.reason) : undefined;
+  return (
+    <p data-slot="tool-steps-diagnostics" className="tool-steps-diagnostics" title={title}>
+      {labels.skipped(count)}
+    </p>
+  );
+}
+
+const selectRun = (source: StepSource) => () => source.getSnapshot().run;
+
+/** The run's error, its interrupted line and (with `diagnostics`) the skipped-events line, after the list. */
+export function RunStatus({
+  source,
+  summary,
+  diagnostics,
+}: {
+  source: StepSource;
+  summary: boolean;
+  diagnostics: boolean;
+}) {
+  const run = useSyncExternalStore(source.subscribe, selectRun(source), selectRun(source));
+  const skipped = useSkipped(source);
+  return (
+    <>
+      <RunError run={run} />
+      <RunInterrupted run={run} summary={summary} />
+      <Diagnostics diagnostics={skipped} show={diagnostics} />
+    </>
+  );
+}
+
+/** The source's diagnostics (what the decoders and the reducer skipped). */
+export function useSkipped(source: StepSource): StepsDiagnostics {
+  const read = () => source.getSnapshot().diagnostics;
+  return useSyncExternalStore(source.subscribe, read, read);
+}

@@ -1,0 +1,72 @@
+// What a list draws from one snapshot (src/internal/list-view.ts): pure, once per snapshot, and reusing
+// the previous arrays where nothing changed.
+import { createStepStore, type StepEvent } from 'tool-steps';
+import { describe, expect, it } from 'vitest';
+import { defaultStepFamily } from '../../src/internal/grouping';
+import { itemsIn, ListModel, listView, stateSource, TOP } from '../../src/internal/list-view';
+import { StepTreeCache } from '../../src/internal/step-tree';
+
+const syncStore = () => createStepStore({ schedule: (flush) => flush(), now: () => 1000 });
+const read = (id: string, at: number): StepEvent[] => [
+  { type: 'step-start', id, toolName: 'read_file', at },
+  { type: 'step-input', id, input: { path: `${id}.ts` }, at },
+  { type: 'step-result', id, result: 'ok', at: at + 1 },
+];
+const options = { familyOf: defaultStepFamily, minRunningMs: 400 };
+
+describe('listView', () => {
+  it('is pure: the same inputs give the same items, and a progress update keeps every array', () => {
+    const store = syncStore();
+    store.apply([...read('a', 1), ...read('b', 2), { type: 'step-start', id: 'c', toolName: 'run_command', at: 3 }]);
+    store.apply({ type: 'step-progress', id: 'c', content: 'started' });
+    const tree = new StepTreeCache();
+    const first = store.getSnapshot();
+    const view = listView(undefined, first, tree.get(first), options, undefined);
+    expect(listView(undefined, first, tree.get(first), options, undefined).lists.get(TOP)).toEqual(view.lists.get(TOP));
+    expect(itemsIn(view, TOP)).toEqual([expect.objectContaining({ key: 'a', ids: ['a', 'b'] }), 'c']);
+    store.apply({ type: 'step-progress', id: 'c', content: 'half way' });
+    const next = store.getSnapshot();
+    const after = listView(view, next, tree.get(next), options, 5000);
+    expect(after.lists.get(TOP)).toBe(view.lists.get(TOP));
+    expect(after.summary).toBe(view.summary);
+    expect(after.state).toBe(next);
+  });
+
+  it('keeps a step that just ended out of its group until `now` passes its hold, and says when', () => {
+    const store = syncStore();
+    store.apply([...read('a', 1), ...read('b', 900)]);
+    const state = store.getSnapshot();
+    const tree = new StepTreeCache();
+    const held = listView(undefined, state, tree.get(state), options, 1000);
+    expect(itemsIn(held, TOP)).toEqual(['a', 'b']);
+    expect(held.holdUntil).toBe(901 + 400);
+    const joined = listView(held, state, tree.get(state), options, 1400);
+    expect(itemsIn(joined, TOP)).toEqual([expect.objectContaining({ ids: ['a', 'b'] })]);
+    expect(joined.holdUntil).toBeUndefined();
+    // no clock (a server render, a first render): nothing is held
+    expect(listView(undefined, state, tree.get(state), options, undefined).holdUntil).toBeUndefined();
+  });
+});
+
+describe('ListModel', () => {
+  it('computes the view when its source notifies, not when it is read', () => {
+    const source = stateSource(syncStore().getSnapshot());
+    const model = new ListModel(source, options);
+    const stop = model.connect();
+    const seen: number[] = [];
+    model.subscribe(() => seen.push(itemsIn(model.getView(), TOP).length));
+    const store = syncStore();
+    store.apply(read('a', 1));
+    const view = model.getView();
+    expect(model.getView()).toBe(view);
+    source.set(store.getSnapshot());
+    expect(seen).toEqual([1]);
+    expect(model.getView()).not.toBe(view);
+    stop();
+  });
+
+  it('a state adapter refuses events with a clear message', () => {
+    const source = stateSource(syncStore().getSnapshot());
+    expect(() => source.apply([])).toThrow(/takes no events/);
+  });
+});
