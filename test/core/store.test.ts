@@ -300,6 +300,81 @@ describe('subscribe and notifications', () => {
     frames[0]?.(16);
     expect(listener).toHaveBeenCalledTimes(1);
   });
+
+  it('stores on the default schedule share one animation frame callback, which flushes each in turn', () => {
+    const frames: FrameRequestCallback[] = [];
+    vi.stubGlobal('requestAnimationFrame', (cb: FrameRequestCallback) => frames.push(cb));
+    const heard: number[] = [];
+    const stores = Array.from({ length: 100 }, (_, i) => {
+      const store = createStepStore({ now: () => 0 });
+      store.subscribe(() => heard.push(i));
+      return store;
+    });
+    for (const store of stores) store.apply(start('a'));
+    stores[3]?.apply(start('b'));
+    expect(frames).toHaveLength(1);
+    expect(heard).toEqual([]);
+    frames[0]?.(16);
+    // in the order they asked for the frame, each once, with all of its applies
+    expect(heard).toEqual(stores.map((_, i) => i));
+    expect(stores[3]?.getSnapshot().ids).toEqual(['a', 'b']);
+    // the next change asks for the next frame
+    stores[7]?.apply(start('c'));
+    expect(frames).toHaveLength(2);
+    frames[1]?.(32);
+    expect(heard.slice(100)).toEqual([7]);
+  });
+
+  it('a store changed by a listener during the shared frame is flushed on the next one', () => {
+    const frames: FrameRequestCallback[] = [];
+    vi.stubGlobal('requestAnimationFrame', (cb: FrameRequestCallback) => frames.push(cb));
+    const first = createStepStore({ now: () => 0 });
+    const second = createStepStore({ now: () => 0 });
+    const heard: string[] = [];
+    first.subscribe(() => {
+      heard.push('first');
+      second.apply(start('later'));
+    });
+    second.subscribe(() => heard.push('second'));
+    first.apply(start('a'));
+    frames[0]?.(16);
+    expect(heard).toEqual(['first']);
+    expect(frames).toHaveLength(2);
+    frames[1]?.(32);
+    expect(heard).toEqual(['first', 'second']);
+  });
+
+  it('a listener that throws in the shared frame does not keep the other stores from flushing', () => {
+    const frames: FrameRequestCallback[] = [];
+    vi.stubGlobal('requestAnimationFrame', (cb: FrameRequestCallback) => frames.push(cb));
+    const thrown: unknown[] = [];
+    vi.stubGlobal('reportError', (error: unknown) => thrown.push(error));
+    const failing = createStepStore({ now: () => 0 });
+    const other = createStepStore({ now: () => 0 });
+    failing.subscribe(() => {
+      throw new Error('listener failed');
+    });
+    const listener = vi.fn();
+    other.subscribe(listener);
+    failing.apply(start('a'));
+    other.apply(start('b'));
+    frames[0]?.(16);
+    expect(listener).toHaveBeenCalledTimes(1);
+    expect(thrown).toEqual([new Error('listener failed')]);
+  });
+
+  it('stores on the default schedule share one microtask where there is no requestAnimationFrame', async () => {
+    const queued = vi.spyOn(globalThis, 'queueMicrotask');
+    const listeners = [vi.fn(), vi.fn(), vi.fn()];
+    for (const listener of listeners) {
+      const store = createStepStore({ now: () => 0 });
+      store.subscribe(listener);
+      store.apply(start('a'));
+    }
+    expect(queued).toHaveBeenCalledTimes(1);
+    await Promise.resolve();
+    for (const listener of listeners) expect(listener).toHaveBeenCalledTimes(1);
+  });
 });
 
 describe('reset', () => {
