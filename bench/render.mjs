@@ -15,10 +15,11 @@ const INITIAL_RUNS = 5;
 const FLOOR_RUNS = 11; // the floor is cheap and, being short, the noisier: more runs
 const BURST_RUNS = 5;
 const SCROLL_RUNS = 3;
+const MANY_RUNS = 3;
 /** A frame later than this after the previous one is a dropped frame (16.7 ms and some slack). */
 const DROPPED_MS = 16.7 * 1.5;
 
-// `node bench/render.mjs update initial scroll burst` runs only the scenarios named (all by default);
+// `node bench/render.mjs update initial scroll burst many` runs only the scenarios named (all by default);
 // `update-state` runs the update scenario against `<ToolSteps state>` instead of the naive list
 const only = new Set(process.argv.slice(2));
 const runs = (name) => only.size === 0 || only.has(name);
@@ -147,6 +148,40 @@ async function main({ browser, page, call }) {
       runs: BURST_RUNS,
       check: `React commits of the list ${median(frame.map((r) => r.commits))} vs ${median(sync.map((r) => r.commits))} · the last chunk lands at ${(chunks - 1) * interval} ms`,
     });
+  }
+  // 5. Many lists streaming at once, each from its own store (a chat of many messages).
+  if (runs('many')) {
+    const calls = 3;
+    const chunks = 5;
+    const interval = 16;
+    for (const [lists, list] of [
+      [100, 'kit'],
+      [1000, 'kit'],
+      [1000, 'count'],
+    ]) {
+      const many = (schedule) => call('many', schedule, lists, calls, chunks, interval, list);
+      await many('shared'); // warm-up
+      const shared = [];
+      const own = [];
+      // each store its own frame callback is a commit per store per frame: at 1,000 lists one run is
+      // seconds long, so it runs once
+      const ownRuns = lists >= 1000 && list === 'kit' ? 1 : MANY_RUNS;
+      for (let run = 0; run < MANY_RUNS; run++) {
+        shared.push(await many('shared'));
+        if (run < ownRuns) own.push(await many('own'));
+      }
+      report({
+        name: `${count(lists)} ${list === 'kit' ? '<ToolSteps> lists' : 'step counts (useSteps, no list)'} streaming at once, ${calls} calls × 5 events each in ${chunks} chunks ${interval} ms apart (first chunk → final state painted)`,
+        subject: {
+          name: 'stores on the shared frame callback (default)',
+          median: median(shared.map((r) => r.painted)),
+        },
+        baseline: { name: 'a frame callback per store (before)', median: median(own.map((r) => r.painted)) },
+        runs: MANY_RUNS,
+        baselineRuns: ownRuns,
+        check: `longest task ${ms(median(shared.map((r) => r.longestTask)))} vs ${ms(median(own.map((r) => r.longestTask)))} ms · tasks of 50 ms or more ${median(shared.map((r) => r.tasks))} vs ${median(own.map((r) => r.tasks))} · React commits ${median(shared.map((r) => r.commits))} vs ${median(own.map((r) => r.commits))}`,
+      });
+    }
   }
   console.log(`\n(render bench: ${((performance.now() - began) / 1000).toFixed(0)} s in all)`);
 }

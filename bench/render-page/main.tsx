@@ -59,6 +59,22 @@ export interface BenchApi {
     chunks: number,
     interval: number,
   ): Promise<{ painted: number; commits: number; rows: number }>;
+  /**
+   * Scenario 5: `lists` lists in one root, each streaming `calls` × 5 events from its own store in
+   * `chunks` chunks `interval` ms apart (one chunk to every store each time); ms from the first chunk
+   * until the last state is painted, the longest task meanwhile (long-task entries, 50 ms and more;
+   * 0 when none), and the root's commits. `own` gives each store an animation frame callback of its
+   * own (the default schedule before the stores shared one). `count` draws each store as its number of
+   * steps instead of a `<ToolSteps>` list: the schedule's own part, without the lists' rendering.
+   */
+  many(
+    schedule: 'shared' | 'own',
+    lists: number,
+    calls: number,
+    chunks: number,
+    interval: number,
+    list?: 'kit' | 'count',
+  ): Promise<{ painted: number; longestTask: number; tasks: number; commits: number }>;
 }
 
 declare global {
@@ -453,6 +469,73 @@ async function burst(kind: 'frame' | 'sync', calls: number, chunks: number, inte
   }
 }
 
+/** The schedule each store had by default before the stores shared one: an animation frame callback per store. */
+const ownFrame = (flush: () => void) => void requestAnimationFrame(() => flush());
+
+function StepCount({ store }: { store: StepStore }) {
+  const { ids, byId } = useSteps(store);
+  return <p>{ids.filter((id) => byId[id]?.status === 'succeeded').length}</p>;
+}
+
+async function many(
+  schedule: 'shared' | 'own',
+  lists: number,
+  calls: number,
+  chunks: number,
+  interval: number,
+  list: 'kit' | 'count' = 'kit',
+) {
+  const events: StepEvent[] = [];
+  for (let i = 0; i < calls; i++) events.push(...streamedCall(i));
+  const size = Math.ceil(events.length / chunks);
+  const parts: StepEvent[][] = [];
+  for (let i = 0; i < events.length; i += size) parts.push(events.slice(i, i + size));
+  const stores = Array.from({ length: lists }, () => createStepStore(schedule === 'own' ? { schedule: ownFrame } : {}));
+  const mounted = mount(
+    <div>
+      {stores.map((store, i) =>
+        // biome-ignore lint/suspicious/noArrayIndexKey: a fixed list of stores
+        list === 'kit' ? <ToolSteps key={i} store={store} minRunningMs={0} /> : <StepCount key={i} store={store} />,
+      )}
+    </div>,
+  );
+  const tasks: number[] = [];
+  const observer = new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) tasks.push(entry.duration);
+  });
+  try {
+    await settle();
+    commits = [];
+    observer.observe({ type: 'longtask' });
+    const start = performance.now();
+    const reader = arriving(parts, interval, start).getReader();
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      // every stream's chunk lands at once: the batches of one network read each (copies: a store
+      // recognises the very same event objects applied again)
+      for (const store of stores) store.apply(value.map((event) => ({ ...event })));
+    }
+    const done = await afterPaint();
+    await sleep(0);
+    for (const entry of observer.takeRecords()) tasks.push(entry.duration);
+    const shown =
+      list === 'kit'
+        ? mounted.container.querySelectorAll('li[data-status="succeeded"]').length
+        : [...mounted.container.querySelectorAll('p')].reduce((sum, p) => sum + Number(p.textContent), 0);
+    if (shown !== lists * calls) throw new Error(`${shown} of ${lists * calls} steps drawn as succeeded`);
+    return {
+      painted: done.painted - start,
+      longestTask: Math.max(0, ...tasks),
+      tasks: tasks.length,
+      commits: commits.length,
+    };
+  } finally {
+    observer.disconnect();
+    unmount(mounted);
+  }
+}
+
 window.__bench = {
   reactBuild: window.__benchReactBuild ?? 'unknown',
   reactVersion,
@@ -460,4 +543,5 @@ window.__bench = {
   initial,
   burst,
   scroll,
+  many,
 };
