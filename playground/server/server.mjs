@@ -1,9 +1,11 @@
 // The playground's HTTP server (node:http): the agent's endpoints, one per wire, and the page (Vite's
-// dev server in middleware mode, on the same port). Binds to 127.0.0.1 only.
+// dev server in middleware mode, on the same port). Binds to 127.0.0.1 only, and answers only its own
+// page (guard.mjs): the page gets the server's secret from its HTML and sends it with every call.
 import { createServer as createHttpServer } from 'node:http';
 import { resolve } from 'node:path';
 import { sourceAliases } from '../../scripts/source-entries.mjs';
 import { planFor, Run, SCENARIOS } from './agent.mjs';
+import { allowedHosts, newSecret, refusal, SECRET_META } from './guard.mjs';
 import { modelInfo, modelPlan } from './model.mjs';
 import { SESSION_ID, Session } from './sessions.mjs';
 import { openWire, WIRES } from './wires.mjs';
@@ -71,6 +73,9 @@ export async function createPlayground(options = {}) {
   const host = options.host ?? '127.0.0.1';
   const commandTimeoutMs = options.commandTimeoutMs ?? 30_000;
   const log = options.log ?? (() => {});
+  const secret = newSecret();
+  /** who may call: set once the server listens (its port is known then) */
+  const allowed = { hosts: new Set(), secret };
   /** @type {Map<string, Session>} */
   const sessions = new Map();
   /** every running child process, killed (by process group) when the server stops */
@@ -238,7 +243,16 @@ export async function createPlayground(options = {}) {
       clearScreen: false,
       logLevel: 'warn',
       appType: 'spa',
-      plugins: [react()],
+      plugins: [
+        react(),
+        {
+          // the page's one way to the secret: its own HTML, which no other origin can read
+          name: 'playground-secret',
+          transformIndexHtml: () => [
+            { tag: 'meta', attrs: { name: SECRET_META, content: secret }, injectTo: 'head-prepend' },
+          ],
+        },
+      ],
       resolve: {
         // every entry of package.json's exports to its source, never to a dist/ left by a build
         alias: sourceAliases(repo),
@@ -248,11 +262,20 @@ export async function createPlayground(options = {}) {
         hmr: { server },
         // the page imports src/, stories/support/ and test/fixtures/ from outside playground/
         fs: { allow: [repo] },
+        // no origin but the page's own reads a file (Vite's default answers any localhost origin)
+        cors: false,
+        allowedHosts: ['127.0.0.1', 'localhost'],
       },
     });
   }
 
   server.on('request', async (req, res) => {
+    const refused = refusal(req, allowed);
+    if (refused) {
+      log(`refused ${req.method} ${req.url}: ${refused.message}`);
+      sendJson(res, refused.status, { error: { message: refused.message, code: refused.code } });
+      return;
+    }
     const path = (req.url ?? '/').split('?')[0];
     const route = routes[`${req.method} ${path}`];
     if (!route) {
@@ -287,11 +310,15 @@ export async function createPlayground(options = {}) {
     });
   });
   const address = server.address();
-  const url = `http://${host}:${typeof address === 'object' && address ? address.port : options.port}/`;
+  const port = typeof address === 'object' && address ? address.port : options.port;
+  allowed.hosts = allowedHosts(host, port);
+  const url = `http://${host}:${port}/`;
 
   let closing;
   return {
     url,
+    /** what the page sends in `x-playground-secret` (tests without the page read it here) */
+    secret,
     server,
     sessions,
     children,

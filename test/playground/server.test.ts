@@ -10,10 +10,11 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { createPlayground } from '../../playground/server/server.mjs';
 // @ts-expect-error: a plain .mjs module of the playground, no types
 import { confine, makeScratchCopy, removeScratchCopy } from '../../playground/server/tools.mjs';
-import { alive, Conversation, post, until, WIRES } from './support';
+import { alive, Conversation, get, post, until, WIRES } from './support';
 
 interface Playground {
   url: string;
+  secret: string;
   children: Set<{ pid: number }>;
   sessions: Map<string, { root(): Promise<string> }>;
   close(): Promise<void>;
@@ -24,7 +25,8 @@ let playground: Playground;
 let quick: Playground;
 let n = 0;
 const session = () => `test-${process.pid}-${++n}`;
-const conversation = (wire: (typeof WIRES)[number] = 'cogitator') => new Conversation(playground.url, wire, session());
+const conversation = (wire: (typeof WIRES)[number] = 'cogitator') =>
+  new Conversation(playground.url, wire, session(), playground.secret);
 /** The scratch copy of a conversation's session on `server`. */
 function rootOf(c: Conversation, server: Playground = playground): Promise<string> {
   const s = server.sessions.get(c.session);
@@ -75,12 +77,12 @@ describe('path confinement', () => {
     expect(step?.error).toMatchObject({ code: 'PATH_OUTSIDE_PROJECT' });
     expect(step?.error?.message).toMatch(/outside the project/);
     expect(JSON.stringify(c.events)).not.toContain('root:x:0:0'); // nothing of /etc/passwd came back
-    expect((await fetch(`${playground.url}api/info`)).ok).toBe(true);
+    expect((await get(`${playground.url}api/info`, playground.secret)).ok).toBe(true);
   });
 
   test('read_file through a symlink the copy holds is refused too', async () => {
     const c = conversation('native');
-    await post(`${playground.url}api/reset`, { session: c.session }); // makes the session and its copy
+    await post(`${playground.url}api/reset`, { session: c.session }, { secret: playground.secret }); // makes the session and its copy
     await mkdir(join(await rootOf(c), 'docs'), { recursive: true });
     await symlink('/etc/passwd', join(await rootOf(c), 'docs/passwd'));
     await c.start('read docs/passwd');
@@ -155,10 +157,14 @@ describe('the sub-agent', () => {
 
   test('on ai-sdk: the task call streams the sub-agent as whole UIMessages, read as child steps under task', async () => {
     const c = conversation('ai-sdk');
-    const response = await post(`${playground.url}api/ai-sdk/chat`, {
-      id: c.session,
-      messages: [{ id: 'u1', role: 'user', parts: [{ type: 'text', text: REVIEW }] }],
-    });
+    const response = await post(
+      `${playground.url}api/ai-sdk/chat`,
+      {
+        id: c.session,
+        messages: [{ id: 'u1', role: 'user', parts: [{ type: 'text', text: REVIEW }] }],
+      },
+      { secret: playground.secret },
+    );
     const wire = await response.clone().text();
     // the kit's own reader (protocol detected from the SDK's headers) and reducer
     let state = emptyStepsState;
@@ -235,7 +241,7 @@ describe('run_command', () => {
   });
 
   test('a command that never ends is killed at the time limit with TOOL_TIMEOUT, its whole process group', async () => {
-    const c = new Conversation(quick.url, 'cogitator', session());
+    const c = new Conversation(quick.url, 'cogitator', session(), quick.secret);
     // the shell starts a background grandchild and waits: both must die
     await c.start('run sleep 300 & echo $! > bg.pid; echo $$ > sh.pid; wait');
     await c.decide(true);
@@ -249,7 +255,7 @@ describe('run_command', () => {
       await until(() => !alive(pid), 5000, `process ${pid} (${file}) to end`);
     }
     expect(quick.children.size).toBe(0);
-    expect((await fetch(`${quick.url}api/info`)).ok).toBe(true);
+    expect((await get(`${quick.url}api/info`, quick.secret)).ok).toBe(true);
   });
 
   test('50,000 lines of output: a bounded number of progress updates, the tail kept, every line counted', async () => {
@@ -297,7 +303,7 @@ describe('bad input', () => {
     abort.abort();
     await until(() => !alive(pid), 5000, 'the command to be killed');
     expect(playground.children.size).toBe(0);
-    expect((await fetch(`${playground.url}api/info`)).ok).toBe(true);
+    expect((await get(`${playground.url}api/info`, playground.secret)).ok).toBe(true);
   });
 
   test('two sessions at once work on two copies and both finish', async () => {
@@ -313,16 +319,24 @@ describe('bad input', () => {
   });
 
   test('a body that is not JSON, a missing session, an unknown resume: clear errors with codes', async () => {
-    const bad = await post(`${playground.url}api/native`, '{not json');
+    const bad = await post(`${playground.url}api/native`, '{not json', { secret: playground.secret });
     expect(bad.status).toBe(400);
     expect(await bad.json()).toEqual({ error: { message: 'The request body is not JSON.', code: 'INVALID_INPUT' } });
-    const noSession = await post(`${playground.url}api/native`, { prompt: 'run the tests' });
+    const noSession = await post(
+      `${playground.url}api/native`,
+      { prompt: 'run the tests' },
+      { secret: playground.secret },
+    );
     expect(noSession.status).toBe(400);
     expect((await noSession.json()).error.message).toMatch(/session id/);
-    const resume = await post(`${playground.url}api/cogitator/agents/playground/resume`, {
-      threadId: 'thread_nope',
-      decisions: { call_x: { approved: true } },
-    });
+    const resume = await post(
+      `${playground.url}api/cogitator/agents/playground/resume`,
+      {
+        threadId: 'thread_nope',
+        decisions: { call_x: { approved: true } },
+      },
+      { secret: playground.secret },
+    );
     expect(resume.status).toBe(409);
     expect((await resume.json()).error.code).toBe('RUN_NOT_PAUSED');
   });
@@ -332,7 +346,7 @@ describe('bad input', () => {
     await c.start('Fix the failing test');
     await c.decide(true);
     const before = await rootOf(c);
-    const reset = await post(`${playground.url}api/reset`, { session: c.session });
+    const reset = await post(`${playground.url}api/reset`, { session: c.session }, { secret: playground.secret });
     expect(reset.ok).toBe(true);
     const after = await rootOf(c);
     expect(after).not.toBe(before);
