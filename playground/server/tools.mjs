@@ -261,6 +261,19 @@ export const TOOL_DESCRIPTIONS = {
   count_lines: 'Counts lines, comment lines and TODOs per source file.',
 };
 
+/**
+ * The server's environment variables a command sees: the ones a shell and node need, nothing else. The
+ * server holds the model's API keys (and whatever else its terminal had); a command the person approves
+ * must not be able to print them to the page and the model.
+ */
+const SAFE_ENV = /^(PATH|HOME|USER|LOGNAME|SHELL|LANG|LANGUAGE|LC_[A-Z]+|TZ|TERM|TMPDIR|TEMP|TMP)$/;
+
+/** The environment of a command: the safe variables of `env` and the playground's own settings. */
+export function commandEnv(env = process.env) {
+  const safe = Object.fromEntries(Object.entries(env).filter(([name]) => SAFE_ENV.test(name)));
+  return { ...safe, FORCE_COLOR: '1', NO_UPDATE_NOTIFIER: '1' };
+}
+
 /** How many output lines a command keeps for its result (the rest is counted, not kept). */
 export const KEEP_LINES = 400;
 const PROGRESS_EVERY_MS = 100;
@@ -283,7 +296,7 @@ function runCommand(command, ctx) {
       cwd: ctx.root,
       detached: true, // its own process group: killing -pid ends the shell and everything it started
       stdio: ['ignore', 'pipe', 'pipe'],
-      env: { ...process.env, FORCE_COLOR: '1', NO_UPDATE_NOTIFIER: '1' },
+      env: commandEnv(),
     });
     ctx.children.add(child);
     /** the kept tail of each stream, and how many lines were dropped */

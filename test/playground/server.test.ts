@@ -287,6 +287,35 @@ describe('run_command', () => {
   });
 });
 
+describe('the command environment', () => {
+  const SECRETS = {
+    OPENAI_API_KEY: 'sk-proj-test-openai-key',
+    ANTHROPIC_API_KEY: 'sk-ant-test-anthropic-key',
+    GITHUB_TOKEN: 'ghp_test_github_token',
+    DATABASE_PASSWORD: 'test-db-password',
+    AWS_SECRET_ACCESS_KEY: 'test-aws-secret',
+    npm_config__authToken: 'test-npm-token',
+  };
+  afterAll(() => {
+    for (const name of Object.keys(SECRETS)) delete process.env[name];
+  });
+
+  test("an approved `env` shows no key, token, secret or password of the server's, and the safe variables", async () => {
+    // set after the server chose its model: the scripted plans run, the keys sit in its environment
+    Object.assign(process.env, SECRETS);
+    const c = conversation('native');
+    await c.start('run env');
+    await c.decide(true);
+    const [step] = c.steps('run_command');
+    const output = String((step?.result as { stdout?: string } | undefined)?.stdout);
+    expect(output).toMatch(/^PATH=/m);
+    expect(output).toMatch(/^HOME=/m);
+    const names = output.split('\n').map((line) => line.split('=')[0] ?? '');
+    expect(names.filter((name) => /KEY|TOKEN|SECRET|PASSWORD|PASSWD|AUTH|CREDENTIAL/i.test(name))).toEqual([]);
+    for (const value of Object.values(SECRETS)) expect(JSON.stringify(c.events)).not.toContain(value);
+  });
+});
+
 describe('bad input', () => {
   test('a client that disconnects mid-run stops the run and kills its command; the server keeps serving', async () => {
     const c = conversation('cogitator');
