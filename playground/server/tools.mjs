@@ -1,8 +1,10 @@
 // The agent's tools. Every one really runs against a scratch copy of the sample project, and every path
-// a tool touches is checked to stay inside that copy (after resolving symlinks), so no call reads or
-// writes anything else on this machine.
+// a tool touches is checked to stay inside that copy (after resolving symlinks, dangling ones too), and
+// every file is opened as itself (never through a symlink, never a file with a second name), so no call
+// reads or writes anything else on this machine.
 import { spawn } from 'node:child_process';
-import { cp, mkdir, mkdtemp, readdir, readFile, realpath, rm, stat, writeFile } from 'node:fs/promises';
+import { constants } from 'node:fs';
+import { cp, lstat, mkdir, mkdtemp, open, readdir, readlink, realpath, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { basename, dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { createTwoFilesPatch } from 'diff';
@@ -35,10 +37,14 @@ export async function removeScratchCopy(dir) {
   await rm(dir, { recursive: true, force: true });
 }
 
+/** How many symlinks `confine` follows before it gives up (the kernel's own limit). */
+const MAX_LINKS = 40;
+
 /**
  * Resolves a path the model gave against the project root and checks that it stays inside: the
  * nearest existing ancestor is resolved with `realpath`, so a symlink inside the copy that points out
- * of it is refused as well as `../..` and absolute paths.
+ * of it is refused as well as `../..` and absolute paths; a dangling symlink on the way is followed to
+ * where it points (writing through it would create that file), and checked the same way.
  * @param {string} root the scratch copy's real path
  * @param {unknown} path
  * @returns {Promise<string>} the absolute path
@@ -46,25 +52,96 @@ export async function removeScratchCopy(dir) {
 export async function confine(root, path) {
   if (typeof path !== 'string' || path === '') throw new ToolError('A path is required.', 'TOOL_INVALID_ARGS');
   if (path.includes('\0')) throw new ToolError('The path contains a NUL character.', 'TOOL_INVALID_ARGS');
-  const target = resolve(root, path);
   const outside = (p) => p !== root && !p.startsWith(root + sep);
   const refuse = () =>
     new ToolError(`"${path}" is outside the project; tools may only touch files inside it.`, 'PATH_OUTSIDE_PROJECT');
-  if (outside(target)) throw refuse();
-  // the nearest existing ancestor, resolved: a symlink anywhere on the way is followed and checked
-  let existing = target;
-  let rest = '';
-  for (;;) {
-    try {
-      const real = await realpath(existing);
-      if (outside(real)) throw refuse();
-      return rest ? join(real, rest) : real;
-    } catch (error) {
-      if (error instanceof ToolError) throw error;
+  let target = resolve(root, path);
+  for (let links = 0; links <= MAX_LINKS; links++) {
+    if (outside(target)) throw refuse();
+    // the nearest existing ancestor, resolved: a symlink anywhere on the way is followed and checked
+    let existing = target;
+    let rest = '';
+    let dangling;
+    for (;;) {
+      const real = await realpath(existing).catch(() => undefined);
+      if (real !== undefined) {
+        if (outside(real)) throw refuse();
+        return rest ? join(real, rest) : real;
+      }
+      if ((await lstat(existing).catch(() => undefined))?.isSymbolicLink()) {
+        dangling = resolve(dirname(existing), await readlink(existing));
+        break;
+      }
       if (existing === root) throw refuse();
       rest = rest ? join(basename(existing), rest) : basename(existing);
       existing = dirname(existing);
     }
+    target = rest ? join(dangling, rest) : dangling;
+  }
+  throw refuse();
+}
+
+/**
+ * Opens a file that `confine` let through, as itself: never through a symlink (`O_NOFOLLOW`, in case
+ * one appeared since), a regular file, and one with a single name. A hard link's other names can be
+ * anywhere on the file system, and nothing in the copy says where, so a file with two is refused.
+ * @param {string} file the confined absolute path
+ * @param {string} shown the path as the model gave it, for messages
+ * @param {number} flags `fs.constants` open flags
+ * @returns {Promise<import('node:fs/promises').FileHandle>}
+ */
+async function openAsItself(file, shown, flags) {
+  let handle;
+  try {
+    handle = await open(file, flags | constants.O_NOFOLLOW);
+  } catch (error) {
+    if (error.code === 'ENOENT') throw new ToolError(`No file "${shown}" in the project.`, 'FILE_NOT_FOUND');
+    if (error.code === 'EISDIR') throw new ToolError(`"${shown}" is a folder; use list_files.`, 'NOT_A_FILE');
+    if (error.code === 'ELOOP') {
+      throw new ToolError(
+        `"${shown}" is a symbolic link; tools open files only as themselves.`,
+        'PATH_OUTSIDE_PROJECT',
+      );
+    }
+    throw error;
+  }
+  const info = await handle.stat();
+  if (!info.isFile() || info.nlink > 1) {
+    await handle.close();
+    throw info.isFile()
+      ? new ToolError(
+          `"${shown}" is a hard link (${info.nlink} names): its other names may be outside the project, so tools do not open it.`,
+          'PATH_OUTSIDE_PROJECT',
+        )
+      : new ToolError(`"${shown}" is a folder; use list_files.`, 'NOT_A_FILE');
+  }
+  return handle;
+}
+
+/** The text of a confined file, opened as itself. */
+async function readAsItself(file, shown) {
+  const handle = await openAsItself(file, shown, constants.O_RDONLY);
+  try {
+    return await handle.readFile('utf8');
+  } finally {
+    await handle.close();
+  }
+}
+
+/** Replaces a file's text through a handle `openAsItself` gave (the same file that was checked). */
+async function replaceText(handle, text) {
+  await handle.truncate(0);
+  await handle.write(text, 0, 'utf8');
+}
+
+/** The text of each project file of a walk that may be opened; the others (hard links) are skipped. */
+async function* readableFiles(root, files) {
+  for (const file of files) {
+    const text = await readAsItself(join(root, file), file).catch((error) => {
+      if (error instanceof ToolError) return undefined;
+      throw error;
+    });
+    if (text !== undefined) yield [file, text];
   }
 }
 
@@ -139,10 +216,7 @@ export const tools = {
   /** @param {{ path: string }} input @param {ToolContext} ctx */
   async read_file(input, ctx) {
     const file = await confine(ctx.root, input?.path);
-    const info = await stat(file).catch(() => undefined);
-    if (!info) throw new ToolError(`No file "${input.path}" in the project.`, 'FILE_NOT_FOUND');
-    if (!info.isFile()) throw new ToolError(`"${input.path}" is a folder; use list_files.`, 'NOT_A_FILE');
-    const text = await readFile(file, 'utf8');
+    const text = await readAsItself(file, input.path);
     return { result: cut(text), details: { kind: 'code', code: cut(text), path: rel(ctx.root, file) } };
   },
 
@@ -179,9 +253,8 @@ export const tools = {
     const base = await confine(ctx.root, input.path || '.');
     const files = (await stat(base)).isFile() ? [rel(ctx.root, base)] : (await walk(ctx.root, base)).sort();
     const matches = [];
-    for (const file of files) {
-      const lines = (await readFile(join(ctx.root, file), 'utf8')).split('\n');
-      lines.forEach((line, index) => {
+    for await (const [file, text] of readableFiles(ctx.root, files)) {
+      text.split('\n').forEach((line, index) => {
         if (regex.test(line)) matches.push({ file, line: index + 1, text: line.trim() });
       });
       if (matches.length >= 500) break;
@@ -194,13 +267,19 @@ export const tools = {
     const file = await confine(ctx.root, input?.path);
     if (typeof input.oldText !== 'string' || typeof input.newText !== 'string')
       throw new ToolError('oldText and newText are required.', 'TOOL_INVALID_ARGS');
-    const before = await readFile(file, 'utf8').catch(() => {
-      throw new ToolError(`No file "${input.path}" in the project.`, 'FILE_NOT_FOUND');
-    });
-    const count = before.split(input.oldText).length - 1;
-    if (count === 0) throw new ToolError(`The text to replace was not found in ${input.path}.`, 'EDIT_NO_MATCH');
-    const after = before.split(input.oldText).join(input.newText);
-    await writeFile(file, after);
+    const handle = await openAsItself(file, input.path, constants.O_RDWR);
+    let before;
+    let after;
+    let count;
+    try {
+      before = await handle.readFile('utf8');
+      count = before.split(input.oldText).length - 1;
+      if (count === 0) throw new ToolError(`The text to replace was not found in ${input.path}.`, 'EDIT_NO_MATCH');
+      after = before.split(input.oldText).join(input.newText);
+      await replaceText(handle, after);
+    } finally {
+      await handle.close();
+    }
     const path = rel(ctx.root, file);
     const diff = createTwoFilesPatch(`a/${path}`, `b/${path}`, before, after, undefined, undefined, { context: 3 });
     return { result: { path, replacements: count, diff }, details: { kind: 'diff', diff } };
@@ -210,9 +289,15 @@ export const tools = {
   async write_file(input, ctx) {
     const file = await confine(ctx.root, input?.path);
     if (typeof input.content !== 'string') throw new ToolError('content is required.', 'TOOL_INVALID_ARGS');
-    const before = await readFile(file, 'utf8').catch(() => '');
     await mkdir(dirname(file), { recursive: true });
-    await writeFile(file, input.content);
+    const handle = await openAsItself(file, input.path, constants.O_RDWR | constants.O_CREAT);
+    let before;
+    try {
+      before = await handle.readFile('utf8');
+      await replaceText(handle, input.content);
+    } finally {
+      await handle.close();
+    }
     const path = rel(ctx.root, file);
     const diff = createTwoFilesPatch(before ? `a/${path}` : '/dev/null', `b/${path}`, before, input.content);
     return { result: { path, bytes: Buffer.byteLength(input.content), diff }, details: { kind: 'diff', diff } };
@@ -233,8 +318,11 @@ export const tools = {
     const base = await confine(ctx.root, input?.path || '.');
     const files = (await stat(base)).isFile() ? [rel(ctx.root, base)] : await walk(ctx.root, base);
     const rows = [];
-    for (const file of files.filter((f) => /\.(m?js|ts|json|md)$/.test(f)).sort()) {
-      const lines = (await readFile(join(ctx.root, file), 'utf8')).split('\n');
+    for await (const [file, text] of readableFiles(
+      ctx.root,
+      files.filter((f) => /\.(m?js|ts|json|md)$/.test(f)).sort(),
+    )) {
+      const lines = text.split('\n');
       rows.push({
         file,
         lines: lines.length,

@@ -2,14 +2,15 @@
 // path confinement, the command time limit, approvals on every wire, and bad input, each ending with a
 // clear message while the server keeps serving and no child process is left.
 import { existsSync } from 'node:fs';
-import { mkdir, readFile, symlink } from 'node:fs/promises';
+import { link, mkdir, mkdtemp, readFile, rm, symlink, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { emptyStepsState, readStream, reduceSteps, type StepsState } from 'tool-steps/core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 // @ts-expect-error: a plain .mjs module of the playground, no types
 import { createPlayground } from '../../playground/server/server.mjs';
 // @ts-expect-error: a plain .mjs module of the playground, no types
-import { confine, makeScratchCopy, removeScratchCopy } from '../../playground/server/tools.mjs';
+import { confine, makeScratchCopy, removeScratchCopy, tools } from '../../playground/server/tools.mjs';
 import { alive, Conversation, get, post, until, WIRES } from './support';
 
 interface Playground {
@@ -87,6 +88,89 @@ describe('path confinement', () => {
     await symlink('/etc/passwd', join(await rootOf(c), 'docs/passwd'));
     await c.start('read docs/passwd');
     expect(c.steps('read_file')[0]?.error).toMatchObject({ code: 'PATH_OUTSIDE_PROJECT' });
+  });
+});
+
+describe('confinement by the file itself', () => {
+  let outside: string;
+  beforeAll(async () => {
+    // on the same file system as the scratch copies, so a hard link between them can exist
+    outside = await mkdtemp(join(tmpdir(), 'tool-steps-outside-'));
+  });
+  afterAll(() => rm(outside, { recursive: true, force: true }));
+
+  test('write_file through a dangling symlink creates nothing outside the copy', async () => {
+    const c = conversation('native');
+    await post(`${playground.url}api/reset`, { session: c.session }, { secret: playground.secret });
+    const target = join(outside, 'NOTES.md');
+    await symlink(target, join(await rootOf(c), 'NOTES.md'));
+    await c.start('Write a NOTES.md');
+    expect(c.steps('write_file')[0]?.input).toMatchObject({ path: 'NOTES.md' });
+    await c.decide(true);
+    const [step] = c.steps('write_file');
+    expect(step?.status).toBe('failed');
+    expect(step?.error).toMatchObject({ code: 'PATH_OUTSIDE_PROJECT' });
+    expect(existsSync(target)).toBe(false);
+  });
+
+  test('confine follows a dangling link to where it points, inside or out', async () => {
+    const root = await makeScratchCopy();
+    try {
+      await symlink(join(outside, 'nowhere', 'x.txt'), join(root, 'away.txt'));
+      await symlink('not-yet.txt', join(root, 'here.txt'));
+      await expect(confine(root, 'away.txt')).rejects.toMatchObject({ code: 'PATH_OUTSIDE_PROJECT' });
+      expect(await confine(root, 'here.txt')).toBe(join(root, 'not-yet.txt'));
+    } finally {
+      await removeScratchCopy(root);
+    }
+  });
+
+  test('read_file of a hard link to a file outside is refused, and nothing of it comes back', async () => {
+    const c = conversation('native');
+    await post(`${playground.url}api/reset`, { session: c.session }, { secret: playground.secret });
+    const secretFile = join(outside, 'read-me.txt');
+    await writeFile(secretFile, 'outside-content-read\n');
+    await mkdir(join(await rootOf(c), 'docs'), { recursive: true });
+    await link(secretFile, join(await rootOf(c), 'docs/linked.txt'));
+    await c.start('read docs/linked.txt');
+    const [step] = c.steps('read_file');
+    expect(step?.status).toBe('failed');
+    expect(step?.error).toMatchObject({ code: 'PATH_OUTSIDE_PROJECT' });
+    expect(step?.error?.message).toMatch(/hard link/);
+    expect(JSON.stringify(c.events)).not.toContain('outside-content-read');
+  });
+
+  test('edit_file and write_file on a hard link leave the file outside as it was; grep skips it', async () => {
+    const root = await makeScratchCopy();
+    try {
+      const secretFile = join(outside, 'edit-me.txt');
+      await writeFile(secretFile, 'outside-content-edit formatPrice\n');
+      await link(secretFile, join(root, 'src/linked.mjs'));
+      const ctx = {
+        root,
+        signal: new AbortController().signal,
+        commandTimeoutMs: 1000,
+        children: new Set(),
+        progress() {},
+      };
+      await expect(
+        tools.edit_file({ path: 'src/linked.mjs', oldText: 'outside', newText: 'changed' }, ctx),
+      ).rejects.toMatchObject({ code: 'PATH_OUTSIDE_PROJECT' });
+      await expect(tools.write_file({ path: 'src/linked.mjs', content: 'changed' }, ctx)).rejects.toMatchObject({
+        code: 'PATH_OUTSIDE_PROJECT',
+      });
+      expect(await readFile(secretFile, 'utf8')).toBe('outside-content-edit formatPrice\n');
+      const { result } = await tools.grep({ pattern: 'outside-content' }, ctx);
+      expect(result).toEqual([]);
+      // the project's own files are still read, edited and written
+      expect((await tools.grep({ pattern: 'formatPrice' }, ctx)).result.length).toBeGreaterThan(0);
+      await tools.edit_file({ path: 'src/money.mjs', oldText: 'formatPrice', newText: 'formatMoney' }, ctx);
+      expect(await readFile(join(root, 'src/money.mjs'), 'utf8')).toContain('formatMoney');
+      await tools.write_file({ path: 'new/notes.txt', content: 'hello' }, ctx);
+      expect(await readFile(join(root, 'new/notes.txt'), 'utf8')).toBe('hello');
+    } finally {
+      await removeScratchCopy(root);
+    }
   });
 });
 
