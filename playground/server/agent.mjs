@@ -40,7 +40,7 @@ export const newCallId = () => `call_${Date.now().toString(36)}${(counter++).toS
 export class Run {
   /**
    * @param {{ session: import('./sessions.mjs').Session, prompt: string, commandTimeoutMs: number,
-   *   children: Set<import('node:child_process').ChildProcess>, textDelayMs?: number }} options
+   *   searchTimeoutMs?: number, children: Set<import('node:child_process').ChildProcess>, textDelayMs?: number }} options
    */
   constructor(options) {
     this.id = `run_${randomUUID()}`;
@@ -49,6 +49,7 @@ export class Run {
     this.session = options.session;
     this.prompt = options.prompt;
     this.commandTimeoutMs = options.commandTimeoutMs;
+    this.searchTimeoutMs = options.searchTimeoutMs;
     this.children = options.children;
     this.textDelayMs = options.textDelayMs ?? 12;
     this.abort = new AbortController();
@@ -123,6 +124,7 @@ export class Run {
         root: await this.session.root(),
         signal: this.abort.signal,
         commandTimeoutMs: this.commandTimeoutMs,
+        searchTimeoutMs: this.searchTimeoutMs,
         children: this.children,
         progress: (update) => this.emit({ type: 'progress', ...base, ...update }),
       });

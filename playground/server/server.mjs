@@ -66,8 +66,8 @@ function lastUserText(messages) {
 
 /**
  * Makes the playground server.
- * @param {{ port?: number, host?: string, vite?: boolean, commandTimeoutMs?: number, textDelayMs?: number,
- *   languageModel?: unknown, log?: (line: string) => void }} [options]
+ * @param {{ port?: number, host?: string, vite?: boolean, commandTimeoutMs?: number, searchTimeoutMs?: number,
+ *   textDelayMs?: number, languageModel?: unknown, log?: (line: string) => void }} [options]
  */
 export async function createPlayground(options = {}) {
   const host = options.host ?? '127.0.0.1';
@@ -103,7 +103,14 @@ export async function createPlayground(options = {}) {
       throw new HttpError(400, 'The request has no text.', 'INVALID_INPUT');
     if (prompt.length > 4000) throw new HttpError(400, 'The request is longer than 4,000 characters.', 'INVALID_INPUT');
     s.run?.stop('Replaced by a newer request.');
-    const run = new Run({ session: s, prompt, commandTimeoutMs, children, textDelayMs: options.textDelayMs });
+    const run = new Run({
+      session: s,
+      prompt,
+      commandTimeoutMs,
+      searchTimeoutMs: options.searchTimeoutMs,
+      children,
+      textDelayMs: options.textDelayMs,
+    });
     s.run = run;
     attach(wire, res, run);
     log(`run ${run.id} (${wire}): ${JSON.stringify(prompt.slice(0, 80))}`);

@@ -7,6 +7,7 @@ import { constants } from 'node:fs';
 import { cp, lstat, mkdir, mkdtemp, open, readdir, readlink, realpath, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { basename, dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
+import { Worker } from 'node:worker_threads';
 import { createTwoFilesPatch } from 'diff';
 
 /** The sample project the scratch copies are made from. */
@@ -202,6 +203,7 @@ const cut = (text) =>
  * @property {AbortSignal} signal aborts the call (the client left, the run was replaced)
  * @property {(update: { content?: unknown, details?: unknown }) => void} progress
  * @property {number} commandTimeoutMs
+ * @property {number} [searchTimeoutMs] how long grep's matching may take (default 10 s)
  * @property {Set<import('node:child_process').ChildProcess>} children every running child, for the server's cleanup
  */
 
@@ -241,9 +243,8 @@ export const tools = {
   async grep(input, ctx) {
     if (typeof input?.pattern !== 'string' || !input.pattern)
       throw new ToolError('A pattern is required.', 'TOOL_INVALID_ARGS');
-    let regex;
     try {
-      regex = new RegExp(input.pattern);
+      new RegExp(input.pattern); // compiling is quick; matching runs off the thread
     } catch (error) {
       throw new ToolError(
         `"${input.pattern}" is not a valid regular expression: ${error.message}`,
@@ -252,13 +253,9 @@ export const tools = {
     }
     const base = await confine(ctx.root, input.path || '.');
     const files = (await stat(base)).isFile() ? [rel(ctx.root, base)] : (await walk(ctx.root, base)).sort();
-    const matches = [];
-    for await (const [file, text] of readableFiles(ctx.root, files)) {
-      text.split('\n').forEach((line, index) => {
-        if (regex.test(line)) matches.push({ file, line: index + 1, text: line.trim() });
-      });
-      if (matches.length >= 500) break;
-    }
+    const texts = [];
+    for await (const entry of readableFiles(ctx.root, files)) texts.push(entry);
+    const matches = await searchOffThread(input.pattern, texts, ctx);
     return { result: matches };
   },
 
@@ -333,6 +330,60 @@ export const tools = {
     return { result: rows };
   },
 };
+
+/** The most matches grep returns. */
+const MAX_MATCHES = 500;
+
+/**
+ * Matches `pattern` against every line of `files` on a worker thread, and terminates it when it
+ * outlives `ctx.searchTimeoutMs` (`TOOL_TIMEOUT`) or the call is aborted: a pattern that backtracks for
+ * ever stops this call only, while the server goes on answering every other request.
+ * @param {string} pattern a valid regular expression
+ * @param {[string, string][]} files path and text of each file
+ * @param {ToolContext} ctx
+ * @returns {Promise<{ file: string, line: number, text: string }[]>}
+ */
+function searchOffThread(pattern, files, ctx) {
+  const timeoutMs = ctx.searchTimeoutMs ?? 10_000;
+  return new Promise((resolvePromise, reject) => {
+    const worker = new Worker(new URL('./grep-worker.mjs', import.meta.url), {
+      workerData: { pattern, files, limit: MAX_MATCHES },
+    });
+    let done = false;
+    const finish = (fn) => {
+      if (done) return;
+      done = true;
+      clearTimeout(timer);
+      ctx.signal.removeEventListener('abort', onAbort);
+      void worker.terminate();
+      fn();
+    };
+    const timer = setTimeout(
+      () =>
+        finish(() =>
+          reject(
+            new ToolError(
+              `The search for "${pattern}" took longer than ${timeoutMs} ms and was stopped: the pattern backtracks too much on these lines (a nested repetition such as (.*)* can run for ever). Try a simpler pattern.`,
+              'TOOL_TIMEOUT',
+            ),
+          ),
+        ),
+      timeoutMs,
+    );
+    const onAbort = () =>
+      finish(() => reject(new ToolError('The run was stopped; the search was ended.', 'TOOL_ABORTED')));
+    ctx.signal.addEventListener('abort', onAbort, { once: true });
+    worker.once('message', (matches) => finish(() => resolvePromise(matches)));
+    worker.once('error', (error) =>
+      finish(() => reject(new ToolError(`The search failed: ${error.message}`, 'TOOL_EXECUTION_FAILED'))),
+    );
+    worker.once('exit', (code) =>
+      finish(() =>
+        reject(new ToolError(`The search ended without an answer (exit code ${code}).`, 'TOOL_EXECUTION_FAILED')),
+      ),
+    );
+  });
+}
 
 /** Tools that change things: they wait for a person's approval. */
 export const NEEDS_APPROVAL = new Set(['run_command', 'write_file']);
