@@ -133,7 +133,10 @@ export async function createPlayground(options = {}) {
     return sink;
   };
 
-  /** Resumes the run waiting for one of `keys` (call ids or approval ids). */
+  /**
+   * Resumes the run `find` picks with `decisions`, each of which must name one of its waiting calls;
+   * else 409, and the run (and whatever response it streams to) is left as it was.
+   */
   const resumeRun = (wire, res, decisions, find) => {
     const run = allRuns().find(find);
     if (!run) {
@@ -143,12 +146,17 @@ export async function createPlayground(options = {}) {
         'RUN_NOT_PAUSED',
       );
     }
-    const sink = attach(wire, res, run, { resumed: true });
-    const problem = run.resume(sink, decisions);
-    if (problem) {
-      run.sink = undefined;
-      sink.end();
+    const resolved = run.match(decisions);
+    if (!resolved) {
+      throw new HttpError(
+        409,
+        'A decision names no call of this run that waits for one: only a call shown waiting can be decided.',
+        'NOT_WAITING',
+      );
     }
+    // a response still open (decided while another call ran) ends `paused`: one live response a run
+    if (run.sink && !run.sink.closed) run.pause();
+    run.resume(attach(wire, res, run, { resumed: true }), resolved);
   };
 
   const decisionMap = (object) => {
@@ -184,12 +192,8 @@ export async function createPlayground(options = {}) {
       startRun('cogitator', res, session(body.context?.session), body.input);
     },
     'POST /api/cogitator/agents/playground/resume': async (body, res) => {
-      const decisions = decisionMap(body.decisions);
-      const run = allRuns().find((r) => r.threadId === body.threadId);
-      if (run && body.defaultDecision && typeof body.defaultDecision.approved === 'boolean') {
-        for (const id of run.waiting.keys()) if (!decisions.has(id)) decisions.set(id, body.defaultDecision);
-      }
-      resumeRun('cogitator', res, decisions, (r) => r.threadId === body.threadId);
+      // only the calls named: a `defaultDecision` for the rest is never applied (they were not decided)
+      resumeRun('cogitator', res, decisionMap(body.decisions), (r) => r.threadId === body.threadId);
     },
     // AI SDK: the chat transport's body { id, messages, trigger }; approvals come back as
     // `approval-responded` tool parts in the last assistant message (addToolApprovalResponse)
