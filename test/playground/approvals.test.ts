@@ -159,3 +159,56 @@ test('a resume that matches no waiting call answers 409, and the live stream str
   expect(text).toContain('finished');
   expect(text).toContain('"type":"run-finish","status":"done"');
 });
+
+test('a decision sent while the answer still streams (another call runs) ends that answer paused; the resume carries the rest', async () => {
+  const model = new MockLanguageModelV3({
+    doStream: [
+      step(
+        [
+          call('call_write', 'write_file', { path: 'first.md', content: 'one' }),
+          call('call_slow', 'grep', { pattern: '(.*)*X', path: 'src' }),
+        ],
+        'tool-calls',
+      ),
+      step(said('Done.'), 'stop'),
+    ] as never,
+  });
+  const server = await serve(
+    createPlayground({ port: 0, vite: false, textDelayMs: 0, searchTimeoutMs: 3000, languageModel: model }),
+  );
+  const session = 'decided-while-live';
+  await post(`${server.url}api/reset`, { session }, { secret: server.secret }); // makes the session's copy
+  // a line the search backtracks on for ever: it runs until its time limit, after the decision
+  await writeFile(join(await (server.sessions.get(session)?.root() ?? ''), 'src/long.mjs'), `// ${'a'.repeat(40)}\n`);
+  const first = await post(
+    `${server.url}api/native`,
+    { prompt: 'write and search', session },
+    { secret: server.secret },
+  );
+  const reader = first.body?.getReader();
+  if (!reader) throw new Error('the start answered no body');
+  let text = '';
+  while (!text.includes('"type":"step-approval"')) {
+    const chunk = await reader.read();
+    if (chunk.done) throw new Error(`the answer ended before the approval: ${text}`);
+    text += new TextDecoder().decode(chunk.value);
+  }
+  const runId = /"runId":"([^"]+)"/.exec(text)?.[1];
+  const resumed = await post(
+    `${server.url}api/native`,
+    { runId, decisions: { call_write: { approved: true } } },
+    { secret: server.secret },
+  );
+  expect(resumed.status).toBe(200);
+  for (;;) {
+    const chunk = await reader.read();
+    if (chunk.done) break;
+    text += new TextDecoder().decode(chunk.value);
+  }
+  expect(text).toContain('"type":"run-finish","status":"paused"');
+  const rest = await resumed.text();
+  expect(rest).toContain('"type":"step-result","id":"call_write"');
+  // the search's end is on whichever answer was live then (the resume, unless the machine is very slow)
+  expect(`${text}${rest}`.match(/"type":"step-error","id":"call_slow"[^\n]*TOOL_TIMEOUT/g)).toHaveLength(1);
+  expect(rest).toContain('"type":"run-finish","status":"done"');
+});
