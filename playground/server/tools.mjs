@@ -235,8 +235,18 @@ export const tools = {
       throw new ToolError('A pattern is required.', 'TOOL_INVALID_ARGS');
     if (isAbsolute(input.pattern) || input.pattern.split('/').includes('..'))
       throw new ToolError(`"${input.pattern}" reaches outside the project.`, 'PATH_OUTSIDE_PROJECT');
-    const match = globToRegExp(input.pattern);
-    return { result: (await walk(ctx.root, ctx.root)).filter((f) => match.test(f)).sort() };
+    const paths = await walk(ctx.root, ctx.root);
+    // `*a*a*…*b` backtracks for ever on a long name, like a grep pattern: matched off the thread too
+    const matches = await searchOffThread(
+      globToRegExp(input.pattern).source,
+      paths.map((f) => [f, f]),
+      ctx,
+      {
+        shown: input.pattern,
+        limit: paths.length,
+      },
+    );
+    return { result: matches.map((m) => m.file).sort() };
   },
 
   /** @param {{ pattern: string, path?: string }} input @param {ToolContext} ctx */
@@ -341,13 +351,15 @@ const MAX_MATCHES = 500;
  * @param {string} pattern a valid regular expression
  * @param {[string, string][]} files path and text of each file
  * @param {ToolContext} ctx
+ * @param {{ shown?: string, limit?: number }} [options] the pattern as the model wrote it (a glob), for the
+ *   message; the most matches to return (500)
  * @returns {Promise<{ file: string, line: number, text: string }[]>}
  */
-function searchOffThread(pattern, files, ctx) {
+function searchOffThread(pattern, files, ctx, { shown = pattern, limit = MAX_MATCHES } = {}) {
   const timeoutMs = ctx.searchTimeoutMs ?? 10_000;
   return new Promise((resolvePromise, reject) => {
     const worker = new Worker(new URL('./grep-worker.mjs', import.meta.url), {
-      workerData: { pattern, files, limit: MAX_MATCHES },
+      workerData: { pattern, files, limit },
     });
     let done = false;
     const finish = (fn) => {
@@ -363,7 +375,7 @@ function searchOffThread(pattern, files, ctx) {
         finish(() =>
           reject(
             new ToolError(
-              `The search for "${pattern}" took longer than ${timeoutMs} ms and was stopped: the pattern backtracks too much on these lines (a nested repetition such as (.*)* can run for ever). Try a simpler pattern.`,
+              `The search for "${shown}" took longer than ${timeoutMs} ms and was stopped: the pattern backtracks too much on these lines (a nested repetition such as (.*)* can run for ever). Try a simpler pattern.`,
               'TOOL_TIMEOUT',
             ),
           ),

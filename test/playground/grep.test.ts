@@ -62,3 +62,26 @@ test('an ordinary pattern still finds its lines, in order', async () => {
     text: expect.stringContaining('TODO'),
   });
 });
+
+test('a glob that backtracks for ever (*a*a*…*b on a long name) ends with TOOL_TIMEOUT too', async () => {
+  await writeFile(join(root, `${'a'.repeat(60)}.txt`), '');
+  let settled = false;
+  const pattern = `${'*a'.repeat(12)}*b`;
+  const search = tools.glob({ pattern }, context(2000));
+  search.then(
+    () => {
+      settled = true;
+    },
+    () => {
+      settled = true;
+    },
+  );
+  expect((await get(`${playground.url}api/info`, playground.secret)).ok).toBe(true);
+  expect(settled).toBe(false);
+  await expect(search).rejects.toMatchObject({ code: 'TOOL_TIMEOUT' });
+  expect((await tools.glob({ pattern: 'test/**/*.test.mjs' }, context(30_000))).result).toEqual([
+    'test/cart.test.mjs',
+    'test/discount.test.mjs',
+    'test/money.test.mjs',
+  ]);
+});
