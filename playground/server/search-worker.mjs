@@ -1,6 +1,6 @@
 // grep's (and glob's) matching, on a worker thread: the model's regular expression may backtrack for ever
 // (`(.*)*X`), and V8 cannot interrupt a running match, so the server runs it here and terminates the
-// worker at the time limit (tools.mjs). Gets { pattern, files: [path, text][] }, posts the matches.
+// worker at the time limit (search.mjs). Gets { pattern, files: [path, text][] }, posts the matches.
 import { parentPort, workerData } from 'node:worker_threads';
 
 const { pattern, files, limit } = workerData;
