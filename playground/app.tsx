@@ -3,6 +3,7 @@
  * tab away (`#replay`). The wire switch picks what the server speaks; the kit detects it.
  */
 import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
+import { agentFetch } from './agent-fetch';
 import { AssistantTurn, Composer, startTurn, type Turn, WIRE_GAPS, WIRE_NAMES } from './chat';
 import { ReplayViewer } from './replay';
 import type { Wire } from './timeline';
@@ -57,7 +58,7 @@ export function App() {
   }, [theme]);
 
   useEffect(() => {
-    fetch('/api/info')
+    agentFetch('/api/info')
       .then((r) => (r.ok ? r.json() : Promise.reject(new Error(`${r.status}`))))
       .then(setInfo)
       .catch(() => setNotice('The agent server does not answer: start the page with `npm start`.'));
@@ -101,7 +102,7 @@ export function App() {
 
   const reset = async () => {
     latest?.stream.stop();
-    const response = await fetch('/api/reset', {
+    const response = await agentFetch('/api/reset', {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ session }),

@@ -229,6 +229,8 @@ export function AssistantTurn({ turn, session }: { turn: Turn; session: string }
   const snapshot = useSyncExternalStore(stream.subscribe, stream.getSnapshot, stream.getSnapshot);
   const line = useSyncExternalStore(timeline.subscribe, timeline.getSnapshot, timeline.getSnapshot);
   const decisions = useRef<Decision[]>([]);
+  /** a resume waits for the answer to pause (see decide) */
+  const deferred = useRef(false);
   const { state, status, error } = snapshot;
 
   const decide = (step: Step, approved: boolean, reason: string | undefined) => {
@@ -240,6 +242,21 @@ export function AssistantTurn({ turn, session }: { turn: Turn; session: string }
       .getSnapshot()
       .ids.some((id) => stream.store.getSnapshot().byId[id]?.status === 'awaiting-approval');
     if (waiting && wire !== 'anvia') return; // Cogitator, AI SDK and native send every decision of the turn at once
+    if (stream.getSnapshot().status !== 'streaming') return resume();
+    // decided while the answer still streams (another call runs): sending now would abort that answer,
+    // which stops the run; the server pauses once nothing else runs, and the resume goes then
+    if (deferred.current) return;
+    deferred.current = true;
+    const unsubscribe = stream.subscribe(() => {
+      if (stream.getSnapshot().status === 'streaming') return;
+      unsubscribe();
+      deferred.current = false;
+      if (stream.getSnapshot().status === 'paused') resume();
+    });
+  };
+
+  const resume = () => {
+    if (decisions.current.length === 0) return;
     const request = resumeRequest(wire, decisions.current, timeline.getSnapshot(), turn.prompt, session, turn.id);
     decisions.current = [];
     stream.setOptions({ api: request.api, fetch: teeFetch(wire, timeline) });

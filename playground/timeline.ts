@@ -5,6 +5,7 @@
  * one copy goes to the kit's `createToolStream` (steps), the other to `readTimeline`.
  */
 import { createParser } from 'eventsource-parser';
+import { agentFetch } from './agent-fetch';
 
 export type Wire = 'cogitator' | 'ai-sdk' | 'anvia' | 'native';
 
@@ -148,7 +149,7 @@ export async function readTimeline(response: Response, wire: Wire, timeline: Tim
 /** A fetch that gives the kit the response and reads a copy into the timeline. */
 export function teeFetch(wire: Wire, timeline: Timeline): typeof fetch {
   return async (input, init) => {
-    const response = await fetch(input, init);
+    const response = await agentFetch(input, init);
     if (response.ok && response.body) void readTimeline(response.clone(), wire, timeline);
     return response;
   };

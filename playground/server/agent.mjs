@@ -3,9 +3,11 @@
 // Anvia anvia.client.v3 or native events. Without a language model a scenario picked from the
 // request drives a fixed plan; every tool still runs for real on the session's scratch copy.
 //
-// A run outlives one HTTP response: when a call needs approval the run emits it, the response ends
-// `paused`, and the run waits. The resume request (each wire's own way) attaches a new response and
-// gives the decision; the run goes on from there.
+// A run outlives one HTTP response: when a call needs approval the run emits it and waits; once nothing
+// else of the run is under way (every call of the model's step has been announced, and each is waiting
+// or done) the response ends `paused`, listing every waiting call. The resume request (each wire's own
+// way) attaches a new response and decides the calls it names, only those; the run goes on from there
+// and pauses again while any call still waits.
 import { randomUUID } from 'node:crypto';
 import { NEEDS_APPROVAL, TOOL_DESCRIPTIONS, ToolError, tools } from './tools.mjs';
 
@@ -20,7 +22,7 @@ import { NEEDS_APPROVAL, TOOL_DESCRIPTIONS, ToolError, tools } from './tools.mjs
  *   | { type: 'denied', id: string, name: string, input: unknown, reason?: string, parentId?: string }
  *   | { type: 'subagent-start', id: string, name: string }
  *   | { type: 'subagent-end', id: string }
- *   | { type: 'pause' }
+ *   | { type: 'pause', approvals: AgentEvent[] }
  *   | { type: 'finish' }
  *   | { type: 'run-error', message: string, code?: string }
  * )} AgentEvent
@@ -40,7 +42,7 @@ export const newCallId = () => `call_${Date.now().toString(36)}${(counter++).toS
 export class Run {
   /**
    * @param {{ session: import('./sessions.mjs').Session, prompt: string, commandTimeoutMs: number,
-   *   children: Set<import('node:child_process').ChildProcess>, textDelayMs?: number }} options
+   *   searchTimeoutMs?: number, children: Set<import('node:child_process').ChildProcess>, textDelayMs?: number }} options
    */
   constructor(options) {
     this.id = `run_${randomUUID()}`;
@@ -49,15 +51,17 @@ export class Run {
     this.session = options.session;
     this.prompt = options.prompt;
     this.commandTimeoutMs = options.commandTimeoutMs;
+    this.searchTimeoutMs = options.searchTimeoutMs;
     this.children = options.children;
     this.textDelayMs = options.textDelayMs ?? 12;
     this.abort = new AbortController();
     /** @type {Sink | undefined} */
     this.sink = undefined;
-    /** call id → { approvalId, resolve } */
+    /** call id → { approval (the event shown), resolve, reject } */
     this.waiting = new Map();
-    /** @type {AgentEvent[]} approvals emitted since the last pause, for the wire's pause frame */
-    this.approvals = [];
+    /** calls under way and not waiting, and texts being said: the run pauses only when this is 0 */
+    this.busy = 0;
+    this.settling = undefined;
     this.ended = false;
     this.decisionTimer = undefined;
   }
@@ -77,13 +81,19 @@ export class Run {
 
   /** Streams text a few characters at a time, as a model would. */
   async say(text, parentId) {
-    const pieces = text.match(/\s*\S+/g) ?? [text];
-    for (const delta of pieces) {
-      if (this.abort.signal.aborted) return;
-      this.emit(parentId ? { type: 'text', delta, parentId } : { type: 'text', delta });
-      if (this.textDelayMs) await new Promise((r) => setTimeout(r, this.textDelayMs));
+    this.busy++;
+    try {
+      const pieces = text.match(/\s*\S+/g) ?? [text];
+      for (const delta of pieces) {
+        if (this.abort.signal.aborted) return;
+        this.emit(parentId ? { type: 'text', delta, parentId } : { type: 'text', delta });
+        if (this.textDelayMs) await new Promise((r) => setTimeout(r, this.textDelayMs));
+      }
+      this.emit(parentId ? { type: 'text', delta: '\n\n', parentId } : { type: 'text', delta: '\n\n' });
+    } finally {
+      this.busy--;
+      this.settle();
     }
-    this.emit(parentId ? { type: 'text', delta: '\n\n', parentId } : { type: 'text', delta: '\n\n' });
   }
 
   /**
@@ -92,6 +102,16 @@ export class Run {
    * @returns {Promise<{ ok: true, result: unknown } | { ok: false, message: string, code?: string, denied?: boolean, reason?: string }>}
    */
   async call(name, input, parentId, id = newCallId()) {
+    this.busy++;
+    try {
+      return await this.callTool(name, input, parentId, id);
+    } finally {
+      this.busy--;
+      this.settle();
+    }
+  }
+
+  async callTool(name, input, parentId, id) {
     const base = parentId ? { id, parentId } : { id };
     this.emit({ type: 'call', ...base, name, input });
     if (NEEDS_APPROVAL.has(name)) {
@@ -123,6 +143,7 @@ export class Run {
         root: await this.session.root(),
         signal: this.abort.signal,
         commandTimeoutMs: this.commandTimeoutMs,
+        searchTimeoutMs: this.searchTimeoutMs,
         children: this.children,
         progress: (update) => this.emit({ type: 'progress', ...base, ...update }),
       });
@@ -136,47 +157,74 @@ export class Run {
     }
   }
 
-  /** Emits the approval, pauses the response (the wire ends it `paused`) and waits for the decision. */
+  /** Emits the approval and waits for its decision; the call counts as waiting, not busy, meanwhile. */
   requestApproval(approval) {
     return new Promise((resolve, reject) => {
       if (this.abort.signal.aborted) {
         reject(new Error('The run was stopped.'));
         return;
       }
-      this.waiting.set(approval.id, { approvalId: approval.approvalId, resolve, reject });
+      this.waiting.set(approval.id, { approval, resolve, reject });
       this.emit(approval);
-      this.approvals.push(approval);
-      // the other calls of this turn were already announced; pausing now ends the response
-      this.emit({ type: 'pause' });
-      this.sink?.end();
-      this.sink = undefined;
-      this.approvals = [];
-      clearTimeout(this.decisionTimer);
-      this.decisionTimer = setTimeout(() => this.stop('No decision came within 15 minutes.'), DECISION_TIMEOUT_MS);
-      this.decisionTimer.unref?.();
+      this.busy--;
+      this.settle();
+    }).finally(() => {
+      this.busy++;
     });
+  }
+
+  /**
+   * Pauses once the run is quiet: after the calls started in the same turn (a model step's calls start
+   * together) have had their turn, nothing is under way and some call waits. Every waiting call has
+   * been shown by then, so the pause lists exactly what waits.
+   */
+  settle() {
+    if (this.settling) return;
+    this.settling = setImmediate(() => {
+      this.settling = undefined;
+      if (this.busy === 0 && this.waiting.size > 0 && this.sink && !this.sink.closed) this.pause();
+    });
+  }
+
+  /** Ends the response `paused`, listing every waiting approval, and starts the decision timer. */
+  pause() {
+    this.emit({ type: 'pause', approvals: [...this.waiting.values()].map((w) => w.approval) });
+    this.sink?.end();
+    this.sink = undefined;
+    clearTimeout(this.decisionTimer);
+    this.decisionTimer = setTimeout(() => this.stop('No decision came within 15 minutes.'), DECISION_TIMEOUT_MS);
+    this.decisionTimer.unref?.();
   }
 
   /** Finds a waiting call by its call id or its approval id. */
   findWaiting(key) {
     if (this.waiting.has(key)) return key;
-    for (const [id, entry] of this.waiting) if (entry.approvalId === key) return id;
+    for (const [id, entry] of this.waiting) if (entry.approval.approvalId === key) return id;
     return undefined;
   }
 
   /**
-   * Attaches the resume response and applies the decisions (call id or approval id → decision).
-   * @param {Sink} sink
+   * The waiting calls `decisions` (call id or approval id → decision) decide, or `undefined` when any
+   * of them names no waiting call (or there are none): a resume decides exactly what was shown.
    * @param {Map<string, { approved: boolean, reason?: string }>} decisions
-   * @returns {string | undefined} a problem, or nothing when the run goes on
+   * @returns {[string, { approved: boolean, reason?: string }][] | undefined}
    */
-  resume(sink, decisions) {
+  match(decisions) {
     const resolved = [];
     for (const [key, decision] of decisions) {
       const id = this.findWaiting(key);
-      if (id) resolved.push([id, decision]);
+      if (!id) return undefined;
+      resolved.push([id, decision]);
     }
-    if (resolved.length === 0) return 'No call of this run is waiting for these decisions.';
+    return resolved.length ? resolved : undefined;
+  }
+
+  /**
+   * Takes the resume response and applies decisions `match` returned.
+   * @param {Sink} sink
+   * @param {[string, { approved: boolean, reason?: string }][]} resolved
+   */
+  resume(sink, resolved) {
     clearTimeout(this.decisionTimer);
     this.sink = sink;
     for (const [id, decision] of resolved) {
@@ -184,7 +232,6 @@ export class Run {
       this.waiting.delete(id);
       entry.resolve(decision);
     }
-    return undefined;
   }
 
   /** Runs `plan` and emits `finish` (or `run-error`) at the end. */

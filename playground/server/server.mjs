@@ -1,9 +1,11 @@
 // The playground's HTTP server (node:http): the agent's endpoints, one per wire, and the page (Vite's
-// dev server in middleware mode, on the same port). Binds to 127.0.0.1 only.
+// dev server in middleware mode, on the same port). Binds to 127.0.0.1 only, and answers only its own
+// page (guard.mjs): the page gets the server's secret from its HTML and sends it with every call.
 import { createServer as createHttpServer } from 'node:http';
 import { resolve } from 'node:path';
 import { sourceAliases } from '../../scripts/source-entries.mjs';
 import { planFor, Run, SCENARIOS } from './agent.mjs';
+import { allowedHosts, newSecret, refusal, SECRET_META } from './guard.mjs';
 import { modelInfo, modelPlan } from './model.mjs';
 import { SESSION_ID, Session } from './sessions.mjs';
 import { openWire, WIRES } from './wires.mjs';
@@ -64,13 +66,16 @@ function lastUserText(messages) {
 
 /**
  * Makes the playground server.
- * @param {{ port?: number, host?: string, vite?: boolean, commandTimeoutMs?: number, textDelayMs?: number,
- *   languageModel?: unknown, log?: (line: string) => void }} [options]
+ * @param {{ port?: number, host?: string, vite?: boolean, commandTimeoutMs?: number, searchTimeoutMs?: number,
+ *   textDelayMs?: number, languageModel?: unknown, log?: (line: string) => void }} [options]
  */
 export async function createPlayground(options = {}) {
   const host = options.host ?? '127.0.0.1';
   const commandTimeoutMs = options.commandTimeoutMs ?? 30_000;
   const log = options.log ?? (() => {});
+  const secret = newSecret();
+  /** who may call: set once the server listens (its port is known then) */
+  const allowed = { hosts: new Set(), secret };
   /** @type {Map<string, Session>} */
   const sessions = new Map();
   /** every running child process, killed (by process group) when the server stops */
@@ -98,7 +103,14 @@ export async function createPlayground(options = {}) {
       throw new HttpError(400, 'The request has no text.', 'INVALID_INPUT');
     if (prompt.length > 4000) throw new HttpError(400, 'The request is longer than 4,000 characters.', 'INVALID_INPUT');
     s.run?.stop('Replaced by a newer request.');
-    const run = new Run({ session: s, prompt, commandTimeoutMs, children, textDelayMs: options.textDelayMs });
+    const run = new Run({
+      session: s,
+      prompt,
+      commandTimeoutMs,
+      searchTimeoutMs: options.searchTimeoutMs,
+      children,
+      textDelayMs: options.textDelayMs,
+    });
     s.run = run;
     attach(wire, res, run);
     log(`run ${run.id} (${wire}): ${JSON.stringify(prompt.slice(0, 80))}`);
@@ -121,7 +133,10 @@ export async function createPlayground(options = {}) {
     return sink;
   };
 
-  /** Resumes the run waiting for one of `keys` (call ids or approval ids). */
+  /**
+   * Resumes the run `find` picks with `decisions`, each of which must name one of its waiting calls;
+   * else 409, and the run (and whatever response it streams to) is left as it was.
+   */
   const resumeRun = (wire, res, decisions, find) => {
     const run = allRuns().find(find);
     if (!run) {
@@ -131,12 +146,17 @@ export async function createPlayground(options = {}) {
         'RUN_NOT_PAUSED',
       );
     }
-    const sink = attach(wire, res, run, { resumed: true });
-    const problem = run.resume(sink, decisions);
-    if (problem) {
-      run.sink = undefined;
-      sink.end();
+    const resolved = run.match(decisions);
+    if (!resolved) {
+      throw new HttpError(
+        409,
+        'A decision names no call of this run that waits for one: only a call shown waiting can be decided.',
+        'NOT_WAITING',
+      );
     }
+    // a response still open (decided while another call ran) ends `paused`: one live response a run
+    if (run.sink && !run.sink.closed) run.pause();
+    run.resume(attach(wire, res, run, { resumed: true }), resolved);
   };
 
   const decisionMap = (object) => {
@@ -172,12 +192,8 @@ export async function createPlayground(options = {}) {
       startRun('cogitator', res, session(body.context?.session), body.input);
     },
     'POST /api/cogitator/agents/playground/resume': async (body, res) => {
-      const decisions = decisionMap(body.decisions);
-      const run = allRuns().find((r) => r.threadId === body.threadId);
-      if (run && body.defaultDecision && typeof body.defaultDecision.approved === 'boolean') {
-        for (const id of run.waiting.keys()) if (!decisions.has(id)) decisions.set(id, body.defaultDecision);
-      }
-      resumeRun('cogitator', res, decisions, (r) => r.threadId === body.threadId);
+      // only the calls named: a `defaultDecision` for the rest is never applied (they were not decided)
+      resumeRun('cogitator', res, decisionMap(body.decisions), (r) => r.threadId === body.threadId);
     },
     // AI SDK: the chat transport's body { id, messages, trigger }; approvals come back as
     // `approval-responded` tool parts in the last assistant message (addToolApprovalResponse)
@@ -238,7 +254,16 @@ export async function createPlayground(options = {}) {
       clearScreen: false,
       logLevel: 'warn',
       appType: 'spa',
-      plugins: [react()],
+      plugins: [
+        react(),
+        {
+          // the page's one way to the secret: its own HTML, which no other origin can read
+          name: 'playground-secret',
+          transformIndexHtml: () => [
+            { tag: 'meta', attrs: { name: SECRET_META, content: secret }, injectTo: 'head-prepend' },
+          ],
+        },
+      ],
       resolve: {
         // every entry of package.json's exports to its source, never to a dist/ left by a build
         alias: sourceAliases(repo),
@@ -248,11 +273,20 @@ export async function createPlayground(options = {}) {
         hmr: { server },
         // the page imports src/, stories/support/ and test/fixtures/ from outside playground/
         fs: { allow: [repo] },
+        // no origin but the page's own reads a file (Vite's default answers any localhost origin)
+        cors: false,
+        allowedHosts: ['127.0.0.1', 'localhost'],
       },
     });
   }
 
   server.on('request', async (req, res) => {
+    const refused = refusal(req, allowed);
+    if (refused) {
+      log(`refused ${req.method} ${req.url}: ${refused.message}`);
+      sendJson(res, refused.status, { error: { message: refused.message, code: refused.code } });
+      return;
+    }
     const path = (req.url ?? '/').split('?')[0];
     const route = routes[`${req.method} ${path}`];
     if (!route) {
@@ -287,11 +321,15 @@ export async function createPlayground(options = {}) {
     });
   });
   const address = server.address();
-  const url = `http://${host}:${typeof address === 'object' && address ? address.port : options.port}/`;
+  const port = typeof address === 'object' && address ? address.port : options.port;
+  allowed.hosts = allowedHosts(host, port);
+  const url = `http://${host}:${port}/`;
 
   let closing;
   return {
     url,
+    /** what the page sends in `x-playground-secret` (tests without the page read it here) */
+    secret,
     server,
     sessions,
     children,

@@ -1,26 +1,21 @@
 // The agent's tools. Every one really runs against a scratch copy of the sample project, and every path
-// a tool touches is checked to stay inside that copy (after resolving symlinks), so no call reads or
-// writes anything else on this machine.
-import { spawn } from 'node:child_process';
-import { cp, mkdir, mkdtemp, readdir, readFile, realpath, rm, stat, writeFile } from 'node:fs/promises';
+// a tool touches is checked to stay inside that copy (after resolving symlinks, dangling ones too), and
+// every file is opened as itself (never through a symlink, never a file with a second name), so no call
+// reads or writes anything else on this machine (files.mjs).
+import { constants } from 'node:fs';
+import { cp, mkdir, mkdtemp, readdir, realpath, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { basename, dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
+import { dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { createTwoFilesPatch } from 'diff';
+import { runCommand } from './command.mjs';
+import { confine, openAsItself, readAsItself, readableFiles, replaceText, ToolError } from './files.mjs';
+import { searchOffThread } from './search.mjs';
+
+export { commandEnv, KEEP_LINES } from './command.mjs';
+export { confine, ToolError } from './files.mjs';
 
 /** The sample project the scratch copies are made from. */
 export const SAMPLE_PROJECT = resolve(import.meta.dirname, '..', 'sample-project');
-
-/** A tool failure with a code, shown in the step (`errorCode` / `code` on the wire). */
-export class ToolError extends Error {
-  /**
-   * @param {string} message
-   * @param {string} code
-   */
-  constructor(message, code) {
-    super(message);
-    this.code = code;
-  }
-}
 
 /** Makes a fresh scratch copy of the sample project in a temporary folder; returns its real path. */
 export async function makeScratchCopy() {
@@ -33,39 +28,6 @@ export async function makeScratchCopy() {
 export async function removeScratchCopy(dir) {
   if (!dir?.includes('tool-steps-play-')) return;
   await rm(dir, { recursive: true, force: true });
-}
-
-/**
- * Resolves a path the model gave against the project root and checks that it stays inside: the
- * nearest existing ancestor is resolved with `realpath`, so a symlink inside the copy that points out
- * of it is refused as well as `../..` and absolute paths.
- * @param {string} root the scratch copy's real path
- * @param {unknown} path
- * @returns {Promise<string>} the absolute path
- */
-export async function confine(root, path) {
-  if (typeof path !== 'string' || path === '') throw new ToolError('A path is required.', 'TOOL_INVALID_ARGS');
-  if (path.includes('\0')) throw new ToolError('The path contains a NUL character.', 'TOOL_INVALID_ARGS');
-  const target = resolve(root, path);
-  const outside = (p) => p !== root && !p.startsWith(root + sep);
-  const refuse = () =>
-    new ToolError(`"${path}" is outside the project; tools may only touch files inside it.`, 'PATH_OUTSIDE_PROJECT');
-  if (outside(target)) throw refuse();
-  // the nearest existing ancestor, resolved: a symlink anywhere on the way is followed and checked
-  let existing = target;
-  let rest = '';
-  for (;;) {
-    try {
-      const real = await realpath(existing);
-      if (outside(real)) throw refuse();
-      return rest ? join(real, rest) : real;
-    } catch (error) {
-      if (error instanceof ToolError) throw error;
-      if (existing === root) throw refuse();
-      rest = rest ? join(basename(existing), rest) : basename(existing);
-      existing = dirname(existing);
-    }
-  }
 }
 
 const rel = (root, abs) => relative(root, abs).split(sep).join('/') || '.';
@@ -125,6 +87,7 @@ const cut = (text) =>
  * @property {AbortSignal} signal aborts the call (the client left, the run was replaced)
  * @property {(update: { content?: unknown, details?: unknown }) => void} progress
  * @property {number} commandTimeoutMs
+ * @property {number} [searchTimeoutMs] how long grep's matching may take (default 10 s)
  * @property {Set<import('node:child_process').ChildProcess>} children every running child, for the server's cleanup
  */
 
@@ -139,10 +102,7 @@ export const tools = {
   /** @param {{ path: string }} input @param {ToolContext} ctx */
   async read_file(input, ctx) {
     const file = await confine(ctx.root, input?.path);
-    const info = await stat(file).catch(() => undefined);
-    if (!info) throw new ToolError(`No file "${input.path}" in the project.`, 'FILE_NOT_FOUND');
-    if (!info.isFile()) throw new ToolError(`"${input.path}" is a folder; use list_files.`, 'NOT_A_FILE');
-    const text = await readFile(file, 'utf8');
+    const text = await readAsItself(file, input.path);
     return { result: cut(text), details: { kind: 'code', code: cut(text), path: rel(ctx.root, file) } };
   },
 
@@ -159,17 +119,26 @@ export const tools = {
       throw new ToolError('A pattern is required.', 'TOOL_INVALID_ARGS');
     if (isAbsolute(input.pattern) || input.pattern.split('/').includes('..'))
       throw new ToolError(`"${input.pattern}" reaches outside the project.`, 'PATH_OUTSIDE_PROJECT');
-    const match = globToRegExp(input.pattern);
-    return { result: (await walk(ctx.root, ctx.root)).filter((f) => match.test(f)).sort() };
+    const paths = await walk(ctx.root, ctx.root);
+    // `*a*a*…*b` backtracks for ever on a long name, like a grep pattern: matched off the thread too
+    const matches = await searchOffThread(
+      globToRegExp(input.pattern).source,
+      paths.map((f) => [f, f]),
+      ctx,
+      {
+        shown: input.pattern,
+        limit: paths.length,
+      },
+    );
+    return { result: matches.map((m) => m.file).sort() };
   },
 
   /** @param {{ pattern: string, path?: string }} input @param {ToolContext} ctx */
   async grep(input, ctx) {
     if (typeof input?.pattern !== 'string' || !input.pattern)
       throw new ToolError('A pattern is required.', 'TOOL_INVALID_ARGS');
-    let regex;
     try {
-      regex = new RegExp(input.pattern);
+      new RegExp(input.pattern); // compiling is quick; matching runs off the thread
     } catch (error) {
       throw new ToolError(
         `"${input.pattern}" is not a valid regular expression: ${error.message}`,
@@ -178,14 +147,9 @@ export const tools = {
     }
     const base = await confine(ctx.root, input.path || '.');
     const files = (await stat(base)).isFile() ? [rel(ctx.root, base)] : (await walk(ctx.root, base)).sort();
-    const matches = [];
-    for (const file of files) {
-      const lines = (await readFile(join(ctx.root, file), 'utf8')).split('\n');
-      lines.forEach((line, index) => {
-        if (regex.test(line)) matches.push({ file, line: index + 1, text: line.trim() });
-      });
-      if (matches.length >= 500) break;
-    }
+    const texts = [];
+    for await (const entry of readableFiles(ctx.root, files)) texts.push(entry);
+    const matches = await searchOffThread(input.pattern, texts, ctx);
     return { result: matches };
   },
 
@@ -194,13 +158,19 @@ export const tools = {
     const file = await confine(ctx.root, input?.path);
     if (typeof input.oldText !== 'string' || typeof input.newText !== 'string')
       throw new ToolError('oldText and newText are required.', 'TOOL_INVALID_ARGS');
-    const before = await readFile(file, 'utf8').catch(() => {
-      throw new ToolError(`No file "${input.path}" in the project.`, 'FILE_NOT_FOUND');
-    });
-    const count = before.split(input.oldText).length - 1;
-    if (count === 0) throw new ToolError(`The text to replace was not found in ${input.path}.`, 'EDIT_NO_MATCH');
-    const after = before.split(input.oldText).join(input.newText);
-    await writeFile(file, after);
+    const handle = await openAsItself(file, input.path, constants.O_RDWR);
+    let before;
+    let after;
+    let count;
+    try {
+      before = await handle.readFile('utf8');
+      count = before.split(input.oldText).length - 1;
+      if (count === 0) throw new ToolError(`The text to replace was not found in ${input.path}.`, 'EDIT_NO_MATCH');
+      after = before.split(input.oldText).join(input.newText);
+      await replaceText(handle, after);
+    } finally {
+      await handle.close();
+    }
     const path = rel(ctx.root, file);
     const diff = createTwoFilesPatch(`a/${path}`, `b/${path}`, before, after, undefined, undefined, { context: 3 });
     return { result: { path, replacements: count, diff }, details: { kind: 'diff', diff } };
@@ -210,9 +180,15 @@ export const tools = {
   async write_file(input, ctx) {
     const file = await confine(ctx.root, input?.path);
     if (typeof input.content !== 'string') throw new ToolError('content is required.', 'TOOL_INVALID_ARGS');
-    const before = await readFile(file, 'utf8').catch(() => '');
     await mkdir(dirname(file), { recursive: true });
-    await writeFile(file, input.content);
+    const handle = await openAsItself(file, input.path, constants.O_RDWR | constants.O_CREAT);
+    let before;
+    try {
+      before = await handle.readFile('utf8');
+      await replaceText(handle, input.content);
+    } finally {
+      await handle.close();
+    }
     const path = rel(ctx.root, file);
     const diff = createTwoFilesPatch(before ? `a/${path}` : '/dev/null', `b/${path}`, before, input.content);
     return { result: { path, bytes: Buffer.byteLength(input.content), diff }, details: { kind: 'diff', diff } };
@@ -233,8 +209,11 @@ export const tools = {
     const base = await confine(ctx.root, input?.path || '.');
     const files = (await stat(base)).isFile() ? [rel(ctx.root, base)] : await walk(ctx.root, base);
     const rows = [];
-    for (const file of files.filter((f) => /\.(m?js|ts|json|md)$/.test(f)).sort()) {
-      const lines = (await readFile(join(ctx.root, file), 'utf8')).split('\n');
+    for await (const [file, text] of readableFiles(
+      ctx.root,
+      files.filter((f) => /\.(m?js|ts|json|md)$/.test(f)).sort(),
+    )) {
+      const lines = text.split('\n');
       rows.push({
         file,
         lines: lines.length,
@@ -260,124 +239,3 @@ export const TOOL_DESCRIPTIONS = {
   run_command: 'Runs a shell command in the project folder.',
   count_lines: 'Counts lines, comment lines and TODOs per source file.',
 };
-
-/** How many output lines a command keeps for its result (the rest is counted, not kept). */
-export const KEEP_LINES = 400;
-const PROGRESS_EVERY_MS = 100;
-
-/**
- * Runs a shell command in its own process group inside the project, streaming its output as progress
- * (at most one update per 100 ms, whatever the output rate), and kills the whole group when it
- * outlives `commandTimeoutMs` (`TOOL_TIMEOUT`) or the call is aborted.
- * @param {string} command
- * @param {ToolContext} ctx
- * @returns {Promise<ToolOutcome>}
- */
-function runCommand(command, ctx) {
-  return new Promise((resolvePromise, reject) => {
-    if (ctx.signal.aborted) {
-      reject(new ToolError('The run was stopped before the command started.', 'TOOL_ABORTED'));
-      return;
-    }
-    const child = spawn('/bin/sh', ['-c', command], {
-      cwd: ctx.root,
-      detached: true, // its own process group: killing -pid ends the shell and everything it started
-      stdio: ['ignore', 'pipe', 'pipe'],
-      env: { ...process.env, FORCE_COLOR: '1', NO_UPDATE_NOTIFIER: '1' },
-    });
-    ctx.children.add(child);
-    /** the kept tail of each stream, and how many lines were dropped */
-    const kept = { stdout: [], stderr: [] };
-    const partial = { stdout: '', stderr: '' };
-    let dropped = 0;
-    let total = 0;
-    let last = '';
-    let timer;
-    let ending;
-    const killGroup = () => {
-      try {
-        process.kill(-child.pid, 'SIGKILL');
-      } catch {
-        // already gone
-      }
-    };
-    const text = (name) =>
-      kept[name].join('\n') + (partial[name] ? `${kept[name].length ? '\n' : ''}${partial[name]}` : '');
-    const snapshot = () => {
-      const out = {};
-      const stdout = text('stdout');
-      const stderr = text('stderr');
-      if (stdout) out.stdout = dropped ? `… ${dropped} earlier lines not kept\n${stdout}` : stdout;
-      if (stderr) out.stderr = stderr;
-      return out;
-    };
-    let lastSent = 0;
-    let pending;
-    const flush = () => {
-      pending = undefined;
-      lastSent = Date.now();
-      ctx.progress({ content: last, details: { ...snapshot() } });
-    };
-    const schedule = () => {
-      if (pending) return;
-      const wait = Math.max(0, PROGRESS_EVERY_MS - (Date.now() - lastSent));
-      pending = setTimeout(flush, wait);
-    };
-    const onData = (name) => (chunk) => {
-      const lines = (partial[name] + chunk.toString('utf8')).split('\n');
-      partial[name] = lines.pop() ?? '';
-      for (const line of lines) {
-        total++;
-        kept[name].push(line);
-        if (line.trim()) last = line;
-        if (kept[name].length > KEEP_LINES) {
-          kept[name].shift();
-          if (name === 'stdout') dropped++;
-        }
-      }
-      schedule();
-    };
-    child.stdout.on('data', onData('stdout'));
-    child.stderr.on('data', onData('stderr'));
-    const finish = (fn) => {
-      if (ending) return;
-      ending = true;
-      clearTimeout(timer);
-      clearTimeout(pending);
-      ctx.signal.removeEventListener('abort', onAbort);
-      fn();
-    };
-    const onAbort = () => {
-      killGroup();
-      finish(() => reject(new ToolError('The run was stopped; the command was killed.', 'TOOL_ABORTED')));
-    };
-    ctx.signal.addEventListener('abort', onAbort, { once: true });
-    timer = setTimeout(() => {
-      killGroup();
-      finish(() => {
-        const error = new ToolError(
-          `Tool "run_command" timed out after ${ctx.commandTimeoutMs}ms; the command was killed.`,
-          'TOOL_TIMEOUT',
-        );
-        const output = snapshot();
-        if (Object.keys(output).length) error.details = output; // what it printed before it was killed
-        reject(error);
-      });
-    }, ctx.commandTimeoutMs);
-    child.on('error', (error) => {
-      finish(() => reject(new ToolError(`The command could not start: ${error.message}`, 'TOOL_EXECUTION_FAILED')));
-    });
-    child.on('close', (code, signal) => {
-      ctx.children.delete(child);
-      killGroup(); // anything it left running in the background
-      finish(() => {
-        const out = snapshot();
-        const exitCode = code ?? (signal ? 128 : 1);
-        resolvePromise({
-          result: { exitCode, lines: total, ...out },
-          details: { ...out, exitCode },
-        });
-      });
-    });
-  });
-}

@@ -59,7 +59,8 @@ function cogitator(res, run) {
     textId = undefined;
     return out;
   };
-  const pending = [];
+  /** every call still waiting when the run paused (also those shown on an earlier response) */
+  let pending = [];
   const heartbeat = setInterval(() => {
     if (!res.writableEnded) res.write(': keep-alive\n\n');
   }, 5000);
@@ -109,17 +110,17 @@ function cogitator(res, run) {
           return [...closeText(), sse(result)];
         }
         case 'approval':
-          pending.push({
-            toolCallId: e.id,
-            toolName: e.name,
-            arguments: e.input,
-            description: e.description,
-            sideEffects: e.sideEffects,
-          });
-          return closeText();
+          return closeText(); // listed by the pause, with every other call that waits
         case 'pause':
           paused = true;
-          return [sse({ type: 'approval-required', threadId: run.threadId, approvals: pending })];
+          pending = e.approvals.map((a) => ({
+            toolCallId: a.id,
+            toolName: a.name,
+            arguments: a.input,
+            description: a.description,
+            sideEffects: a.sideEffects,
+          }));
+          return [...closeText(), sse({ type: 'approval-required', threadId: run.threadId, approvals: pending })];
         case 'run-error':
           failed = true;
           return [...closeText(), sse({ type: 'error', message: e.message, code: e.code })];

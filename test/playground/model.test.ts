@@ -42,7 +42,7 @@ const text = (id: string, delta: string) => [
   { type: 'text-end', id },
 ];
 
-let playground: { url: string; close(): Promise<void> };
+let playground: { url: string; secret: string; close(): Promise<void> };
 let model: MockLanguageModelV3;
 
 beforeAll(async () => {
@@ -69,7 +69,7 @@ describe('with a language model', () => {
   });
 
   test("the model's calls run for real under its own ids, with the approval round trip, and its text streams", async () => {
-    const c = new Conversation(playground.url, 'ai-sdk', 'model-session');
+    const c = new Conversation(playground.url, 'ai-sdk', 'model-session', playground.secret);
     await c.start('why does the test fail?');
     const [read, command] = c.steps();
     expect(read).toMatchObject({ id: 'call_model_1', toolName: 'read_file', status: 'succeeded' });

@@ -2,18 +2,20 @@
 // path confinement, the command time limit, approvals on every wire, and bad input, each ending with a
 // clear message while the server keeps serving and no child process is left.
 import { existsSync } from 'node:fs';
-import { mkdir, readFile, symlink } from 'node:fs/promises';
+import { link, mkdir, mkdtemp, readFile, rm, symlink, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { emptyStepsState, readStream, reduceSteps, type StepsState } from 'tool-steps/core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 // @ts-expect-error: a plain .mjs module of the playground, no types
 import { createPlayground } from '../../playground/server/server.mjs';
 // @ts-expect-error: a plain .mjs module of the playground, no types
-import { confine, makeScratchCopy, removeScratchCopy } from '../../playground/server/tools.mjs';
-import { alive, Conversation, post, until, WIRES } from './support';
+import { confine, makeScratchCopy, removeScratchCopy, tools } from '../../playground/server/tools.mjs';
+import { alive, Conversation, get, post, until, WIRES } from './support';
 
 interface Playground {
   url: string;
+  secret: string;
   children: Set<{ pid: number }>;
   sessions: Map<string, { root(): Promise<string> }>;
   close(): Promise<void>;
@@ -24,7 +26,8 @@ let playground: Playground;
 let quick: Playground;
 let n = 0;
 const session = () => `test-${process.pid}-${++n}`;
-const conversation = (wire: (typeof WIRES)[number] = 'cogitator') => new Conversation(playground.url, wire, session());
+const conversation = (wire: (typeof WIRES)[number] = 'cogitator') =>
+  new Conversation(playground.url, wire, session(), playground.secret);
 /** The scratch copy of a conversation's session on `server`. */
 function rootOf(c: Conversation, server: Playground = playground): Promise<string> {
   const s = server.sessions.get(c.session);
@@ -75,16 +78,99 @@ describe('path confinement', () => {
     expect(step?.error).toMatchObject({ code: 'PATH_OUTSIDE_PROJECT' });
     expect(step?.error?.message).toMatch(/outside the project/);
     expect(JSON.stringify(c.events)).not.toContain('root:x:0:0'); // nothing of /etc/passwd came back
-    expect((await fetch(`${playground.url}api/info`)).ok).toBe(true);
+    expect((await get(`${playground.url}api/info`, playground.secret)).ok).toBe(true);
   });
 
   test('read_file through a symlink the copy holds is refused too', async () => {
     const c = conversation('native');
-    await post(`${playground.url}api/reset`, { session: c.session }); // makes the session and its copy
+    await post(`${playground.url}api/reset`, { session: c.session }, { secret: playground.secret }); // makes the session and its copy
     await mkdir(join(await rootOf(c), 'docs'), { recursive: true });
     await symlink('/etc/passwd', join(await rootOf(c), 'docs/passwd'));
     await c.start('read docs/passwd');
     expect(c.steps('read_file')[0]?.error).toMatchObject({ code: 'PATH_OUTSIDE_PROJECT' });
+  });
+});
+
+describe('confinement by the file itself', () => {
+  let outside: string;
+  beforeAll(async () => {
+    // on the same file system as the scratch copies, so a hard link between them can exist
+    outside = await mkdtemp(join(tmpdir(), 'tool-steps-outside-'));
+  });
+  afterAll(() => rm(outside, { recursive: true, force: true }));
+
+  test('write_file through a dangling symlink creates nothing outside the copy', async () => {
+    const c = conversation('native');
+    await post(`${playground.url}api/reset`, { session: c.session }, { secret: playground.secret });
+    const target = join(outside, 'NOTES.md');
+    await symlink(target, join(await rootOf(c), 'NOTES.md'));
+    await c.start('Write a NOTES.md');
+    expect(c.steps('write_file')[0]?.input).toMatchObject({ path: 'NOTES.md' });
+    await c.decide(true);
+    const [step] = c.steps('write_file');
+    expect(step?.status).toBe('failed');
+    expect(step?.error).toMatchObject({ code: 'PATH_OUTSIDE_PROJECT' });
+    expect(existsSync(target)).toBe(false);
+  });
+
+  test('confine follows a dangling link to where it points, inside or out', async () => {
+    const root = await makeScratchCopy();
+    try {
+      await symlink(join(outside, 'nowhere', 'x.txt'), join(root, 'away.txt'));
+      await symlink('not-yet.txt', join(root, 'here.txt'));
+      await expect(confine(root, 'away.txt')).rejects.toMatchObject({ code: 'PATH_OUTSIDE_PROJECT' });
+      expect(await confine(root, 'here.txt')).toBe(join(root, 'not-yet.txt'));
+    } finally {
+      await removeScratchCopy(root);
+    }
+  });
+
+  test('read_file of a hard link to a file outside is refused, and nothing of it comes back', async () => {
+    const c = conversation('native');
+    await post(`${playground.url}api/reset`, { session: c.session }, { secret: playground.secret });
+    const secretFile = join(outside, 'read-me.txt');
+    await writeFile(secretFile, 'outside-content-read\n');
+    await mkdir(join(await rootOf(c), 'docs'), { recursive: true });
+    await link(secretFile, join(await rootOf(c), 'docs/linked.txt'));
+    await c.start('read docs/linked.txt');
+    const [step] = c.steps('read_file');
+    expect(step?.status).toBe('failed');
+    expect(step?.error).toMatchObject({ code: 'PATH_OUTSIDE_PROJECT' });
+    expect(step?.error?.message).toMatch(/hard link/);
+    expect(JSON.stringify(c.events)).not.toContain('outside-content-read');
+  });
+
+  test('edit_file and write_file on a hard link leave the file outside as it was; grep skips it', async () => {
+    const root = await makeScratchCopy();
+    try {
+      const secretFile = join(outside, 'edit-me.txt');
+      await writeFile(secretFile, 'outside-content-edit formatPrice\n');
+      await link(secretFile, join(root, 'src/linked.mjs'));
+      const ctx = {
+        root,
+        signal: new AbortController().signal,
+        commandTimeoutMs: 1000,
+        children: new Set(),
+        progress() {},
+      };
+      await expect(
+        tools.edit_file({ path: 'src/linked.mjs', oldText: 'outside', newText: 'changed' }, ctx),
+      ).rejects.toMatchObject({ code: 'PATH_OUTSIDE_PROJECT' });
+      await expect(tools.write_file({ path: 'src/linked.mjs', content: 'changed' }, ctx)).rejects.toMatchObject({
+        code: 'PATH_OUTSIDE_PROJECT',
+      });
+      expect(await readFile(secretFile, 'utf8')).toBe('outside-content-edit formatPrice\n');
+      const { result } = await tools.grep({ pattern: 'outside-content' }, ctx);
+      expect(result).toEqual([]);
+      // the project's own files are still read, edited and written
+      expect((await tools.grep({ pattern: 'formatPrice' }, ctx)).result.length).toBeGreaterThan(0);
+      await tools.edit_file({ path: 'src/money.mjs', oldText: 'formatPrice', newText: 'formatMoney' }, ctx);
+      expect(await readFile(join(root, 'src/money.mjs'), 'utf8')).toContain('formatMoney');
+      await tools.write_file({ path: 'new/notes.txt', content: 'hello' }, ctx);
+      expect(await readFile(join(root, 'new/notes.txt'), 'utf8')).toBe('hello');
+    } finally {
+      await removeScratchCopy(root);
+    }
   });
 });
 
@@ -155,10 +241,14 @@ describe('the sub-agent', () => {
 
   test('on ai-sdk: the task call streams the sub-agent as whole UIMessages, read as child steps under task', async () => {
     const c = conversation('ai-sdk');
-    const response = await post(`${playground.url}api/ai-sdk/chat`, {
-      id: c.session,
-      messages: [{ id: 'u1', role: 'user', parts: [{ type: 'text', text: REVIEW }] }],
-    });
+    const response = await post(
+      `${playground.url}api/ai-sdk/chat`,
+      {
+        id: c.session,
+        messages: [{ id: 'u1', role: 'user', parts: [{ type: 'text', text: REVIEW }] }],
+      },
+      { secret: playground.secret },
+    );
     const wire = await response.clone().text();
     // the kit's own reader (protocol detected from the SDK's headers) and reducer
     let state = emptyStepsState;
@@ -235,7 +325,7 @@ describe('run_command', () => {
   });
 
   test('a command that never ends is killed at the time limit with TOOL_TIMEOUT, its whole process group', async () => {
-    const c = new Conversation(quick.url, 'cogitator', session());
+    const c = new Conversation(quick.url, 'cogitator', session(), quick.secret);
     // the shell starts a background grandchild and waits: both must die
     await c.start('run sleep 300 & echo $! > bg.pid; echo $$ > sh.pid; wait');
     await c.decide(true);
@@ -249,7 +339,7 @@ describe('run_command', () => {
       await until(() => !alive(pid), 5000, `process ${pid} (${file}) to end`);
     }
     expect(quick.children.size).toBe(0);
-    expect((await fetch(`${quick.url}api/info`)).ok).toBe(true);
+    expect((await get(`${quick.url}api/info`, quick.secret)).ok).toBe(true);
   });
 
   test('50,000 lines of output: a bounded number of progress updates, the tail kept, every line counted', async () => {
@@ -281,6 +371,35 @@ describe('run_command', () => {
   });
 });
 
+describe('the command environment', () => {
+  const SECRETS = {
+    OPENAI_API_KEY: 'sk-proj-test-openai-key',
+    ANTHROPIC_API_KEY: 'sk-ant-test-anthropic-key',
+    GITHUB_TOKEN: 'ghp_test_github_token',
+    DATABASE_PASSWORD: 'test-db-password',
+    AWS_SECRET_ACCESS_KEY: 'test-aws-secret',
+    npm_config__authToken: 'test-npm-token',
+  };
+  afterAll(() => {
+    for (const name of Object.keys(SECRETS)) delete process.env[name];
+  });
+
+  test("an approved `env` shows no key, token, secret or password of the server's, and the safe variables", async () => {
+    // set after the server chose its model: the scripted plans run, the keys sit in its environment
+    Object.assign(process.env, SECRETS);
+    const c = conversation('native');
+    await c.start('run env');
+    await c.decide(true);
+    const [step] = c.steps('run_command');
+    const output = String((step?.result as { stdout?: string } | undefined)?.stdout);
+    expect(output).toMatch(/^PATH=/m);
+    expect(output).toMatch(/^HOME=/m);
+    const names = output.split('\n').map((line) => line.split('=')[0] ?? '');
+    expect(names.filter((name) => /KEY|TOKEN|SECRET|PASSWORD|PASSWD|AUTH|CREDENTIAL/i.test(name))).toEqual([]);
+    for (const value of Object.values(SECRETS)) expect(JSON.stringify(c.events)).not.toContain(value);
+  });
+});
+
 describe('bad input', () => {
   test('a client that disconnects mid-run stops the run and kills its command; the server keeps serving', async () => {
     const c = conversation('cogitator');
@@ -297,7 +416,7 @@ describe('bad input', () => {
     abort.abort();
     await until(() => !alive(pid), 5000, 'the command to be killed');
     expect(playground.children.size).toBe(0);
-    expect((await fetch(`${playground.url}api/info`)).ok).toBe(true);
+    expect((await get(`${playground.url}api/info`, playground.secret)).ok).toBe(true);
   });
 
   test('two sessions at once work on two copies and both finish', async () => {
@@ -313,16 +432,24 @@ describe('bad input', () => {
   });
 
   test('a body that is not JSON, a missing session, an unknown resume: clear errors with codes', async () => {
-    const bad = await post(`${playground.url}api/native`, '{not json');
+    const bad = await post(`${playground.url}api/native`, '{not json', { secret: playground.secret });
     expect(bad.status).toBe(400);
     expect(await bad.json()).toEqual({ error: { message: 'The request body is not JSON.', code: 'INVALID_INPUT' } });
-    const noSession = await post(`${playground.url}api/native`, { prompt: 'run the tests' });
+    const noSession = await post(
+      `${playground.url}api/native`,
+      { prompt: 'run the tests' },
+      { secret: playground.secret },
+    );
     expect(noSession.status).toBe(400);
     expect((await noSession.json()).error.message).toMatch(/session id/);
-    const resume = await post(`${playground.url}api/cogitator/agents/playground/resume`, {
-      threadId: 'thread_nope',
-      decisions: { call_x: { approved: true } },
-    });
+    const resume = await post(
+      `${playground.url}api/cogitator/agents/playground/resume`,
+      {
+        threadId: 'thread_nope',
+        decisions: { call_x: { approved: true } },
+      },
+      { secret: playground.secret },
+    );
     expect(resume.status).toBe(409);
     expect((await resume.json()).error.code).toBe('RUN_NOT_PAUSED');
   });
@@ -332,7 +459,7 @@ describe('bad input', () => {
     await c.start('Fix the failing test');
     await c.decide(true);
     const before = await rootOf(c);
-    const reset = await post(`${playground.url}api/reset`, { session: c.session });
+    const reset = await post(`${playground.url}api/reset`, { session: c.session }, { secret: playground.secret });
     expect(reset.ok).toBe(true);
     const after = await rootOf(c);
     expect(after).not.toBe(before);

@@ -1,5 +1,6 @@
 // Helpers for the playground server tests: requests on each wire, decoded by the kit's own decoders.
 import { type ChildProcess, spawn } from 'node:child_process';
+import { request } from 'node:http';
 import { emptyStepsState, reduceSteps, type StepEvent, type StepsState } from 'tool-steps/core';
 import { eventsFromText } from 'tool-steps/wires';
 
@@ -8,12 +9,60 @@ export const WIRES: Wire[] = ['cogitator', 'ai-sdk', 'anvia', 'native'];
 
 const PROTOCOL = { cogitator: 'cogitator', 'ai-sdk': 'ai-sdk', anvia: 'anvia', native: 'native' } as const;
 
-export async function post(url: string, body: unknown, signal?: AbortSignal): Promise<Response> {
+/** The header the playground's page sends its server's secret in. */
+export const SECRET_HEADER = 'x-playground-secret';
+
+const withSecret = (secret?: string): Record<string, string> => (secret ? { [SECRET_HEADER]: secret } : {});
+
+/** A JSON POST as the playground's page sends it (with the server's secret). */
+export async function post(
+  url: string,
+  body: unknown,
+  { signal, secret }: { signal?: AbortSignal; secret?: string } = {},
+): Promise<Response> {
   return fetch(url, {
     method: 'POST',
-    headers: { 'content-type': 'application/json', accept: 'text/event-stream, application/x-ndjson' },
+    headers: {
+      'content-type': 'application/json',
+      accept: 'text/event-stream, application/x-ndjson',
+      ...withSecret(secret),
+    },
     body: typeof body === 'string' ? body : JSON.stringify(body),
     signal,
+  });
+}
+
+/** A GET as the playground's page sends it (with the server's secret). */
+export function get(url: string, secret?: string): Promise<Response> {
+  return fetch(url, { headers: withSecret(secret) });
+}
+
+/** The secret a playground page holds: the `<meta name="playground-secret">` of its HTML. */
+export function secretIn(html: string): string | undefined {
+  return /<meta name="playground-secret" content="([^"]+)"/.exec(html)?.[1];
+}
+
+/**
+ * One HTTP request with exactly these headers (`fetch` cannot set `Host`): its status, headers and body.
+ * `url` names where it connects; `headers.host` may name anything.
+ */
+export function raw(
+  url: string,
+  { method = 'GET', headers = {}, body }: { method?: string; headers?: Record<string, string>; body?: string } = {},
+): Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: string }> {
+  const given = Object.fromEntries(Object.entries(headers).filter(([, value]) => value !== undefined));
+  return new Promise((resolve, reject) => {
+    const req = request(url, { method, headers: given }, (res) => {
+      let text = '';
+      res.setEncoding('utf8');
+      res.on('data', (chunk) => {
+        text += chunk;
+      });
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: text }));
+      res.on('error', reject);
+    });
+    req.on('error', reject);
+    req.end(body);
   });
 }
 
@@ -30,6 +79,8 @@ export class Conversation {
     readonly base: string,
     readonly wire: Wire,
     readonly session: string,
+    /** The server's secret (`createPlayground(...).secret`), sent with every request. */
+    readonly secret?: string,
   ) {}
 
   get state(): StepsState {
@@ -64,7 +115,7 @@ export class Conversation {
       anvia: 'api/anvia',
       native: 'api/native',
     }[this.wire];
-    const response = await post(this.base + path, body, signal);
+    const response = await post(this.base + path, body, { signal, secret: this.secret });
     if (!signal) this.read(await response.text());
     return response;
   }
@@ -108,7 +159,7 @@ export class Conversation {
       ],
       native: ['api/native', { runId: this.runId, decisions }],
     }[this.wire] as [string, unknown];
-    const response = await post(this.base + request[0], request[1], signal);
+    const response = await post(this.base + request[0], request[1], { signal, secret: this.secret });
     if (!signal) this.read(await response.text());
     return response;
   }
