@@ -42,7 +42,8 @@ const KB = 1000;
  * screening; 54.94 kB with the fixes a new user's Vite and Next apps found (budget 55.0); 55.89 kB with
  * the outcome a row shows (budget 56.4); 57.75 kB with the approval card's preview and progress text by
  * kind (budget 58.0). (b) was 60.3 kB while core held every decoder, MCP and the words; it is the step
- * model, reducer, store, approvals and the stream client. `conditions` are the resolve conditions (Next
+ * model, reducer, store, approvals and the stream client: 11.12 kB, then 11.33 kB with the frame schedule
+ * shared by every store and own-property writes of wire-chosen keys (budget 11.3 → 11.8). `conditions` are the resolve conditions (Next
  * resolves server components with `react-server`).
  */
 export const scenarios = [
@@ -57,7 +58,7 @@ export const scenarios = [
     id: 'b',
     name: "everything from 'tool-steps/core'",
     code: "export * from 'tool-steps/core';",
-    budget: 11.3 * KB,
+    budget: 11.8 * KB,
     target: 12 * KB,
   },
   {
