@@ -5,7 +5,7 @@ import type { Step, StepStore, StepsState } from '../core';
 import type { ToolStepsLabels } from '../core/labels';
 import { isStoppedRun, outcomeOf } from '../core/outcome';
 import type { Redactor } from '../core/redact';
-import { screenLine, useRedactor } from '../internal/visible-text';
+import { redactorOf, screenName, useRedactor } from '../internal/visible-text';
 import { presentStep } from '../presentation';
 import { useToolStepsOptions } from './context';
 import { useToolStepsLabels } from './labels';
@@ -39,13 +39,16 @@ const hidden: CSSProperties = {
 /**
  * What a transition into `step`'s status says, as its row shows it (`outcomeOf`: a success that exited 1
  * is said as a failure, "Run command failed: Exit 1"; with `stopped`, the run the person stopped, an
- * interrupted call "was stopped"); `undefined` for the ones not announced (running, progress).
+ * interrupted call "was stopped"); `undefined` for the ones not announced (running, progress). Its wire
+ * text (label, detail, error code) is screened with `redactor` (the built-in patterns by default): masked
+ * before the detail is cut to 80 characters.
  */
 export function announcementOf(
   step: Step,
   labels: ToolStepsLabels,
   tools?: Parameters<typeof presentStep>[1],
   stopped = false,
+  redactor: Redactor | undefined = redactorOf(undefined),
 ): string | undefined {
   const say = labels.announce;
   const outcome = outcomeOf(step, { stopped });
@@ -69,10 +72,10 @@ export function announcementOf(
   if (!pick) return undefined;
   // The label in its base form ("Edit file"), whatever the status's tense.
   const { label, detailTitle, detail } = presentStep({ ...step, status: undefined }, tools, labels.tools);
-  const named: { label: string; detail?: string; code?: string } = { label };
-  const shown = detailTitle ?? detail;
-  if (shown) named.detail = shown.length > 80 ? `${shown.slice(0, 79)}…` : shown;
-  if (step.status === 'failed' && step.error?.code) named.code = step.error.code;
+  const named: { label: string; detail?: string; code?: string } = { label: screenName(label, redactor) };
+  const shown = screenName(detailTitle ?? detail, redactor, 80);
+  if (shown) named.detail = shown;
+  if (step.status === 'failed' && step.error?.code) named.code = screenName(step.error.code, redactor);
   else if (outcome.exitCode !== undefined) named.code = labels.outcome.exit(outcome.exitCode);
   return pick(named);
 }
@@ -93,8 +96,8 @@ function runTransition(
   const error = after.error;
   if (error) {
     if (before.error && before.error.message === error.message && before.error.code === error.code) return;
-    const code = error.code ? screenLine(error.code, redactor) : '';
-    const message = screenLine(error.message, redactor);
+    const code = error.code ? screenName(error.code, redactor) : '';
+    const message = screenName(error.message, redactor);
     out.assertive.push(code ? `${code} ${message}` : message);
     return;
   }
@@ -102,7 +105,7 @@ function runTransition(
   if (after.status !== 'interrupted' || typeof reason !== 'string' || reason.trim() === '' || isStoppedRun(after))
     return;
   if (before.status === 'interrupted' && before.reason === reason) return;
-  out.polite.push(labels.interrupted(screenLine(reason, redactor)));
+  out.polite.push(labels.interrupted(screenName(reason, redactor)));
 }
 
 /** The transitions between two states, in order: polite ones and failures apart. */
@@ -123,7 +126,7 @@ function transitions(
     const step = after.byId[id];
     const old = Object.hasOwn(before.byId, id) ? before.byId[id] : undefined;
     if (!step || old?.status === step.status) continue;
-    const text = announcementOf(step, labels, tools, stopped);
+    const text = announcementOf(step, labels, tools, stopped, redactor);
     if (text) (outcomeOf(step).status === 'failed' ? out.assertive : out.polite).push(text);
   }
   runTransition(before.run, after.run, labels, redactor, out);

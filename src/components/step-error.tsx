@@ -3,7 +3,7 @@
 import { type ComponentPropsWithoutRef, forwardRef } from 'react';
 import type { Step } from '../core';
 import { drawPart, type RenderProp } from '../internal/render';
-import { screenLine, useRedactor } from '../internal/visible-text';
+import { screenLine, screenName, useRedactor } from '../internal/visible-text';
 import { CopyButton } from '../renderers/copy';
 import { useStepOf } from './context';
 import { useToolStepsLabels } from './labels';
@@ -27,7 +27,7 @@ export interface ToolStepErrorProps extends ComponentPropsWithoutRef<'div'> {
  * masked and their invisible characters shown; the copy button copies what is shown.
  *
  * Renders `<div data-slot="tool-step-error" data-error-code="<code>">` (the code attribute only when
- * there is one), holding `<code data-slot="tool-step-error-code">` and
+ * there is one, screened as the badge shows it), holding `<code data-slot="tool-step-error-code">` and
  * `<span data-slot="tool-step-error-message">`.
  */
 export const ToolStepError = forwardRef<HTMLDivElement, ToolStepErrorProps>(function ToolStepError(
@@ -40,14 +40,14 @@ export const ToolStepError = forwardRef<HTMLDivElement, ToolStepErrorProps>(func
   const copyWords = useToolStepsLabels().copy;
   if (!error) return null;
   // a stored state may hold anything: show text only, masked and with its invisible characters shown
-  const code = typeof error.code === 'string' && error.code !== '' ? screenLine(error.code, redactor) : undefined;
+  const code = typeof error.code === 'string' && error.code !== '' ? screenName(error.code, redactor) : undefined;
   const message = screenLine(typeof error.message === 'string' ? error.message : String(error.message ?? ''), redactor);
   return drawPart(
     'div',
     render,
     {
       'data-slot': 'tool-step-error',
-      'data-error-code': typeof error.code === 'string' && error.code !== '' ? error.code : undefined,
+      'data-error-code': code,
       children: (
         <>
           {code ? (

@@ -4,7 +4,7 @@ import { type ComponentPropsWithoutRef, forwardRef } from 'react';
 import type { Step, StepProgress } from '../core';
 import { progressText } from '../internal/progress-text';
 import { drawPart, type RenderProp } from '../internal/render';
-import { WireText } from '../internal/visible-text';
+import { screenName, useRedactor, WireText } from '../internal/visible-text';
 import { usePresentation, useStepOf } from './context';
 import { useToolStepsLabels } from './labels';
 
@@ -71,6 +71,7 @@ export const ToolStepProgress = forwardRef<HTMLDivElement, ToolStepProgressProps
   const step = useStepOf(explicit, 'ToolStepProgress');
   const presentation = usePresentation(explicit, undefined);
   const labels = useToolStepsLabels();
+  const redactor = useRedactor();
   const progress = step.progress;
   const determinate = determinateProgress(progress);
   let content = progressText(progress?.content, true);
@@ -94,7 +95,7 @@ export const ToolStepProgress = forwardRef<HTMLDivElement, ToolStepProgressProps
             className="tool-step-progress-bar"
             value={determinate.value}
             max={determinate.max}
-            aria-label={presentation?.label}
+            aria-label={presentation ? screenName(presentation.label, redactor) : undefined}
           />
           {text}
         </>

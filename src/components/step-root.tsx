@@ -8,6 +8,7 @@ import { drawPart, mergeProps, mergeRefs, type RenderProp } from '../internal/re
 import { useRowTabStop } from '../internal/row-focus';
 import { useRunStopped } from '../internal/run-stopped';
 import { hasDetailsContent, useStepDisclosure } from '../internal/step-disclosure';
+import { screenName, useRedactor } from '../internal/visible-text';
 import { presentStep } from '../presentation';
 import {
   InListContext,
@@ -47,7 +48,8 @@ export interface ToolStepRootProps extends ComponentPropsWithoutRef<'li'> {
  * that tie them together (read them with `useToolStep()`).
  *
  * Renders `<li>` inside a `<ToolSteps>` list and `<div>` alone, with `data-slot="tool-step"`,
- * `data-step-id`, `data-tool`, `data-status` (the wire's), `data-outcome="failed" | "stopped"` where
+ * `data-step-id`, `data-tool` (both screened as wire text: one holding a secret is masked, so a selector
+ * on the raw value misses that row; the kit's keyboard does not read them), `data-status` (the wire's), `data-outcome="failed" | "stopped"` where
  * the row shows another (`outcomeOf`: a success that exited 1, a call the person stopped),
  * `data-state="open" | "closed"` (its details; "closed"
  * when there are none) and the presence flag `data-has-details`.
@@ -75,6 +77,7 @@ export const ToolStepRoot = forwardRef<HTMLElement, ToolStepRootProps>(function 
   const words = useToolStepsLabels().tools;
   const presentation = useMemo(() => presentStep(step, tools, words), [step, tools, words]);
   const outcome = outcomeOf(step, { stopped: useRunStopped() });
+  const redactor = useRedactor();
   // in a list, the row is one of its rows for the keyboard (its tab stop, or focusable by the arrows)
   const stop = useRowTabStop(inList ? step.id : undefined);
   const value = useMemo<ToolStepContextValue>(
@@ -83,8 +86,10 @@ export const ToolStepRoot = forwardRef<HTMLElement, ToolStepRootProps>(function 
   );
   const own = {
     'data-slot': 'tool-step',
-    'data-step-id': step.id,
-    'data-tool': step.toolName,
+    // screened as wire text: an id or a tool name holding a secret (or invisible characters) carries its
+    // masked form, so a host's selector on the raw value misses that row; every other value is as it came
+    'data-step-id': screenName(step.id, redactor),
+    'data-tool': screenName(step.toolName, redactor),
     'data-status': step.status,
     'data-outcome': outcome.derived ? outcome.status : undefined,
     'data-state': hasDetails && isOpen ? 'open' : 'closed',

@@ -6,6 +6,7 @@ import { isStoppedRun, outcomeOf } from '../core/outcome';
 import { useTickingNow } from '../internal/clock';
 import { type LocalDecision, useDecisionScope, useDecisionsVersion } from '../internal/decisions';
 import { stepDurationMs } from '../internal/duration';
+import { screenName, useRedactor } from '../internal/visible-text';
 import { presentStep } from '../presentation';
 import { useToolStepsOptions } from './context';
 import { useToolStepsLabels } from './labels';
@@ -90,6 +91,7 @@ export function ToolStepsSummary({ state }: { state: StepsState }) {
   const { tools } = useToolStepsOptions();
   const labels = useToolStepsLabels();
   const scope = useDecisionScope();
+  const redactor = useRedactor();
   useDecisionsVersion(); // a decision made here changes the line at once, as it changes the row
   if (state.ids.length === 0) return null;
   const { running, waiting, startedAt, spanMs, failed } = turnOf(state, scope.get);
@@ -109,7 +111,10 @@ export function ToolStepsSummary({ state }: { state: StepsState }) {
       </p>
     );
   }
-  if (running) return <Working label={presentStep(running, tools, labels.tools).label} startedAt={startedAt} />;
+  if (running)
+    return (
+      <Working label={screenName(presentStep(running, tools, labels.tools).label, redactor)} startedAt={startedAt} />
+    );
   // a lone step's row already says all of it (its status, its time): "Worked 1.6s · 1 step" under it repeats it
   if (waiting || state.ids.length === 1) return null;
   return (

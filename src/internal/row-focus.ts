@@ -20,8 +20,13 @@ export const ROW_SELECTOR = '[data-slot="tool-step"], [data-slot="tool-steps-gro
 const TRIGGER_SELECTOR =
   '[data-slot="tool-step-details-trigger"], [data-slot="tool-steps-group-trigger"], [data-slot="tool-step-nested-trigger"]';
 
+/** The key of each mounted row that holds a tab stop: its step id as it came (`data-step-id` is screened). */
+const rowKeys = new WeakMap<Element, string>();
+
 /** A row's key: its step id, or `group:<key>` for a group's row. */
 function keyOf(row: Element): string | undefined {
+  const known = rowKeys.get(row);
+  if (known !== undefined) return known;
   const group = row.getAttribute('data-group-key');
   return group !== null ? `group:${group}` : (row.getAttribute('data-step-id') ?? undefined);
 }
@@ -191,6 +196,7 @@ export function useRowTabStop(key: string | undefined) {
   useClientLayoutEffect(() => {
     const row = element.current;
     if (!keyboard || key === undefined || !row) return;
+    rowKeys.set(row, key);
     return () => keyboard.leaving(key, row);
   }, [keyboard, key]);
   if (!on) return undefined;

@@ -42,6 +42,16 @@ export function screenLine(text: string, redactor: Redactor | undefined, keepLin
 }
 
 /**
+ * Wire text outside the drawn text (an attribute, an accessible name, a title, an announcement, a copy):
+ * `screenLine` on one line, then cut to `max` characters with an ellipsis. Masked before it is cut, so a
+ * cut never leaves the start of a secret that its pattern no longer recognizes. Not a string: empty.
+ */
+export function screenName(text: unknown, redactor: Redactor | undefined, max = Number.POSITIVE_INFINITY): string {
+  const line = screenLine(typeof text === 'string' ? text : '', redactor);
+  return line.length > max ? `${line.slice(0, max - 1)}…` : line;
+}
+
+/**
  * Wire text as drawn inside a part: masked and made visible, and isolated in `<bdi>` so that it
  * cannot reorder the text around it, also without a stylesheet.
  */

@@ -51,7 +51,9 @@ export interface CopyButtonProps extends Omit<ComponentPropsWithoutRef<'button'>
 
 /**
  * A button that copies text and says so: its label turns to "Copied" (or "Copy failed") for a moment,
- * announced through a polite live region.
+ * announced through a polite live region (live only then: a region that appeared saying "Copy" would be
+ * read with every row that draws one). The text is copied as the caller gives it: the parts pass what
+ * they show (screened, or revealed when the person revealed it).
  * Renders `<button data-slot="tool-step-copy">` with `data-state="idle" | "copied" | "failed"`.
  */
 export function CopyButton({ text, label, resetAfterMs = 2000, compact = false, ...rest }: CopyButtonProps) {
@@ -81,7 +83,7 @@ export function CopyButton({ text, label, resetAfterMs = 2000, compact = false, 
     >
       {state === 'copied' ? checkIcon : copyIcon}
       <span
-        aria-live="polite"
+        aria-live={state === 'idle' ? undefined : 'polite'}
         data-slot={compact ? 'tool-step-sr-only' : undefined}
         className={compact ? 'tool-step-sr-only' : undefined}
       >

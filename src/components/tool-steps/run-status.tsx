@@ -4,15 +4,20 @@ import { useSyncExternalStore } from 'react';
 import type { StepsDiagnostics, StepsState } from '../../core';
 import { isStoppedRun } from '../../core/outcome';
 import type { StepSource } from '../../internal/list-view';
-import { screenLine, useRedactor, WireText } from '../../internal/visible-text';
+import { screenLine, screenName, useRedactor, WireText } from '../../internal/visible-text';
 import { useToolStepsLabels } from '../labels';
 
 // The error and the interrupted line are not live regions of their own (one mounting with its text
 // already in it is said by few screen readers): the announcer's regions, there from the start, say them.
 function RunError({ run }: { run: StepsState['run'] }) {
+  const redactor = useRedactor();
   if (!run.error) return null;
   return (
-    <div data-slot="tool-steps-error" className="tool-steps-error" data-error-code={run.error.code || undefined}>
+    <div
+      data-slot="tool-steps-error"
+      className="tool-steps-error"
+      data-error-code={run.error.code ? screenName(run.error.code, redactor) : undefined}
+    >
       {run.error.code ? (
         <code data-slot="tool-steps-error-code" className="tool-steps-error-code">
           <WireText text={run.error.code} />
@@ -46,9 +51,13 @@ function RunInterrupted({ run, summary }: { run: StepsState['run']; summary: boo
 /** The skipped-events line, drawn only when the host asks for it (`diagnostics`). */
 function Diagnostics({ diagnostics, show }: { diagnostics: StepsDiagnostics; show: boolean }) {
   const labels = useToolStepsLabels();
+  const redactor = useRedactor();
   if (!show || diagnostics.count <= 0) return null;
   const { count, last } = diagnostics;
-  const title = last ? (last.protocol ? `${last.protocol}: ${last.reason}` : last.reason) : undefined;
+  // the reason may quote a malformed frame: screened as wire text
+  const title = last
+    ? screenName(last.protocol ? `${last.protocol}: ${last.reason}` : last.reason, redactor)
+    : undefined;
   return (
     <p data-slot="tool-steps-diagnostics" className="tool-steps-diagnostics" title={title}>
       {labels.skipped(count)}
