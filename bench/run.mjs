@@ -80,6 +80,7 @@ const scripts = [
   ['memory.mjs', ['--expose-gc']], // the heap a store retains after 10,000 steps × 100 progress updates
 ];
 for (const [file, flags] of scripts) {
+  if (process.env.BENCH_ONLY && !file.includes(process.env.BENCH_ONLY)) continue; // BENCH_ONLY=<part of a name>
   const child = spawnSync(process.execPath, [...flags, fileURLToPath(new URL(`./${file}`, import.meta.url))], {
     stdio: 'inherit',
   });

@@ -7,8 +7,16 @@ import {
   type StepEvent,
   type StepsState,
 } from '../src/core';
+import { type Check, check } from '../src/core/check';
+import { checkStepEvent, fastStepEventChecks } from '../src/core/event-check';
+import { isWellFormedStepEvent } from '../src/core/repair';
 import { StepTreeCache } from '../src/internal/step-tree';
 import { eventsFromText, stepsFromText } from '../src/wires';
+import {
+  checkStepEventBefore,
+  fastStepEventChecksBefore,
+  isWellFormedStepEventBefore,
+} from './support/boundary-before';
 
 interface Scenario {
   name: string;
@@ -120,7 +128,67 @@ function ancestorWalkTree(state: StepsState): number {
   return nested;
 }
 
+/**
+ * The boundary of one native frame, as the native decoder and the reducer cross it: the type's fast
+ * test, else the full check; then the reducer's well-formedness test. Returns how many passed.
+ */
+function crossBoundary(
+  parsed: readonly Record<string, unknown>[],
+  fast: Readonly<Record<string, (e: Record<string, unknown>) => boolean>>,
+  full: Check,
+  wellFormed: (e: StepEvent) => boolean,
+): number {
+  let passed = 0;
+  for (const frame of parsed) {
+    const type = frame.type as string;
+    const test = Object.hasOwn(fast, type) ? fast[type] : undefined;
+    let event = frame as unknown as StepEvent;
+    if (test?.(frame) !== true) {
+      const checked = check(full, frame);
+      if (!checked.success) continue;
+      event = checked.data as StepEvent;
+    }
+    if (wellFormed(event)) passed++;
+  }
+  return passed;
+}
+/** The 2,000-call run as parsed native frames, every tenth step with a presentation and an extra key. */
+const nativeFrames = run2000.map((e, i) => {
+  const frame = JSON.parse(JSON.stringify(e)) as Record<string, unknown>;
+  if (i % 10 === 0 && frame.type === 'step-progress') frame.presentation = { label: 'Reading', icon: 'file' };
+  if (i % 10 === 5) frame.serverTime = i;
+  return frame;
+});
+let boundaryPassed = [0, 0];
+
 export const scenarios: Scenario[] = [
+  {
+    name: `check ${nativeFrames.length.toLocaleString('en')} native frames at the boundary (fast test or full check, then the reducer's)`,
+    runs: 31,
+    subject: {
+      name: 'derived from the event field table',
+      run: () => {
+        boundaryPassed[0] = crossBoundary(nativeFrames, fastStepEventChecks, checkStepEvent, isWellFormedStepEvent);
+      },
+    },
+    baseline: {
+      name: 'hand-written checks (before the table)',
+      run: () => {
+        boundaryPassed[1] = crossBoundary(
+          nativeFrames,
+          fastStepEventChecksBefore,
+          checkStepEventBefore,
+          isWellFormedStepEventBefore,
+        );
+      },
+    },
+    check: ({ subject, baseline }) => {
+      if (boundaryPassed[0] !== nativeFrames.length || boundaryPassed[1] !== nativeFrames.length)
+        throw new Error(`the boundary dropped frames: ${boundaryPassed.join(' / ')} of ${nativeFrames.length}`);
+      boundaryPassed = [0, 0];
+      return `${(subject / baseline).toFixed(2)}× the hand-written checks`;
+    },
+  },
   {
     name: `reduce a 2,000-call run (${run2000.length.toLocaleString('en')} events) in frames of 200 events`,
     baselineRuns: 3,

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // Regenerates schema/step-event.schema.json (the native wire format as JSON Schema) from
-// StepEventSchema (src/core/events.ts, exported from `tool-steps/schema`). The generator lives in
+// StepEventSchema (src/schema/index.ts, the `tool-steps/schema` entry). The generator lives in
 // test/core/schema.test.ts, which also fails CI when the committed file is stale; this runs that test
 // in write mode.
 import { spawnSync } from 'node:child_process';

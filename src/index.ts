@@ -79,6 +79,7 @@ export type {
   AwaitingApprovalStep,
   CogitatorResumeBody,
   CogitatorResumeOptions,
+  DecoderOptions,
   Framing,
   ProtocolName,
   ReadStreamOptions,

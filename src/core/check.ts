@@ -1,10 +1,10 @@
 /**
- * Hand-compiled checks for wire frames: the decoders' boundary check. Each zod schema the kit exports
- * (`StepEventSchema`, `CogitatorEventSchemas`, `AiSdkChunkSchemas`) has a check here that accepts and
- * rejects exactly what the schema does, with the same first issue path; test/core/check.test.ts holds
- * them to that on generated frames. A check costs bytes in proportion to its fields (all of these together
- * are under 1 kB gzip), where any zod schema brings zod's runtime (about 7 kB gzip for `zod/mini`), so the
- * decoders use these and the schemas stay for users and the JSON Schema file.
+ * Small checks for wire frames: the decoders' boundary check. Each has a zod schema as its reference
+ * (`StepEventSchema` in `tool-steps/schema`; the Cogitator and AI SDK oracles in test/core/oracles/) and
+ * accepts and rejects exactly what the schema does, with the same first issue path;
+ * test/core/check.test.ts holds them to that on generated frames. A check costs bytes in proportion to
+ * its fields (all of these together are under 1 kB gzip), where any zod schema brings zod's runtime
+ * (about 7 kB gzip for `zod/mini`), so no entry but `tool-steps/schema` loads zod.
  */
 
 /** Why a frame was rejected: where, and what was expected. Shaped like a zod issue. */

@@ -1,6 +1,8 @@
 /**
- * The check of a native `StepEvent` frame: what `StepEventSchema` (src/core/events.ts) accepts, field for
- * field, without zod's runtime (see ./check.ts). test/core/check.test.ts holds the two to the same answers.
+ * The check of a native `StepEvent` frame, derived from the field table (`STEP_EVENT_FIELDS`,
+ * ./events.ts): a full check that answers as `StepEventSchema.safeParse` does (unknown keys dropped,
+ * same first issue path), and a fast test per type for the frames that pass as they are.
+ * test/core/check.test.ts holds both to the zod schema of `tool-steps/schema`.
  */
 import {
   array,
@@ -19,7 +21,7 @@ import {
   string,
   unknown,
 } from './check';
-import type { StepEvent } from './events';
+import { type EventField, STEP_EVENT_FIELDS, type StepEvent, type StepEventType } from './events';
 import type { ToolPresentation } from './step';
 
 const str = optional(string);
@@ -27,86 +29,114 @@ const str = optional(string);
 /** `ToolPresentationSchema`: `{ label, icon?, detail? }`, unknown keys dropped. */
 export const checkPresentation = object<ToolPresentation>({ label: string, icon: str, detail: str });
 
-const presentation = optional(checkPresentation);
-const at = optional(number);
-const type = unknown; // byType has checked it
+type Kind = Exclude<EventField, object>;
 
-/** One check per event type, fields in the schema's order. */
-const events: Readonly<Record<StepEvent['type'], Check>> = {
-  'step-start': object({ type, id: nonEmpty, toolName: string, parentId: str, presentation, at }),
-  'step-input-delta': object({ type, id: nonEmpty, delta: string, replace: optional(boolean), at }),
-  'step-input': object({ type, id: nonEmpty, input: unknown, toolName: str, at }),
-  'step-progress': object({ type, id: nonEmpty, content: unknown, details: unknown, presentation, toolName: str, at }),
-  'step-approval': object({
-    type,
-    id: nonEmpty,
-    approvalId: str,
-    toolName: str,
-    input: unknown,
-    description: str,
-    sideEffects: optional(array(string)),
-    at,
-  }),
-  'step-decision': object({ type, id: nonEmpty, approved: boolean, reason: str, at }),
-  'step-result': object({ type, id: nonEmpty, toolName: str, result: unknown, details: unknown, presentation, at }),
-  'step-error': object({
-    type,
-    id: nonEmpty,
-    toolName: str,
-    message: string,
-    code: str,
-    result: unknown,
-    details: unknown,
-    presentation,
-    at,
-  }),
-  'step-denied': object({ type, id: nonEmpty, toolName: str, reason: str, at }),
-  'step-cancelled': object({ type, id: nonEmpty, reason: str, at }),
-  'run-start': object({ type, runId: str, at }),
-  'run-finish': object({ type, status: optional(oneOf('done', 'paused')), keepOpen: optional(array(string)), at }),
-  'run-error': object({ type, message: string, code: str, at }),
-  'run-abort': object({ type, reason: str, at }),
-  diagnostic: object({ type, reason: string, protocol: str, at }),
+const CHECKS: Readonly<Record<Kind, Check>> = {
+  id: nonEmpty,
+  name: string,
+  text: string,
+  flag: boolean,
+  'text?': str,
+  'flag?': optional(boolean),
+  'time?': optional(number),
+  'texts?': optional(array(string)),
+  'presentation?': optional(checkPresentation),
+  'unknown?': unknown,
 };
-
-/** Every `StepEvent` type, in the schema's order. */
-export const STEP_EVENT_TYPES: readonly StepEvent['type'][] = Object.keys(events) as StepEvent['type'][];
-
-/** Checks a native frame as `StepEventSchema.safeParse` does (unknown keys dropped). */
-export const checkStepEvent = byType(events) as Check<StepEvent>;
 
 const isTime = (v: unknown): boolean => v === undefined || (typeof v === 'number' && Number.isFinite(v));
-/** Only these keys (the check drops any other, so a frame with one takes the full check for its copy). */
-const only =
-  (...keys: string[]) =>
-  (e: Record<string, unknown>): boolean => {
-    for (const key in e) if (!keys.includes(key)) return false;
-    return true;
-  };
-const startKeys = only('type', 'id', 'toolName', 'parentId', 'presentation', 'at');
-const deltaKeys = only('type', 'id', 'delta', 'replace', 'at');
-const inputKeys = only('type', 'id', 'input', 'toolName', 'at');
-const progressKeys = only('type', 'id', 'content', 'details', 'presentation', 'toolName', 'at');
-const resultKeys = only('type', 'id', 'toolName', 'result', 'details', 'presentation', 'at');
+function isTexts(v: unknown): boolean {
+  if (v === undefined) return true;
+  if (!Array.isArray(v)) return false;
+  for (const item of v) if (typeof item !== 'string') return false;
+  return true;
+}
+
+/** The kinds of field as small numbers, for one switch per field in the fast test. */
+const KIND = {
+  id: 0,
+  name: 1,
+  text: 2,
+  flag: 3,
+  'text?': 4,
+  'flag?': 5,
+  'time?': 6,
+  'texts?': 7,
+  'presentation?': 8,
+  'unknown?': 9,
+  oneOf: 10,
+  fallback: 11,
+} as const;
 
 /**
- * The events of a call, tested without the generic check: `true` only where `checkStepEvent` keeps the
- * frame as it is (no unknown key, no `presentation`, which the full check copies without its unknown
- * keys). These come once per argument fragment or progress update: the native decoder's hot path.
- * test/core/check.test.ts holds each to the full check.
+ * Whether a field of this kind passes its check as it is. A `presentation` goes to the full check,
+ * which copies it without its unknown keys.
  */
-export const fastStepEventChecks: Readonly<Record<string, (e: Record<string, unknown>) => boolean>> = {
-  'step-start': (e) =>
-    isId(e.id) &&
-    isText(e.toolName) &&
-    isOptionalText(e.parentId) &&
-    e.presentation === undefined &&
-    isTime(e.at) &&
-    startKeys(e),
-  'step-input-delta': (e) => isId(e.id) && isText(e.delta) && isOptionalFlag(e.replace) && isTime(e.at) && deltaKeys(e),
-  'step-input': (e) => isId(e.id) && isOptionalText(e.toolName) && isTime(e.at) && inputKeys(e),
-  'step-progress': (e) =>
-    isId(e.id) && e.presentation === undefined && isOptionalText(e.toolName) && isTime(e.at) && progressKeys(e),
-  'step-result': (e) =>
-    isId(e.id) && isOptionalText(e.toolName) && e.presentation === undefined && isTime(e.at) && resultKeys(e),
-};
+function fieldPasses(kind: number, field: EventField, v: unknown): boolean {
+  switch (kind) {
+    case KIND.id:
+      return isId(v);
+    case KIND.name:
+    case KIND.text:
+    case KIND.fallback:
+      return isText(v);
+    case KIND.flag:
+      return typeof v === 'boolean';
+    case KIND['text?']:
+      return isOptionalText(v);
+    case KIND['flag?']:
+      return isOptionalFlag(v);
+    case KIND['time?']:
+      return isTime(v);
+    case KIND['texts?']:
+      return isTexts(v);
+    case KIND['presentation?']:
+      return v === undefined;
+    case KIND.oneOf:
+      return v === undefined || (field as { oneOf: readonly string[] }).oneOf.includes(v as string);
+    default:
+      return true;
+  }
+}
+
+const checkOf = (field: EventField): Check =>
+  typeof field === 'string' ? CHECKS[field] : 'text' in field ? string : optional(oneOf(...field.oneOf));
+
+const TABLE: Readonly<Record<StepEventType, Readonly<Record<string, EventField>>>> = STEP_EVENT_FIELDS;
+
+/** Every `StepEvent` type, in the schema's order. */
+export const STEP_EVENT_TYPES: readonly StepEventType[] = Object.keys(TABLE) as StepEventType[];
+
+const type = unknown; // byType has checked it
+const fullChecks: Record<string, Check> = {};
+const fastChecks: Record<string, (e: Record<string, unknown>) => boolean> = {};
+for (const eventType of STEP_EVENT_TYPES) {
+  const fields = TABLE[eventType];
+  const keys = Object.keys(fields);
+  const shape: Record<string, Check> = { type };
+  for (const key of keys) shape[key] = checkOf(fields[key] as EventField);
+  fullChecks[eventType] = object(shape);
+  const list = Object.values(fields);
+  const kinds = list.map((f) => (typeof f === 'string' ? KIND[f] : 'text' in f ? KIND.fallback : KIND.oneOf));
+  const known = new Set(['type', ...keys]);
+  const tested = kinds.flatMap((kind, i) => (kind === KIND['unknown?'] ? [] : [i]));
+  fastChecks[eventType] = (e) => {
+    for (let j = 0; j < tested.length; j++) {
+      const i = tested[j] as number;
+      if (!fieldPasses(kinds[i] as number, list[i] as EventField, e[keys[i] as string])) return false;
+    }
+    // the full check drops any other key, so a frame with one takes it for its copy
+    for (const key in e) if (!known.has(key)) return false;
+    return true;
+  };
+}
+
+/** Checks a native frame as `StepEventSchema.safeParse` does (unknown keys dropped). */
+export const checkStepEvent = byType(fullChecks) as Check<StepEvent>;
+
+/**
+ * Each event type tested without the generic check: `true` only where `checkStepEvent` keeps the frame
+ * as it is (no unknown key, no `presentation`). The native decoder's hot path: argument fragments and
+ * progress updates come once each.
+ */
+export const fastStepEventChecks: Readonly<Record<string, (e: Record<string, unknown>) => boolean>> = fastChecks;

@@ -1,202 +1,192 @@
 /**
  * `StepEvent`: the one normalized event union every wire format is decoded into. It is also the
  * kit's own ("native") wire format: JSON objects, one per SSE `data:` line or JSONL line, so a
- * backend in any language can emit it directly. The zod schemas here define it.
+ * backend in any language can emit it directly.
  *
- * They are built with `zod/mini` (zod 4's tree-shakable functional API: `z.optional(x)` for
- * `x.optional()`): ordinary zod schemas, so `safeParse`, `z.toJSONSchema` and `z.infer` work on them, and
- * `StepEventSchema.options` and each branch's `shape.type.value` are there as in classic zod. The native
- * decoder does not load them: it checks frames with the equivalent hand-compiled check in
- * ./event-check.ts (under 1 kB gzip where zod/mini costs about 7 kB and zod classic 25 kB or more), so an
- * app pays for zod only when it imports these schemas.
+ * The shape is written twice, and only here: the union (for the compiler) and `STEP_EVENT_FIELDS`, one
+ * field table per event type (for the run time), which the compiler holds to the union's keys. The
+ * native decoder's check (./event-check.ts) and the reducer's repair (./repair.ts) are derived from the
+ * table. The zod schemas of `tool-steps/schema` (src/schema/) are checked against the union by a type
+ * test and against the check by a property test, so no other entry loads zod.
  */
-import * as z from 'zod/mini';
+import type { ToolPresentation } from './step';
 
-/** A step's presentation on the wire: `{ label, icon?, detail? }` (Cogitator's `ToolPresentation`). */
-export const ToolPresentationSchema = z.object({
-  label: z.string(),
-  icon: z.optional(z.string()),
-  detail: z.optional(z.string()),
-});
+/** The normalized event union (and the native wire format), discriminated by `type`. */
+export type StepEvent =
+  /** A tool call was announced. Creates the step (`input-streaming`), or names an existing one. */
+  | {
+      type: 'step-start';
+      id: string;
+      toolName: string;
+      parentId?: string;
+      presentation?: ToolPresentation;
+      /** Milliseconds since the epoch; the store's clock fills it in when absent. */
+      at?: number;
+    }
+  /** A fragment of the argument text; `replace: true` makes it the whole text so far. */
+  | { type: 'step-input-delta'; id: string; delta: string; replace?: boolean; at?: number }
+  /**
+   * The arguments are complete (`input-streaming` → `running`). Without `input` the reducer parses the
+   * streamed text. Sent again later, it replaces the arguments: the call ran with other ones.
+   */
+  | { type: 'step-input'; id: string; input?: unknown; toolName?: string; at?: number }
+  /** A progress update while the tool runs; the latest replaces the previous one. */
+  | {
+      type: 'step-progress';
+      id: string;
+      content?: unknown;
+      details?: unknown;
+      presentation?: ToolPresentation;
+      toolName?: string;
+      at?: number;
+    }
+  /** The call waits for a person's decision. */
+  | {
+      type: 'step-approval';
+      id: string;
+      approvalId?: string;
+      toolName?: string;
+      input?: unknown;
+      description?: string;
+      sideEffects?: string[];
+      at?: number;
+    }
+  /** A person decided: approved → `running`, declined → `denied`. */
+  | { type: 'step-decision'; id: string; approved: boolean; reason?: string; at?: number }
+  /** The tool returned: `result` is what the model read, `details` what only the application sees. */
+  | {
+      type: 'step-result';
+      id: string;
+      toolName?: string;
+      result?: unknown;
+      details?: unknown;
+      presentation?: ToolPresentation;
+      at?: number;
+    }
+  /** The call failed, with a message and, when one says why, a code (`TOOL_TIMEOUT`). */
+  | {
+      type: 'step-error';
+      id: string;
+      toolName?: string;
+      message: string;
+      code?: string;
+      result?: unknown;
+      details?: unknown;
+      presentation?: ToolPresentation;
+      at?: number;
+    }
+  /** The call was not run because a person (or a policy) declined it. */
+  | { type: 'step-denied'; id: string; toolName?: string; reason?: string; at?: number }
+  /** The call was stopped before it finished (a user's stop, a cancelled sub-run). */
+  | { type: 'step-cancelled'; id: string; reason?: string; at?: number }
+  /** A run (or a resumed run) began streaming. */
+  | { type: 'run-start'; runId?: string; at?: number }
+  /**
+   * The run ended as the server meant it to: `done`, or `paused` for approvals. Open steps end
+   * `interrupted` (done) or `awaiting-approval` (paused), except those listed in `keepOpen`: calls the
+   * client itself still has to run (AI SDK client-side tools wait for `addToolOutput`).
+   */
+  | { type: 'run-finish'; status?: 'done' | 'paused'; keepOpen?: string[]; at?: number }
+  /** The run failed as a whole; open steps end `interrupted`. */
+  | { type: 'run-error'; message: string; code?: string; at?: number }
+  /** The stream stopped before the run finished (cut, aborted, closed without a finish). */
+  | { type: 'run-abort'; reason?: string; at?: number }
+  /** Something was skipped or repaired on the way (a malformed frame, an unknown event): counted, never thrown. */
+  | { type: 'diagnostic'; reason: string; protocol?: string; at?: number };
 
-/** A literal event type that also answers `.value`, as classic zod's literals do. */
-function type<const T extends string>(value: T): z.ZodMiniLiteral<T> & { readonly value: T } {
-  return Object.assign(z.literal(value), { value });
-}
-
-const id = z.string().check(z.minLength(1));
-/** Milliseconds since the epoch; the store's clock fills it in when absent. */
-const at = z.optional(z.number());
-
-/** A tool call was announced. Creates the step (`input-streaming`), or names an existing one. */
-export const StepStartEventSchema = z.object({
-  type: type('step-start'),
-  id,
-  toolName: z.string(),
-  parentId: z.optional(z.string()),
-  presentation: z.optional(ToolPresentationSchema),
-  at,
-});
-
-/** A fragment of the argument text; `replace: true` makes it the whole text so far. */
-export const StepInputDeltaEventSchema = z.object({
-  type: type('step-input-delta'),
-  id,
-  delta: z.string(),
-  replace: z.optional(z.boolean()),
-  at,
-});
-
-/**
- * The arguments are complete (`input-streaming` → `running`). Without `input` the reducer parses the
- * streamed text. Sent again later, it replaces the arguments: the call ran with other ones.
- */
-export const StepInputEventSchema = z.object({
-  type: type('step-input'),
-  id,
-  input: z.optional(z.unknown()),
-  toolName: z.optional(z.string()),
-  at,
-});
-
-/** A progress update while the tool runs; the latest replaces the previous one. */
-export const StepProgressEventSchema = z.object({
-  type: type('step-progress'),
-  id,
-  content: z.optional(z.unknown()),
-  details: z.optional(z.unknown()),
-  presentation: z.optional(ToolPresentationSchema),
-  toolName: z.optional(z.string()),
-  at,
-});
-
-/** The call waits for a person's decision. */
-export const StepApprovalEventSchema = z.object({
-  type: type('step-approval'),
-  id,
-  approvalId: z.optional(z.string()),
-  toolName: z.optional(z.string()),
-  input: z.optional(z.unknown()),
-  description: z.optional(z.string()),
-  sideEffects: z.optional(z.array(z.string())),
-  at,
-});
-
-/** A person decided: approved → `running`, declined → `denied`. */
-export const StepDecisionEventSchema = z.object({
-  type: type('step-decision'),
-  id,
-  approved: z.boolean(),
-  reason: z.optional(z.string()),
-  at,
-});
-
-/** The tool returned: `result` is what the model read, `details` what only the application sees. */
-export const StepResultEventSchema = z.object({
-  type: type('step-result'),
-  id,
-  toolName: z.optional(z.string()),
-  result: z.optional(z.unknown()),
-  details: z.optional(z.unknown()),
-  presentation: z.optional(ToolPresentationSchema),
-  at,
-});
-
-/** The call failed, with a message and, when one says why, a code (`TOOL_TIMEOUT`). */
-export const StepErrorEventSchema = z.object({
-  type: type('step-error'),
-  id,
-  toolName: z.optional(z.string()),
-  message: z.string(),
-  code: z.optional(z.string()),
-  result: z.optional(z.unknown()),
-  details: z.optional(z.unknown()),
-  presentation: z.optional(ToolPresentationSchema),
-  at,
-});
-
-/** The call was not run because a person (or a policy) declined it. */
-export const StepDeniedEventSchema = z.object({
-  type: type('step-denied'),
-  id,
-  toolName: z.optional(z.string()),
-  reason: z.optional(z.string()),
-  at,
-});
-
-/** The call was stopped before it finished (a user's stop, a cancelled sub-run). */
-export const StepCancelledEventSchema = z.object({
-  type: type('step-cancelled'),
-  id,
-  reason: z.optional(z.string()),
-  at,
-});
-
-/** A run (or a resumed run) began streaming. */
-export const RunStartEventSchema = z.object({
-  type: type('run-start'),
-  runId: z.optional(z.string()),
-  at,
-});
-
-/**
- * The run ended as the server meant it to: `done`, or `paused` for approvals. Open steps end
- * `interrupted` (done) or `awaiting-approval` (paused), except those listed in `keepOpen`: calls the
- * client itself still has to run (AI SDK client-side tools wait for `addToolOutput`).
- */
-export const RunFinishEventSchema = z.object({
-  type: type('run-finish'),
-  status: z.optional(z.enum(['done', 'paused'])),
-  keepOpen: z.optional(z.array(z.string())),
-  at,
-});
-
-/** The run failed as a whole; open steps end `interrupted`. */
-export const RunErrorEventSchema = z.object({
-  type: type('run-error'),
-  message: z.string(),
-  code: z.optional(z.string()),
-  at,
-});
-
-/** The stream stopped before the run finished (cut, aborted, closed without a finish). */
-export const RunAbortEventSchema = z.object({
-  type: type('run-abort'),
-  reason: z.optional(z.string()),
-  at,
-});
-
-/** Something was skipped or repaired on the way (a malformed frame, an unknown event): counted, never thrown. */
-export const DiagnosticEventSchema = z.object({
-  type: type('diagnostic'),
-  reason: z.string(),
-  protocol: z.optional(z.string()),
-  at,
-});
-
-const eventSchemas = [
-  StepStartEventSchema,
-  StepInputDeltaEventSchema,
-  StepInputEventSchema,
-  StepProgressEventSchema,
-  StepApprovalEventSchema,
-  StepDecisionEventSchema,
-  StepResultEventSchema,
-  StepErrorEventSchema,
-  StepDeniedEventSchema,
-  StepCancelledEventSchema,
-  RunStartEventSchema,
-  RunFinishEventSchema,
-  RunErrorEventSchema,
-  RunAbortEventSchema,
-  DiagnosticEventSchema,
-] as const;
-/** The zod schema of every `StepEvent`, discriminated by `type`; `.options` lists the branches. */
-export const StepEventSchema = Object.assign(z.discriminatedUnion('type', eventSchemas), { options: eventSchemas });
-
-/** The normalized event union (and the native wire format). */
-export type StepEvent = z.infer<typeof StepEventSchema>;
 /** The `type` of every `StepEvent`. */
 export type StepEventType = StepEvent['type'];
 /** The event of one `type`. */
 export type StepEventOf<T extends StepEventType> = Extract<StepEvent, { type: T }>;
+
+/**
+ * What one field of an event holds, for the check (what the native wire accepts) and the repair (what
+ * the reducer makes of a hand-made event):
+ *
+ * | kind            | accepted                  | repaired when it is not                         |
+ * | --------------- | ------------------------- | ----------------------------------------------- |
+ * | `id`            | non-empty text            | (the reducer drops an event without one first)  |
+ * | `name`          | text                      | `''`, a name not yet known                      |
+ * | `text`          | text                      | the event is dropped: nothing to read it as     |
+ * | `{ text: why }` | text                      | read as text, else `why`                        |
+ * | `flag`          | a boolean                 | the event is dropped                            |
+ * | `text?`         | text or absent            | dropped                                         |
+ * | `flag?`         | a boolean or absent       | dropped                                         |
+ * | `time?`         | a finite number or absent | dropped                                         |
+ * | `texts?`        | a list of texts or absent | a lone text a list of one, other items dropped  |
+ * | `presentation?` | `{ label, icon?, detail? }` of texts, or absent | its text fields kept      |
+ * | `{ oneOf }`     | one of these texts, or absent | dropped                                     |
+ * | `unknown?`      | anything                  | (not looked at)                                 |
+ */
+export type EventField = RequiredField | OptionalField;
+type RequiredField = 'id' | 'name' | 'text' | 'flag' | { readonly text: string };
+type OptionalField =
+  | 'text?'
+  | 'flag?'
+  | 'time?'
+  | 'texts?'
+  | 'presentation?'
+  | 'unknown?'
+  | { readonly oneOf: readonly string[] };
+
+/**
+ * Every field of each event type but `type`, no other, an optional kind exactly where the union's
+ * field is optional; in the order the check reads them (which names its first issue).
+ */
+type FieldTable = {
+  readonly [T in StepEventType]: {
+    readonly [K in Exclude<keyof StepEventOf<T>, 'type'>]-?: undefined extends StepEventOf<T>[K]
+      ? OptionalField
+      : RequiredField;
+  };
+};
+
+/** The field table of every `StepEvent`: the run-time shape of the union above, in the schema's order. */
+export const STEP_EVENT_FIELDS = {
+  'step-start': { id: 'id', toolName: 'name', parentId: 'text?', presentation: 'presentation?', at: 'time?' },
+  'step-input-delta': { id: 'id', delta: 'text', replace: 'flag?', at: 'time?' },
+  'step-input': { id: 'id', input: 'unknown?', toolName: 'text?', at: 'time?' },
+  'step-progress': {
+    id: 'id',
+    content: 'unknown?',
+    details: 'unknown?',
+    presentation: 'presentation?',
+    toolName: 'text?',
+    at: 'time?',
+  },
+  'step-approval': {
+    id: 'id',
+    approvalId: 'text?',
+    toolName: 'text?',
+    input: 'unknown?',
+    description: 'text?',
+    sideEffects: 'texts?',
+    at: 'time?',
+  },
+  'step-decision': { id: 'id', approved: 'flag', reason: 'text?', at: 'time?' },
+  'step-result': {
+    id: 'id',
+    toolName: 'text?',
+    result: 'unknown?',
+    details: 'unknown?',
+    presentation: 'presentation?',
+    at: 'time?',
+  },
+  'step-error': {
+    id: 'id',
+    toolName: 'text?',
+    message: { text: 'The tool failed.' },
+    code: 'text?',
+    result: 'unknown?',
+    details: 'unknown?',
+    presentation: 'presentation?',
+    at: 'time?',
+  },
+  'step-denied': { id: 'id', toolName: 'text?', reason: 'text?', at: 'time?' },
+  'step-cancelled': { id: 'id', reason: 'text?', at: 'time?' },
+  'run-start': { runId: 'text?', at: 'time?' },
+  'run-finish': { status: { oneOf: ['done', 'paused'] }, keepOpen: 'texts?', at: 'time?' },
+  'run-error': { message: { text: 'The run failed.' }, code: 'text?', at: 'time?' },
+  'run-abort': { reason: 'text?', at: 'time?' },
+  diagnostic: { reason: { text: 'unknown' }, protocol: 'text?', at: 'time?' },
+} as const satisfies FieldTable;

@@ -12,7 +12,14 @@ import { isProtocolName } from './decoders/types';
 import type { StepEvent } from './events';
 import type { Framing } from './framer';
 import { STOPPED_REASON } from './step';
-import { type ReadStreamOptions, StreamDecoder, type StreamSource, unknownProtocolEvent } from './stream-decoder';
+import {
+  badDecoderOptionsEvent,
+  type DecoderSource,
+  type ReadStreamOptions,
+  StreamDecoder,
+  type StreamSource,
+  unknownProtocolEvent,
+} from './stream-decoder';
 
 function framingOf(source: StreamSource, framing: Framing): Framing {
   if (framing !== 'auto' || typeof Response === 'undefined' || !(source instanceof Response)) return framing;
@@ -105,6 +112,12 @@ export async function* readStreamNow(
     yield [unknownProtocolEvent(protocol)];
     return;
   }
+  const badOptions = badDecoderOptionsEvent(protocol, options.decoderOptions).event;
+  if (badOptions) {
+    await cancelSource(source);
+    yield [badOptions];
+    return;
+  }
   let body: StreamSource = source;
   if (typeof Response !== 'undefined' && source instanceof Response) {
     const answer = await notAStream(source, protocol, signal);
@@ -115,7 +128,12 @@ export async function* readStreamNow(
     if (answer) body = answer.body;
     if (protocol === 'auto') protocol = detectProtocol(source.headers) ?? 'auto';
   }
-  const decoder = new StreamDecoder(protocol, framingOf(source, options.framing ?? 'auto'), loadDecoder);
+  const decoder = new StreamDecoder(
+    protocol,
+    framingOf(source, options.framing ?? 'auto'),
+    loadDecoder as DecoderSource,
+    options.decoderOptions,
+  );
   for await (const chunk of textChunks(body, signal)) {
     let events = decoder.push(chunk);
     if (decoder.pending) {

@@ -8,11 +8,16 @@ import { append } from './decoders/types';
 import type { StepEvent } from './events';
 import { reduceSteps } from './reduce';
 import { emptyStepsState, type StepsState } from './step';
-import { type ReadStreamOptions, StreamDecoder } from './stream-decoder';
+import { type DecoderSource, type ReadStreamOptions, StreamDecoder } from './stream-decoder';
 
 /** Decodes a whole capture (SSE or JSONL) into events, synchronously. */
 export function eventsFromText(text: string, options: Omit<ReadStreamOptions, 'signal'> = {}): StepEvent[] {
-  const decoder = new StreamDecoder(options.protocol ?? 'auto', options.framing ?? 'auto', decoderFor);
+  const decoder = new StreamDecoder(
+    options.protocol ?? 'auto',
+    options.framing ?? 'auto',
+    decoderFor as DecoderSource,
+    options.decoderOptions,
+  );
   return append(decoder.push(text), decoder.end());
 }
 

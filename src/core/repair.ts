@@ -5,7 +5,7 @@
  * (`reduceSteps`, a store's `initialState` / `reset`, the readers of stored data), so nothing in a
  * state can break a render (`String({ toString: null })` throws, a number is no icon name).
  */
-import type { StepEvent } from './events';
+import { type EventField, STEP_EVENT_FIELDS, type StepEvent } from './events';
 import { STEP_STATUSES, type Step, type StepsState, type ToolPresentation } from './step';
 
 type Json = Record<string, unknown>;
@@ -133,116 +133,146 @@ export function repairPresentation(value: unknown): ToolPresentation | undefined
   return out;
 }
 
-const TEXT_FIELDS = ['toolName', 'parentId', 'approvalId', 'description', 'code', 'reason', 'runId', 'protocol'];
+const isTexts = (value: unknown): boolean => Array.isArray(value) && value.every((item) => typeof item === 'string');
+const isTime = (value: unknown): boolean => typeof value === 'number' && Number.isFinite(value);
 
-/** A list of texts, as `Fix.texts` keeps it unchanged. */
-function isTexts(value: unknown): boolean {
-  if (!Array.isArray(value)) return false;
-  for (const item of value) if (typeof item !== 'string') return false;
+/** The kinds of field (./events.ts says what each holds) as small numbers, for one switch per field. */
+const KIND = {
+  id: 0,
+  name: 1,
+  text: 2,
+  flag: 3,
+  'text?': 4,
+  'flag?': 5,
+  'time?': 6,
+  'texts?': 7,
+  'presentation?': 8,
+  'unknown?': 9,
+  oneOf: 10,
+  fallback: 11,
+} as const;
+
+/** One event type's fields as parallel lists: the key, its kind, and the texts of a `oneOf`. */
+interface Fields {
+  readonly keys: readonly string[];
+  readonly kinds: readonly number[];
+  readonly fields: readonly EventField[];
+  /** The places of the fields there is something to test of (not an id, not any value). */
+  readonly tested: readonly number[];
+}
+const FIELDS: Readonly<Record<string, Fields>> = {};
+for (const [type, table] of Object.entries(STEP_EVENT_FIELDS as Record<string, Record<string, EventField>>)) {
+  const fields = Object.values(table);
+  const kinds = fields.map((f) => (typeof f === 'string' ? KIND[f] : 'text' in f ? KIND.fallback : KIND.oneOf));
+  (FIELDS as Record<string, Fields>)[type] = {
+    keys: Object.keys(table),
+    fields,
+    kinds,
+    tested: kinds.flatMap((kind, i) => (kind === KIND.id || kind === KIND['unknown?'] ? [] : [i])),
+  };
+}
+
+/** Whether a field of this kind is as `repairStepEvent` keeps it. */
+function fieldIsWellFormed(kind: number, field: EventField, v: unknown): boolean {
+  switch (kind) {
+    case KIND.name:
+    case KIND.text:
+    case KIND.fallback:
+      return typeof v === 'string';
+    case KIND.flag:
+      return typeof v === 'boolean';
+    case KIND['text?']:
+      return v === undefined || typeof v === 'string';
+    case KIND['flag?']:
+      return v === undefined || typeof v === 'boolean';
+    case KIND['time?']:
+      return v === undefined || isTime(v);
+    case KIND['texts?']:
+      return v === undefined || isTexts(v);
+    case KIND['presentation?']:
+      return v === undefined || repairPresentation(v) === v;
+    case KIND.oneOf:
+      return v === undefined || (field as { oneOf: readonly string[] }).oneOf.includes(v as string);
+    default:
+      return true; // an id (the reducer drops an event without one before it asks), or any value
+  }
+}
+
+/**
+ * Whether `repairStepEvent` would return the event itself with no problem: every field of its type
+ * (`STEP_EVENT_FIELDS`) is already of its kind. No allocation, so the well-formed events a decoder makes
+ * (all of them) cost a few comparisons each. A key the event's type does not have is not looked at, as
+ * the reducer does not read it.
+ */
+export function isWellFormedStepEvent(event: StepEvent): boolean {
+  const source = event as unknown as Json;
+  const type = source.type as string;
+  const table = Object.hasOwn(FIELDS, type) ? FIELDS[type] : undefined;
+  if (!table) return true;
+  const { tested, kinds, fields } = table;
+  for (let j = 0; j < tested.length; j++) {
+    const i = tested[j] as number;
+    const key = table.keys[i] as string;
+    const value = source[key];
+    if (!fieldIsWellFormed(kinds[i] as number, fields[i] as EventField, value)) {
+      // what the repair reads: own fields only
+      if (value === undefined || Object.hasOwn(source, key)) return false;
+      if (!fieldIsWellFormed(kinds[i] as number, fields[i] as EventField, undefined)) return false;
+    }
+  }
   return true;
 }
 
 /**
- * Whether `repairStepEvent` would return the event itself with no problem: every field it types is
- * already of its type. One pass over the event's own keys, no allocation, so the well-formed events a
- * decoder makes (all of them) cost a few comparisons each. A key this does not know is not looked at,
- * as `repairStepEvent` does not look at it; a key it is unsure of sends the event to the full repair.
- */
-export function isWellFormedStepEvent(event: StepEvent): boolean {
-  const source = event as unknown as Json;
-  for (const key in source) {
-    const value = source[key];
-    if (value === undefined) continue;
-    switch (key) {
-      case 'toolName':
-      case 'parentId':
-      case 'approvalId':
-      case 'description':
-      case 'code':
-      case 'reason':
-      case 'runId':
-      case 'protocol':
-        if (typeof value !== 'string') return false;
-        break;
-      case 'presentation':
-        if (repairPresentation(value) !== value) return false;
-        break;
-      case 'sideEffects':
-      case 'keepOpen':
-        if (!isTexts(value)) return false;
-        break;
-      case 'at':
-        if (typeof value !== 'number' || !Number.isFinite(value)) return false;
-        break;
-      case 'replace':
-        if (typeof value !== 'boolean') return false;
-        break;
-    }
-  }
-  // The fields one type requires (read as the full repair reads them: own fields only).
-  switch (source.type) {
-    case 'step-start':
-      return Object.hasOwn(source, 'toolName') && typeof source.toolName === 'string';
-    case 'diagnostic':
-      return Object.hasOwn(source, 'reason') && typeof source.reason === 'string';
-    case 'step-error':
-    case 'run-error':
-      return Object.hasOwn(source, 'message') && typeof source.message === 'string';
-    case 'run-finish': {
-      const status = Object.hasOwn(source, 'status') ? source.status : undefined;
-      return status === undefined || status === 'done' || status === 'paused';
-    }
-    case 'step-input-delta':
-      return typeof source.delta === 'string';
-    case 'step-decision':
-      return typeof source.approved === 'boolean';
-    default:
-      return true;
-  }
-}
-
-/**
- * A hand-made event with its display fields typed: text fields that are not text are dropped (or read
- * as text where the event needs them: `message`, a start's `toolName`), `sideEffects` and `keepOpen`
- * become lists of texts, a `presentation` keeps its text fields. An event that cannot mean anything
- * (a delta that is not text, a decision that is not a boolean) is `undefined`. Returns the event
- * itself when nothing was wrong. Never throws.
+ * A hand-made event with the fields of its type (`STEP_EVENT_FIELDS`) typed: text fields that are not
+ * text are dropped (or read as text where the event needs them: `message`, a start's `toolName`),
+ * `sideEffects` and `keepOpen` become lists of texts, a `presentation` keeps its text fields. An event
+ * that cannot mean anything (a delta that is not text, a decision that is not a boolean) is `undefined`.
+ * Returns the event itself when nothing was wrong. Never throws.
  */
 export function repairStepEvent(event: StepEvent): { event: StepEvent | undefined; problems: readonly string[] } {
   const source = event as unknown as Json;
   const type = source.type as string;
   const id = source.id;
-  const fix = new Fix(source, typeof id === 'string' ? `"${type}" for step "${id}"` : `"${type}"`);
-  for (const key of TEXT_FIELDS) {
-    if (key === 'toolName' && type === 'step-start') fix.name(key);
-    else if (key === 'reason' && type === 'diagnostic') fix.requiredText(key, 'unknown');
-    else fix.optionalText(key);
-  }
-  if (type === 'step-error' || type === 'run-error') {
-    fix.requiredText('message', type === 'step-error' ? 'The tool failed.' : 'The run failed.');
-  }
-  fix.presentation('presentation');
-  fix.texts('sideEffects');
-  fix.texts('keepOpen');
-  fix.time('at');
-  const replace = fix.get('replace');
-  if (replace !== undefined && typeof replace !== 'boolean') fix.set('replace', undefined, 'is not a boolean; dropped');
-  if (type === 'run-finish') {
-    const status = fix.get('status');
-    if (status !== undefined && status !== 'done' && status !== 'paused')
-      fix.set('status', undefined, 'is neither "done" nor "paused"; read as "done"');
-  }
-  if (type === 'step-input-delta' && typeof source.delta !== 'string') {
-    return {
-      event: undefined,
-      problems: [`"${type}" for step "${id}": "delta" is ${kindOf(source.delta)}, not text; dropped`],
-    };
-  }
-  if (type === 'step-decision' && typeof source.approved !== 'boolean') {
-    return {
-      event: undefined,
-      problems: [`"${type}" for step "${id}": "approved" is ${kindOf(source.approved)}, not a boolean; dropped`],
-    };
+  const where = typeof id === 'string' ? `"${type}" for step "${id}"` : `"${type}"`;
+  const fix = new Fix(source, where);
+  const table = Object.hasOwn(FIELDS, type) ? FIELDS[type] : undefined;
+  if (!table) return { event, problems: [] };
+  const { keys, kinds, fields } = table;
+  for (let i = 0; i < keys.length; i++) {
+    const key = keys[i] as string;
+    const field = fields[i] as EventField;
+    const value = fix.get(key);
+    if (fieldIsWellFormed(kinds[i] as number, field, value)) continue;
+    if (typeof field === 'object') {
+      if ('text' in field) fix.requiredText(key, field.text);
+      else fix.set(key, undefined, `is not one of ${field.oneOf.map((v) => JSON.stringify(v)).join(', ')}; dropped`);
+      continue;
+    }
+    switch (field) {
+      case 'name':
+        fix.name(key);
+        break;
+      case 'text':
+        return { event: undefined, problems: [`${where}: "${key}" is ${kindOf(value)}, not text; dropped`] };
+      case 'flag':
+        return { event: undefined, problems: [`${where}: "${key}" is ${kindOf(value)}, not a boolean; dropped`] };
+      case 'text?':
+        fix.optionalText(key);
+        break;
+      case 'flag?':
+        fix.set(key, undefined, 'is not a boolean; dropped');
+        break;
+      case 'time?':
+        fix.time(key);
+        break;
+      case 'texts?':
+        fix.texts(key);
+        break;
+      case 'presentation?':
+        fix.presentation(key);
+        break;
+    }
   }
   return { event: fix.result<StepEvent>(), problems: fix.problems };
 }

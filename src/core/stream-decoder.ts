@@ -6,6 +6,7 @@
  */
 import { foreignBodyEvent, isJson } from './answers';
 import { candidateProtocols, detectProtocol, unrecognizedStreamEvent } from './decoders/detect';
+import { type DecoderOptions, decoderOptionsByProtocol } from './decoders/registry';
 import {
   append,
   closedEarly,
@@ -41,6 +42,13 @@ export interface ReadStreamOptions {
    * @default 'auto'
    */
   framing?: Framing;
+  /**
+   * Options for the decoder: with a `protocol` named, that decoder's own options (`{ protocol: 'ag-ui',
+   * decoderOptions: { custom } }`); keyed by protocol name otherwise (`{ 'ag-ui': { custom } }`), and
+   * the stream uses those of the protocol it detects. Options a decoder does not take end the read
+   * before any frame with a `run-error` (code `BAD_DECODER_OPTIONS`) that names the protocol and the option.
+   */
+  decoderOptions?: DecoderOptions;
   /** Stops reading (and cancels the body) when aborted. */
   signal?: AbortSignal;
 }
@@ -48,7 +56,7 @@ export interface ReadStreamOptions {
 /** Frames that name no protocol before the reader gives up guessing. */
 const MAX_UNDECIDED_FRAMES = 20;
 /** How a stream decoder gets the decoder of a protocol: at once (the synchronous readers) or loaded. */
-export type DecoderSource = (protocol: ProtocolName) => StepDecoder | Promise<StepDecoder>;
+export type DecoderSource = (protocol: ProtocolName, options?: never) => StepDecoder | Promise<StepDecoder>;
 
 /** What arrived while the decoder was loading, in order: frames for it, and the framer's own events. */
 type Held = { frame: string; sse: SseFields | undefined } | { event: StepEvent };
@@ -71,13 +79,21 @@ export class StreamDecoder {
   private loading: Promise<void> | undefined;
   private loadingProtocol: ProtocolName | undefined;
   private held: Held[] = [];
+  /** The decoders' options, by protocol name. */
+  private readonly options: Readonly<Record<string, unknown>> = {};
 
   constructor(
     protocol: 'auto' | ProtocolName,
     framing: Framing,
     private readonly source: DecoderSource,
+    decoderOptions?: unknown,
   ) {
-    if (protocol !== 'auto') {
+    const options = badDecoderOptionsEvent(protocol, decoderOptions);
+    if (options.event) {
+      this.out.push(options.event);
+      this.unrecognized = true;
+    } else this.options = options.byProtocol;
+    if (protocol !== 'auto' && !this.unrecognized) {
       if (isProtocolName(protocol)) {
         this.use(protocol, [], []);
       } else {
@@ -231,7 +247,7 @@ export class StreamDecoder {
 
   /** Decodes with `protocol` from now on, beginning with the frames that waited for it. */
   private use(protocol: ProtocolName, frames: readonly string[], sse: readonly (SseFields | undefined)[]): void {
-    const made = this.source(protocol);
+    const made = this.source(protocol, this.options[protocol] as never);
     if (!(made instanceof Promise)) {
       this.decoder = made;
       for (let i = 0; i < frames.length; i++) append(this.out, made.push(frames[i] as string, sse[i]));
@@ -291,6 +307,22 @@ function stepIdOf(head: string): string | undefined {
  * without types): a `run-error` with code `UNKNOWN_PROTOCOL` that names it and the known ones. Decoding
  * the stream as some other protocol instead would draw wrong rows without a word.
  */
+/**
+ * `decoderOptions` by protocol name, or the `run-error` (code `BAD_DECODER_OPTIONS`) that ends a read
+ * whose options a decoder does not take. An unknown protocol is left to `unknownProtocolEvent`.
+ */
+export function badDecoderOptionsEvent(
+  protocol: 'auto' | ProtocolName,
+  decoderOptions: unknown,
+): { event?: undefined; byProtocol: Readonly<Record<string, unknown>> } | { event: StepEvent } {
+  const checked = decoderOptionsByProtocol(
+    protocol === 'auto' || isProtocolName(protocol) ? protocol : 'auto',
+    decoderOptions,
+  );
+  if (checked.ok) return { byProtocol: checked.byProtocol };
+  return { event: { type: 'run-error', code: 'BAD_DECODER_OPTIONS', message: checked.message } };
+}
+
 export function unknownProtocolEvent(protocol: unknown): StepEvent {
   return { type: 'run-error', code: 'UNKNOWN_PROTOCOL', message: unknownProtocolMessage(protocol) };
 }

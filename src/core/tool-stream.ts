@@ -5,7 +5,7 @@
  * Query's `useBaseQuery` adapts a `QueryObserver`.
  */
 
-import type { ProtocolName } from './decoders';
+import type { DecoderOptions, ProtocolName } from './decoders';
 import type { StepEvent } from './events';
 import { htmlTitle, looksLikeHtml } from './html';
 import { type RunStatus, STOPPED_REASON, type StepsState } from './step';
@@ -32,6 +32,11 @@ export interface ToolStreamRequestOptions {
   fetch?: typeof globalThis.fetch;
   /** The wire format. @default 'auto' */
   protocol?: 'auto' | ProtocolName;
+  /**
+   * Options for the decoder, as `readStream` takes them: that protocol's own with a `protocol` named,
+   * keyed by protocol name otherwise (`{ 'ag-ui': { custom } }`).
+   */
+  decoderOptions?: DecoderOptions;
 }
 
 /** Options of `createToolStream`. */
@@ -183,7 +188,7 @@ export function createToolStream(options: ToolStreamOptions): ToolStream {
     const mine: Request = { abort: new AbortController() };
     current = mine;
     const isCurrent = () => current === mine;
-    const { api, headers, protocol = 'auto' } = request;
+    const { api, headers, protocol = 'auto', decoderOptions } = request;
     const doFetch = request.fetch ?? globalThis.fetch;
     const payload = body === undefined ? request.body : body;
     store.apply({ type: 'run-start' });
@@ -228,7 +233,7 @@ export function createToolStream(options: ToolStreamOptions): ToolStream {
       return;
     }
     try {
-      for await (const batch of readStream(response, { protocol, signal: mine.abort.signal })) {
+      for await (const batch of readStream(response, { protocol, decoderOptions, signal: mine.abort.signal })) {
         // A stopped or replaced request writes nothing more: its run already ended `interrupted`.
         if (!isCurrent()) return;
         store.apply(batch);

@@ -1,15 +1,16 @@
-// The decoders check frames with hand-compiled checks (src/core/check.ts) instead of zod, for bytes. The
-// exported zod schemas stay the reference: on generated frames, every check accepts exactly what its schema
-// accepts, keeps the same data, and names the same first issue path.
+// The decoders check frames with hand-compiled checks (src/core/check.ts) instead of zod, for bytes; the
+// native check is derived from the event field table (src/core/events.ts). The zod schemas (the public ones
+// of tool-steps/schema, the decoders' oracles in ./oracles/) stay the reference: on generated frames, every
+// check accepts exactly what its schema accepts, keeps the same data, and names the same first issue path.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { type Check, check } from '../../src/core/check';
 import { aiSdkChecks, aiSdkFastChecks } from '../../src/core/decoders/ai-sdk';
-import { AiSdkChunkSchemas } from '../../src/core/decoders/ai-sdk-schemas';
 import { cogitatorChecks, cogitatorFastChecks } from '../../src/core/decoders/cogitator';
-import { CogitatorEventSchemas } from '../../src/core/decoders/cogitator-schemas';
 import { checkPresentation, checkStepEvent, fastStepEventChecks, STEP_EVENT_TYPES } from '../../src/core/event-check';
-import { StepEventSchema, ToolPresentationSchema } from '../../src/core/events';
+import { StepEventSchema, ToolPresentationSchema } from '../../src/schema';
+import { AiSdkChunkSchemas } from './oracles/ai-sdk';
+import { CogitatorEventSchemas } from './oracles/cogitator';
 
 interface Schema {
   safeParse(
@@ -152,6 +153,16 @@ const WELL_FORMED: Readonly<Record<string, Record<string, unknown>>> = {
   'step-input': { type: 'step-input', id: 'c1', input: { q: 1 }, toolName: 'grep' },
   'step-progress': { type: 'step-progress', id: 'c1', content: 'line 1', details: { n: 1 }, at: 5 },
   'step-result': { type: 'step-result', id: 'c1', result: 'ok', details: { kind: 'json' } },
+  'step-approval': { type: 'step-approval', id: 'c1', approvalId: 'a', input: {}, sideEffects: ['writes'] },
+  'step-decision': { type: 'step-decision', id: 'c1', approved: false, reason: 'no' },
+  'step-error': { type: 'step-error', id: 'c1', message: 'failed', code: 'E', result: 1 },
+  'step-denied': { type: 'step-denied', id: 'c1', toolName: 'rm', reason: 'policy' },
+  'step-cancelled': { type: 'step-cancelled', id: 'c1', reason: 'stop' },
+  'run-start': { type: 'run-start', runId: 'r1', at: 5 },
+  'run-finish': { type: 'run-finish', status: 'paused', keepOpen: ['c1'] },
+  'run-error': { type: 'run-error', message: 'failed', code: 'E' },
+  'run-abort': { type: 'run-abort', reason: 'cut' },
+  diagnostic: { type: 'diagnostic', reason: 'skipped', protocol: 'native' },
   'tool-output-available': {
     type: 'tool-output-available',
     toolCallId: 'c1',

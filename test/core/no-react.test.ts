@@ -18,23 +18,11 @@ import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { build } from 'vite';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { specifiersOf } from './source-graph';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 const coreDir = join(root, 'src/core');
 const REACTISH = /^(react|react-dom|lucide-react|scheduler)(\/|$)/;
-
-/** Every module specifier a source file names: static and type imports, re-exports, `import()`, `require()`. */
-function specifiersOf(source: string): string[] {
-  const found: string[] = [];
-  const patterns = [
-    /\b(?:import|export)\s+(?:type\s+)?[^'"`;]*?\bfrom\s*['"]([^'"]+)['"]/g,
-    /\bimport\s*['"]([^'"]+)['"]/g,
-    /\bimport\s*\(\s*['"]([^'"]+)['"]\s*\)/g,
-    /\brequire\s*\(\s*['"]([^'"]+)['"]\s*\)/g,
-  ];
-  for (const pattern of patterns) for (const match of source.matchAll(pattern)) found.push(match[1] as string);
-  return found;
-}
 
 function walk(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {

@@ -2,8 +2,8 @@
  * `schema/step-event.schema.json` is the native wire format as JSON Schema (draft 2020-12), generated
  * from `StepEventSchema` with zod's `z.toJSONSchema` and shipped in the package, so a backend in any
  * language can check what it emits. This test regenerates it in memory and requires the committed
- * file to match byte for byte. To update the file after changing `src/core/events.ts` (exported from
- * `tool-steps/schema`):
+ * file to match byte for byte. To update the file after changing `src/schema/index.ts` (the
+ * `tool-steps/schema` entry):
  *
  *   node scripts/build-schema.mjs
  *   (= UPDATE_SCHEMA=1 npx vitest run --project core test/core/schema.test.ts)
@@ -12,7 +12,7 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import Ajv2020 from 'ajv/dist/2020.js';
 import { type StepEvent, StepEventSchema } from 'tool-steps/schema';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, expectTypeOf, it } from 'vitest';
 import { z } from 'zod';
 import { anvia } from '../../src/core/decoders/anvia';
 import { cogitator } from '../../src/core/decoders/cogitator';
@@ -27,7 +27,7 @@ function generate(): string {
     $schema,
     title: 'StepEvent',
     description:
-      'One event of the tool-steps native wire format: a JSON object per SSE `data:` line or JSONL line. Generated from StepEventSchema (src/core/events.ts); do not edit by hand.',
+      'One event of the tool-steps native wire format: a JSON object per SSE `data:` line or JSONL line. Generated from StepEventSchema (src/schema/index.ts); do not edit by hand.',
     ...rest,
   };
   // Arrays of strings on one line when they fit, as the project's formatter (Biome) prints JSON, so
@@ -70,6 +70,14 @@ function decodedFixtures(): StepEvent[] {
   out.push(...eventsFromDualChannelResult(JSON.parse(fixture('rust-toolresult-error.json')), { id: 'b' }));
   return out;
 }
+
+describe('StepEventSchema and the StepEvent union', () => {
+  // Checked by the compiler (npm run typecheck): the zod schema infers exactly the hand-written union.
+  it('infer the same type, branch for branch', () => {
+    expectTypeOf<z.infer<typeof StepEventSchema>>().toEqualTypeOf<StepEvent>();
+    expectTypeOf<z.input<typeof StepEventSchema>>().toEqualTypeOf<StepEvent>();
+  });
+});
 
 describe('schema/step-event.schema.json', () => {
   it('is what z.toJSONSchema makes of StepEventSchema, byte for byte', () => {

@@ -29,7 +29,6 @@
  * The SDK throws (and stops reading) on a chunk for an unknown call; this decoder never throws: see
  * the comments at each chunk type.
  */
-import type * as z from 'zod/mini';
 import {
   boolean,
   type Check,
@@ -50,7 +49,6 @@ import {
 import type { StepEvent } from '../events';
 import type { Step } from '../step';
 import { eventsFromSubAgentMessage, isUIMessageLike, messageText, type UIMessageLike } from '../ui-messages';
-import type { AiSdkChunkSchemas } from './ai-sdk-schemas';
 import { closedEarly, describeIssue, diagnostic, type ProtocolName, parseFrame, type StepDecoder } from './types';
 
 const PROTOCOL: ProtocolName = 'ai-sdk';
@@ -69,7 +67,7 @@ const callFields = {
 };
 const loose = (shape: Record<string, Check>) => object(shape, true);
 
-/** `AiSdkChunkSchemas` as hand-compiled checks (same fields, same order; unknown keys pass through). */
+/** The check of each chunk type (unknown keys pass through; test/core/oracles/ai-sdk.ts is its oracle). */
 const checks: { readonly [T in ChunkType]: Check } = {
   start: loose({ messageId: str }),
   finish: loose({ finishReason: str }),
@@ -133,8 +131,47 @@ const fast: Readonly<Record<string, (c: Record<string, unknown>) => boolean>> = 
 /** For tests: the fast tests of the chunks of a call. */
 export const aiSdkFastChecks: Readonly<Record<string, (c: Record<string, unknown>) => boolean>> = fast;
 
-type ChunkType = keyof typeof AiSdkChunkSchemas;
-type Chunk<T extends ChunkType> = z.infer<(typeof AiSdkChunkSchemas)[T]>;
+/** Fields every tool call chunk may carry about the call itself. */
+interface CallChunk {
+  toolCallId: string;
+  toolName: string;
+  providerExecuted?: boolean;
+  toolMetadata?: Record<string, unknown>;
+  dynamic?: boolean;
+  title?: string;
+}
+/** The chunks that make events, as `checks` passes them. */
+interface Chunks {
+  start: { messageId?: string };
+  finish: { finishReason?: string };
+  abort: { reason?: string };
+  error: { errorText: string };
+  'start-step': object;
+  'finish-step': object;
+  'reset-step': object;
+  'tool-input-start': CallChunk & { inputEncoding?: 'json' | 'text' };
+  'tool-input-delta': { toolCallId: string; inputTextDelta: string };
+  'tool-input-available': CallChunk & { input: unknown };
+  'tool-input-error': CallChunk & { input: unknown; errorText: string };
+  'tool-approval-request': { approvalId: string; toolCallId: string; reason?: string; isAutomatic?: boolean };
+  'tool-approval-response': { approvalId: string; approved: boolean; reason?: string };
+  'tool-output-available': {
+    toolCallId: string;
+    output: unknown;
+    preliminary?: boolean;
+    providerExecuted?: boolean;
+    toolMetadata?: Record<string, unknown>;
+  };
+  'tool-output-error': {
+    toolCallId: string;
+    errorText: string;
+    providerExecuted?: boolean;
+    toolMetadata?: Record<string, unknown>;
+  };
+  'tool-output-denied': { toolCallId: string };
+}
+type ChunkType = keyof Chunks;
+type Chunk<T extends ChunkType> = Chunks[T];
 
 /** Chunk types that say nothing about tool calls: read and ignored, without a diagnostic. */
 const IGNORED: ReadonlySet<string> = new Set([

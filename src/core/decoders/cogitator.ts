@@ -3,7 +3,6 @@
  * shared/PROTOCOLS.md section 1. Tool calls are keyed by their call id: `tool-call-start.id` and
  * `tool-result.toolCallId` (a result's own `id` is a `res_…` id, never a call id).
  */
-import type * as z from 'zod/mini';
 import {
   array,
   type Check,
@@ -20,7 +19,7 @@ import {
 } from '../check';
 import { checkPresentation } from '../event-check';
 import type { StepEvent } from '../events';
-import type { CogitatorEventSchemas, CogitatorPendingApproval } from './cogitator-schemas';
+import type { ToolPresentation } from '../step';
 import { closedEarly, describeIssue, diagnostic, parseFrame, type StepDecoder } from './types';
 
 const str = optional(string);
@@ -30,7 +29,7 @@ const pendingApproval = object(
   true,
 );
 
-/** `CogitatorEventSchemas` as hand-compiled checks (same fields, same order; unknown keys pass through). */
+/** The check of each event type (unknown keys pass through; test/core/oracles/cogitator.ts is its oracle). */
 const checks: { readonly [T in CogitatorType]: Check } = {
   'tool-call-start': object({ id: nonEmpty, toolName: string }, true),
   'tool-call-delta': object({ id: nonEmpty, argsTextDelta: string }, true),
@@ -77,8 +76,41 @@ const fast: Readonly<Record<string, (e: Record<string, unknown>) => boolean>> = 
 /** For tests: the fast tests of the frames of a call. */
 export const cogitatorFastChecks: Readonly<Record<string, (e: Record<string, unknown>) => boolean>> = fast;
 
-type CogitatorType = keyof typeof CogitatorEventSchemas;
-type Cog<T extends CogitatorType> = z.infer<(typeof CogitatorEventSchemas)[T]>;
+/** One pending approval (`approval-required.approvals[]`, `finish.pendingApprovals[]`). */
+interface CogitatorPendingApproval {
+  toolCallId: string;
+  toolName?: string;
+  arguments?: unknown;
+  description?: string;
+  sideEffects?: string[];
+}
+/** The Cogitator events the decoder reads, as `checks` passes them. */
+interface CogitatorEvents {
+  'tool-call-start': { id: string; toolName: string };
+  'tool-call-delta': { id: string; argsTextDelta: string };
+  'tool-call-end': { id: string };
+  'tool-update': {
+    toolCallId: string;
+    content?: unknown;
+    details?: unknown;
+    presentation?: ToolPresentation;
+    arguments?: unknown;
+  };
+  'tool-result': {
+    toolCallId: string;
+    result?: unknown;
+    details?: unknown;
+    presentation?: ToolPresentation;
+    error?: string | null;
+    errorCode?: string | null;
+  };
+  'approval-required': { approvals: CogitatorPendingApproval[] };
+  error: { message?: string; code?: string | null };
+  finish: { status?: string; pendingApprovals?: CogitatorPendingApproval[] };
+  start: { messageId?: string };
+}
+type CogitatorType = keyof CogitatorEvents;
+type Cog<T extends CogitatorType> = CogitatorEvents[T];
 
 /** Events read and deliberately ignored: text and reasoning parts, other routes' events. */
 const IGNORED = new Set([

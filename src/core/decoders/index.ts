@@ -7,12 +7,20 @@ import { cogitatorWebSocket } from './cogitator-ws';
 import { native } from './native';
 import { openaiResponses } from './openai';
 import { openaiAgents as createOpenAIAgents, type OpenAIAgentsOptions } from './openai-agents';
+import {
+  type AnyDecoderFactory,
+  type DecoderFactories,
+  type DecoderOptionsOf,
+  decoderOptionsByProtocol,
+  PROTOCOL_NAMES,
+} from './registry';
 import { isProtocolName, type ProtocolName, type StepDecoder, unknownProtocolMessage } from './types';
 
 export type { AgUiOptions } from './ag-ui';
 export { ANVIA_CLIENT_PROTOCOL } from './anvia';
 export { detectProtocol } from './detect';
 export type { OpenAIAgentsOptions } from './openai-agents';
+export type { DecoderOptions } from './registry';
 
 /**
  * A decoder of the OpenAI Agents SDK's run events (`protocol: 'openai-agents'`). A wrapper, not a
@@ -28,7 +36,27 @@ export { eventsFromToolOutputs } from './openai-outputs';
 export type { ProtocolName, StepDecoder } from './types';
 export { isProtocolName, unknownProtocolMessage } from './types';
 
-/** A decoder factory for each wire format (DESIGN.md names): `decoders.aiSdk()` makes a fresh decoder. */
+/**
+ * Each protocol's decoder factory, typed by the table in ./registry.ts (the one list of the wires): the
+ * synchronous readers' map.
+ */
+const byProtocol: DecoderFactories = {
+  cogitator,
+  'cogitator-ws': cogitatorWebSocket,
+  'ai-sdk': aiSdk,
+  anvia,
+  native,
+  'openai-responses': openaiResponses,
+  'openai-agents': openaiAgents,
+  anthropic,
+  'ag-ui': agUi,
+};
+
+/** The `decoders` key of a protocol name: camelCase, and `cogitatorWebSocket` for `'cogitator-ws'`. */
+const keyOf = (name: ProtocolName): string =>
+  name === 'cogitator-ws' ? 'cogitatorWebSocket' : name.replace(/-(\w)/g, (_, c: string) => c.toUpperCase());
+
+/** A decoder factory for each wire format: `decoders.aiSdk()` makes a fresh decoder. */
 export const decoders: {
   /** Cogitator's SSE stream (`protocol: 'cogitator'`). */
   readonly cogitator: () => StepDecoder;
@@ -43,42 +71,23 @@ export const decoders: {
   /** The OpenAI Responses API stream (`protocol: 'openai-responses'`); client calls wait for `eventsFromToolOutputs`. */
   readonly openaiResponses: () => StepDecoder;
   /** The OpenAI Agents SDK's run events (`protocol: 'openai-agents'`), objects or their JSON. */
-  readonly openaiAgents: () => StepDecoder;
+  readonly openaiAgents: (options?: OpenAIAgentsOptions) => StepDecoder;
   /** The Anthropic Messages API stream (`protocol: 'anthropic'`); client calls wait for `eventsFromToolOutputs`. */
   readonly anthropic: () => StepDecoder;
   /** AG-UI events, @ag-ui/core 1.0 and 0.0.x (`protocol: 'ag-ui'`). */
   readonly agUi: (options?: AgUiOptions) => StepDecoder;
-} = {
-  cogitator,
-  cogitatorWebSocket,
-  aiSdk,
-  anvia,
-  native,
-  openaiResponses,
-  openaiAgents: () => openaiAgents(),
-  anthropic,
-  agUi,
-};
-
-const byProtocol: Readonly<Record<ProtocolName, () => StepDecoder>> = {
-  cogitator,
-  'cogitator-ws': cogitatorWebSocket,
-  'ai-sdk': aiSdk,
-  anvia,
-  native,
-  'openai-responses': openaiResponses,
-  'openai-agents': () => openaiAgents(),
-  anthropic,
-  'ag-ui': () => agUi(),
-};
+} = Object.fromEntries(PROTOCOL_NAMES.map((name) => [keyOf(name), byProtocol[name]])) as never;
 
 /**
- * A fresh decoder for a protocol name (the `protocol` option's values besides `'auto'`).
+ * A fresh decoder for a protocol name (the `protocol` option's values besides `'auto'`), made with that
+ * decoder's options (`decoderFor('ag-ui', { custom })`).
  *
- * @throws {RangeError} for a name no decoder has (a typo, `'auto'`, a protocol of a newer version);
- * the message names it and lists the known ones.
+ * @throws {RangeError} for a name no decoder has (a typo, `'auto'`, a protocol of a newer version), or
+ * for options the decoder does not take; the message names the protocol and the option.
  */
-export function decoderFor(protocol: ProtocolName): StepDecoder {
+export function decoderFor<N extends ProtocolName>(protocol: N, options?: DecoderOptionsOf<N>): StepDecoder {
   if (!isProtocolName(protocol)) throw new RangeError(unknownProtocolMessage(protocol));
-  return byProtocol[protocol]();
+  const checked = decoderOptionsByProtocol(protocol, options);
+  if (!checked.ok) throw new RangeError(checked.message);
+  return (byProtocol[protocol] as AnyDecoderFactory)(checked.byProtocol[protocol]);
 }

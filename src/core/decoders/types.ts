@@ -1,32 +1,8 @@
 import type { StepEvent } from '../events';
 
-/** The wire formats the kit reads. */
-export type ProtocolName =
-  | 'cogitator'
-  | 'cogitator-ws'
-  | 'native'
-  | 'ai-sdk'
-  | 'anvia'
-  | 'openai-responses'
-  | 'openai-agents'
-  | 'anthropic'
-  | 'ag-ui';
+import { PROTOCOL_NAMES, type ProtocolName } from './registry';
 
-/**
- * Every protocol name, for checks and messages that must not import the decoders themselves (the
- * decoders are loaded on demand by `readStream`; see ./load.ts).
- */
-export const PROTOCOL_NAMES: readonly ProtocolName[] = [
-  'cogitator',
-  'cogitator-ws',
-  'ai-sdk',
-  'anvia',
-  'native',
-  'openai-responses',
-  'openai-agents',
-  'anthropic',
-  'ag-ui',
-];
+export { PROTOCOL_NAMES, type ProtocolName } from './registry';
 
 /** Whether a value is one of the protocol names the kit reads (the `protocol` option's values besides `'auto'`). */
 export function isProtocolName(name: unknown): name is ProtocolName {

@@ -1,10 +1,10 @@
 /**
- * The Cogitator events the decoder reads, as zod schemas (exported for users; the decoder checks frames
- * with the equivalent hand-compiled checks in ./cogitator.ts, which test/core/check.test.ts holds to the
- * same answers). Unknown keys pass through.
+ * The Cogitator events the decoder reads, as zod schemas: the test oracle of the decoder's checks
+ * (src/core/decoders/cogitator.ts), which test/core/check.test.ts holds to the same answers. Unknown keys
+ * pass through.
  */
+import { ToolPresentationSchema } from 'tool-steps/schema';
 import * as z from 'zod/mini';
-import { ToolPresentationSchema } from '../events';
 
 const callId = z.string().check(z.minLength(1));
 const presentation = z.optional(ToolPresentationSchema);
@@ -44,6 +44,3 @@ export const CogitatorEventSchemas = {
   }),
   start: z.looseObject({ messageId: z.optional(z.string()) }),
 } as const;
-
-/** One pending approval (`approval-required.approvals[]`, `finish.pendingApprovals[]`). */
-export type CogitatorPendingApproval = z.infer<typeof pendingApproval>;

@@ -1,7 +1,7 @@
 /**
- * The AI SDK UI-message-stream chunks the decoder reads, as zod schemas (exported for users; the decoder
- * checks chunks with the equivalent hand-compiled checks in ./ai-sdk.ts, which test/core/check.test.ts
- * holds to the same answers). Unknown keys pass through.
+ * The AI SDK UI-message-stream chunks the decoder reads, as zod schemas: the test oracle of the decoder's
+ * checks (src/core/decoders/ai-sdk.ts), which test/core/check.test.ts holds to the same answers. Unknown
+ * keys pass through.
  */
 import * as z from 'zod/mini';
 
