@@ -1,25 +1,33 @@
 'use client';
 
-import { type ComponentPropsWithoutRef, forwardRef, type MouseEvent, useCallback, useId, useMemo } from 'react';
-import type { Step, StepStore, StepsState } from '../core';
+import {
+  type ComponentPropsWithoutRef,
+  forwardRef,
+  useCallback,
+  useContext,
+  useId,
+  useMemo,
+  useSyncExternalStore,
+} from 'react';
+import type { Step, StepsState } from '../core';
 import { pendingApprovals } from '../core/approvals';
 import { decideHere, useDecisionScope, useDecisionsVersion } from '../internal/decisions';
 import { drawPart, type RenderProp } from '../internal/render';
-import { useSteps } from '../react/use-steps';
+import { ListKeyboardContext } from '../internal/row-focus';
+import { screenLine, useRedactor } from '../internal/visible-text';
+import { presentStep } from '../presentation';
 import { useToolStepsOptions } from './context';
 import { useToolStepsLabels } from './labels';
+import { type DrawnWaiting, ListSharedContext } from './tool-steps/shared';
 
 /** What a `render` function of `ToolStepsApproveAll` receives besides the props. */
 export interface ToolStepsApproveAllState {
-  /** The calls still waiting for a decision made here. */
+  /** The calls it decides: drawn by the list, still waiting for a decision made here. */
   steps: readonly Step[];
 }
 
 /** Props of `ToolStepsApproveAll`. */
 export interface ToolStepsApproveAllProps extends ComponentPropsWithoutRef<'div'> {
-  /** The list's store (or its `state`). */
-  store?: StepStore;
-  state?: StepsState;
   /** Shown from this many waiting calls on. @default 2 */
   min?: number;
   /** Swaps the element: `render={<section />}` or `(props, state) => element`. */
@@ -27,66 +35,71 @@ export interface ToolStepsApproveAllProps extends ComponentPropsWithoutRef<'div'
 }
 
 const NONE: readonly Step[] = [];
+const idle = () => () => {};
+const zero = () => 0;
 
-/** A selector of the waiting steps that returns the same array while they are the same steps. */
-function pendingSelector(): (state: StepsState) => readonly Step[] {
-  let last: readonly Step[] = NONE;
-  let lastState: StepsState | undefined;
-  return (state) => {
-    if (state === lastState) return last;
-    lastState = state;
-    const next = pendingApprovals(state);
-    if (next.length !== last.length || next.some((step, i) => step !== last[i])) last = next.length ? next : NONE;
-    return last;
-  };
+/** The waiting steps of `state` whose rows are drawn, in list order. */
+function drawnWaiting(state: StepsState, drawn: DrawnWaiting): readonly Step[] {
+  const out = pendingApprovals(state).filter((step) => drawn.has(step.id));
+  return out.length ? out : NONE;
 }
 
-const idleStore: StepStore = {
-  getSnapshot: () => EMPTY,
-  subscribe: () => () => {},
-  apply: () => {},
-  reset: () => {},
-};
-const EMPTY: StepsState = { ids: [], byId: {}, run: { status: 'idle' }, diagnostics: { count: 0 } };
+/** How the bar names a call: its label and detail as the row's header says them, masked, then cut. */
+function nameOf(step: Step, tools: Parameters<typeof presentStep>[1], words: Parameters<typeof presentStep>[2]) {
+  const { label, detailTitle, detail } = presentStep({ ...step, status: undefined }, tools, words);
+  const shown = detailTitle ?? detail;
+  return shown ? `${label} ${shown}` : label;
+}
+
+const MAX_NAME = 120;
 
 /**
- * Decides every waiting call at once: "3 calls wait for your approval · Approve all 3 · Deny all 3".
- * Shown while at least `min` calls (2) wait for a decision made here and the list has `onApprove` or
- * `onDeny`; each call is decided one by one with the list's handlers (so every wire helper works
- * unchanged), and every row's header and card say so at once. Focus moves to the first decided row.
- * `<ToolSteps>` draws it above its list.
+ * Decides the waiting calls the list draws at once: "3 calls wait for your approval · Approve all 3 ·
+ * Deny all 3", with the list of the calls it decides. `<ToolSteps approveAll>` draws it above its list;
+ * outside a list it draws nothing. A call counts while its row is drawn: top-level, or inside open
+ * nested steps, and, in a windowed list, inside the window. Each call is decided one by one with the
+ * list's handlers (so every wire helper works unchanged), and every row's header and card say so at
+ * once. Focus moves to the first decided row.
  *
  * Renders `<div data-slot="tool-steps-approve-all" role="group">` with the count
- * (`tool-steps-approve-all-text`) and `<button data-slot="tool-steps-approve-all-button" data-decision="approved" | "denied">`.
+ * (`tool-steps-approve-all-text`), `<ul data-slot="tool-steps-approve-all-calls">` of
+ * `<li data-slot="tool-steps-approve-all-call">`, and
+ * `<button data-slot="tool-steps-approve-all-button" data-decision="approved" | "denied">`.
  */
 export const ToolStepsApproveAll = forwardRef<HTMLDivElement, ToolStepsApproveAllProps>(function ToolStepsApproveAll(
-  { store, state, min = 2, render, ...props },
+  { min = 2, render, ...props },
   ref,
 ) {
   const options = useToolStepsOptions();
-  const words = useToolStepsLabels().approval;
+  const labels = useToolStepsLabels();
+  const words = labels.approval;
+  const redactor = useRedactor();
   const textId = useId();
-  const select = useMemo(pendingSelector, []);
-  const fromStore = useSteps(store ?? idleStore, select);
-  const waiting = store ? fromStore : select(state ?? EMPTY);
+  const shared = useContext(ListSharedContext);
+  const keyboard = useContext(ListKeyboardContext);
+  const source = shared?.source;
+  const drawn = shared?.drawn;
+  const state = useSyncExternalStore(
+    source?.subscribe ?? idle,
+    () => source?.getSnapshot(),
+    () => source?.getSnapshot(),
+  );
+  const drawnVersion = useSyncExternalStore(drawn?.subscribe ?? idle, drawn?.version ?? zero, drawn?.version ?? zero);
   const version = useDecisionsVersion();
   const scope = useDecisionScope();
-  // biome-ignore lint/correctness/useExhaustiveDependencies: `version` says when decisions made here changed
-  const steps = useMemo(() => waiting.filter((step) => !scope.get(step)), [waiting, scope, version]);
-  const { onApprove, onDeny } = options;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the versions say when the drawn rows and the decisions made here changed
+  const steps = useMemo(
+    () => (state && drawn ? drawnWaiting(state, drawn).filter((step) => !scope.get(step)) : NONE),
+    [state, drawn, scope, version, drawnVersion],
+  );
+  const { onApprove, onDeny, tools } = options;
   const decideAll = useCallback(
-    (approved: boolean, event: MouseEvent<HTMLButtonElement>) => {
+    (approved: boolean) => {
       const handler = approved ? onApprove : onDeny;
       if (!handler) return;
-      const bar = event.currentTarget.closest('[data-slot="tool-steps-approve-all"]');
-      const list = bar?.nextElementSibling ?? bar?.parentElement;
-      const first = steps[0];
-      const row = first ? list?.querySelector(`[data-slot="tool-step"][data-step-id="${CSS.escape(first.id)}"]`) : null;
       // The bar goes once nothing waits: focus moves to the first decided row, never to the page.
-      if (row instanceof HTMLElement) {
-        if (!row.hasAttribute('tabindex')) row.tabIndex = -1;
-        row.focus();
-      }
+      const first = steps[0];
+      if (first) keyboard?.focusRow(first.id);
       // every waiting call is decided even when one handler throws; the first error goes on after
       let failed: { error: unknown } | undefined;
       for (const step of steps) {
@@ -98,7 +111,7 @@ export const ToolStepsApproveAll = forwardRef<HTMLDivElement, ToolStepsApproveAl
       }
       if (failed) throw failed.error;
     },
-    [steps, scope, onApprove, onDeny],
+    [steps, scope, keyboard, onApprove, onDeny],
   );
   if (steps.length < min || (!onApprove && !onDeny)) return null;
   const count = steps.length;
@@ -114,13 +127,23 @@ export const ToolStepsApproveAll = forwardRef<HTMLDivElement, ToolStepsApproveAl
           <p data-slot="tool-steps-approve-all-text" className="tool-steps-approve-all-text" id={textId}>
             {words.waiting(count)}
           </p>{' '}
+          <ul data-slot="tool-steps-approve-all-calls" className="tool-steps-approve-all-calls">
+            {steps.map((step) => {
+              const name = screenLine(nameOf(step, tools, labels.tools), redactor);
+              return (
+                <li key={step.id} data-slot="tool-steps-approve-all-call" className="tool-steps-approve-all-call">
+                  {name.length > MAX_NAME ? `${name.slice(0, MAX_NAME - 1)}…` : name}
+                </li>
+              );
+            })}
+          </ul>{' '}
           {onApprove ? (
             <button
               type="button"
               data-slot="tool-steps-approve-all-button"
               className="tool-steps-approve-all-button"
               data-decision="approved"
-              onClick={(event) => decideAll(true, event)}
+              onClick={() => decideAll(true)}
             >
               {words.approveAll(count)}
             </button>
@@ -131,7 +154,7 @@ export const ToolStepsApproveAll = forwardRef<HTMLDivElement, ToolStepsApproveAl
               data-slot="tool-steps-approve-all-button"
               className="tool-steps-approve-all-button"
               data-decision="denied"
-              onClick={(event) => decideAll(false, event)}
+              onClick={() => decideAll(false)}
             >
               {words.denyAll(count)}
             </button>

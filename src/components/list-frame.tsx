@@ -6,13 +6,12 @@ import type { ToolStepsLabelsInput } from '../core/labels';
 import { DecisionScopeProvider } from '../internal/decisions';
 import { RunStoppedProvider } from '../internal/run-stopped';
 import { ToolStepsAnnouncer } from './announcer';
-import { ToolStepsApproveAll } from './approve-all';
 import { ToolStepsLabelsProvider } from './labels';
 
 /**
  * What `<ToolSteps>` puts around its list for approvals, announcements and words (issue 8): the
  * words (`labels`), one scope of decisions made here, whether the person stopped the run (its rows
- * say "Stopped"), "Approve all" above the list and the live regions after it.
+ * say "Stopped") and the live regions after the list.
  */
 export function ToolStepsFrame({
   labels,
@@ -28,7 +27,6 @@ export function ToolStepsFrame({
     <ToolStepsLabelsProvider labels={labels}>
       <DecisionScopeProvider>
         <RunStoppedProvider store={store}>
-          <ToolStepsApproveAll store={store} />
           {children}
           <ToolStepsAnnouncer store={store} />
         </RunStoppedProvider>

@@ -120,6 +120,11 @@ export class ListKeyboard {
     if (focused && replacement && isLost()) replacement.focus();
   }
 
+  /** Moves the focus to the drawn row of `key` (a step id), if there is one. */
+  focusRow(key: string): void {
+    this.move(this.rows().find((row) => keyOf(row) === key));
+  }
+
   private move(to: HTMLElement | undefined): void {
     if (!to?.isConnected) return;
     this.setActive(keyOf(to));

@@ -150,7 +150,7 @@ export const writeEditCommand = stateOf([
 export const consequences = (step: Step) =>
   step.toolName === 'delete_records' ? '47 records will be deleted' : undefined;
 
-/** A list in a box of a given width, as a phone or a chat column. */
+/** A list in a box of a given width, as a phone or a chat column, with "Approve all" on. */
 export function Column({
   width,
   dir,
@@ -159,7 +159,7 @@ export function Column({
 }: ToolStepsProps & { width?: number; dir?: 'ltr' | 'rtl'; lang?: string; labels?: ToolStepsLabelsInput }) {
   return (
     <div style={{ maxWidth: width, margin: '0 auto' }} dir={dir} lang={lang}>
-      <ToolSteps {...props} />
+      <ToolSteps approveAll {...props} />
     </div>
   );
 }

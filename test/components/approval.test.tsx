@@ -104,7 +104,9 @@ describe('several waiting calls', () => {
   it('are decided all at once: "Approve all 3", every row says so, focus goes to the first row', async () => {
     const onApprove = vi.fn();
     const steps = [waiting('a'), waiting('b'), waiting('c')];
-    const { container } = render(<ToolSteps state={stateOf(steps)} onApprove={onApprove} onDeny={() => {}} />);
+    const { container } = render(
+      <ToolSteps state={stateOf(steps)} onApprove={onApprove} onDeny={() => {}} approveAll />,
+    );
     expect(slot(container, 'tool-steps-approve-all-text')?.textContent).toBe('3 calls wait for your approval');
     await userEvent.click(screen.getByRole('button', { name: 'Approve all 3' }));
     expect(onApprove.mock.calls.map((call) => call[0])).toEqual(steps);
@@ -116,7 +118,12 @@ describe('several waiting calls', () => {
   it('are decided one by one: the bar counts what is left, and goes below two', async () => {
     const onDeny = vi.fn();
     const { container } = render(
-      <ToolSteps state={stateOf([waiting('a'), waiting('b'), waiting('c')])} onApprove={() => {}} onDeny={onDeny} />,
+      <ToolSteps
+        state={stateOf([waiting('a'), waiting('b'), waiting('c')])}
+        onApprove={() => {}}
+        onDeny={onDeny}
+        approveAll
+      />,
     );
     await userEvent.click(within(rowOf(container, 'b')).getByRole('button', { name: 'Deny' }));
     expect(screen.getByRole('button', { name: 'Deny all 2' })).toBeInTheDocument();
@@ -133,7 +140,12 @@ describe('what the handlers get', () => {
     const onDeny = (step: Step, { reason }: { reason?: string }) => seen.push(`deny ${step.id} ${reason}`);
     const { container } = render(
       <>
-        <ToolSteps state={stateOf([waiting('a'), waiting('b'), waiting('c')])} onApprove={onApprove} onDeny={onDeny} />
+        <ToolSteps
+          state={stateOf([waiting('a'), waiting('b'), waiting('c')])}
+          onApprove={onApprove}
+          onDeny={onDeny}
+          approveAll
+        />
         <ToolStep step={waiting('d')} onApprove={onApprove}>
           <ToolStepApprove />
         </ToolStep>
@@ -162,7 +174,9 @@ describe('what the handlers get', () => {
       if (fail) throw boom;
     });
     const steps = [waiting('a'), waiting('b')];
-    const { container } = render(<ToolSteps state={stateOf(steps)} onApprove={onApprove} onDeny={() => {}} />);
+    const { container } = render(
+      <ToolSteps state={stateOf(steps)} onApprove={onApprove} onDeny={() => {}} approveAll />,
+    );
     const row = rowOf(container, 'a');
     try {
       await userEvent.click(within(row).getByRole('button', { name: 'Approve' }));

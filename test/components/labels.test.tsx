@@ -82,7 +82,14 @@ describe('labels', () => {
       makeStep({ id: 'e', toolName: 'edit_file', status: 'awaiting-approval', approval: { id: 'ap2' } }),
     ]);
     const { container } = render(
-      <ToolSteps state={state} labels={germanLabels} onApprove={() => {}} onDeny={() => {}} onCancel={() => {}} />,
+      <ToolSteps
+        state={state}
+        labels={germanLabels}
+        onApprove={() => {}}
+        onDeny={() => {}}
+        onCancel={() => {}}
+        approveAll
+      />,
     );
     const labels = [...container.querySelectorAll('[data-slot="tool-step-label"]')].map((el) => el.textContent);
     expect(labels).toEqual([

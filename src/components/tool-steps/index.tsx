@@ -24,13 +24,14 @@ import { ListKeyboard, ListKeyboardContext, type VirtualNav } from '../../intern
 import { slotClass } from '../../internal/slot-class';
 import { SteadyContext, type SteadyOptions } from '../../internal/steady-step';
 import { VIRTUALIZE_AFTER } from '../../internal/virtual-layout';
+import { ToolStepsApproveAll } from '../approve-all';
 import { InListContext, type ToolStepsOptions, ToolStepsOptionsContext, takeOptions, useSameOptions } from '../context';
 import { useToolStepsLabels } from '../labels';
 import { ToolStepsFrame } from '../list-frame';
 import { ToolStepsSummary } from '../turn-summary';
 import { TopItems } from './items';
 import { RunStatus, useSkipped } from './run-status';
-import { type ListShared, ListSharedContext } from './shared';
+import { DrawnWaiting, type ListShared, ListSharedContext } from './shared';
 
 /** How the list draws time, groups, its summary and its diagnostics. */
 export interface ToolStepsListOptions {
@@ -71,6 +72,13 @@ export interface ToolStepsListOptions {
    * @default 200
    */
   virtualize?: number | false;
+  /**
+   * Draws "Approve all N" / "Deny all N" above the list while two or more calls it draws wait for a
+   * decision (with `onApprove` / `onDeny`), naming each call it decides. Only calls whose rows are drawn
+   * count: a call under closed nested steps, or outside a windowed list's window, is left for its own card.
+   * @default false
+   */
+  approveAll?: boolean;
 }
 
 interface ToolStepsBaseProps
@@ -153,9 +161,10 @@ function useListShared(source: StepSource, familyOf: StepFamilyOf | undefined, m
   }, []);
   const [opened] = useState(() => new Map<string, boolean>());
   const [nav] = useState<{ current: VirtualNav | null }>(() => ({ current: null }));
+  const [drawn] = useState(() => new DrawnWaiting());
   return useMemo(
-    () => ({ source, model, openGroups, setGroupOpen, opened, nav }),
-    [source, model, openGroups, setGroupOpen, opened, nav],
+    () => ({ source, model, openGroups, setGroupOpen, opened, nav, drawn }),
+    [source, model, openGroups, setGroupOpen, opened, nav, drawn],
   );
 }
 
@@ -178,6 +187,7 @@ interface ListBodyProps extends RootProps {
   summary: boolean;
   diagnostics: boolean;
   virtualize: number | false;
+  approveAll: boolean;
   listRef: ForwardedRef<HTMLOListElement>;
 }
 
@@ -223,9 +233,7 @@ function ListRoot({
       onKeyDown={keyDown}
       ref={ref}
     >
-      <ListKeyboardContext.Provider value={keyboard}>
-        <InListContext.Provider value={true}>{children}</InListContext.Provider>
-      </ListKeyboardContext.Provider>
+      <InListContext.Provider value={true}>{children}</InListContext.Provider>
     </ol>
   );
 }
@@ -239,6 +247,7 @@ const ListBody = memo(function ListBody({
   summary,
   diagnostics,
   virtualize,
+  approveAll,
   listRef,
   ...props
 }: ListBodyProps) {
@@ -256,11 +265,14 @@ const ListBody = memo(function ListBody({
   return (
     <ToolStepsFrame labels={labels} store={source}>
       <ListSharedContext.Provider value={shared}>
-        <SteadyContext.Provider value={steady}>
-          <ListRoot {...props} listRef={listRef} windowed={windowed} skipped={skipped} keyboard={keyboard}>
-            <TopItems items={items} windowed={windowed} />
-          </ListRoot>
-        </SteadyContext.Provider>
+        <ListKeyboardContext.Provider value={keyboard}>
+          {approveAll ? <ToolStepsApproveAll /> : null}
+          <SteadyContext.Provider value={steady}>
+            <ListRoot {...props} listRef={listRef} windowed={windowed} skipped={skipped} keyboard={keyboard}>
+              <TopItems items={items} windowed={windowed} />
+            </ListRoot>
+          </SteadyContext.Provider>
+        </ListKeyboardContext.Provider>
         <RunStatus source={source} summary={summary} diagnostics={diagnostics} />
         {summary ? <ToolStepsSummary state={summaryState} /> : null}
       </ListSharedContext.Provider>
@@ -287,6 +299,8 @@ const ListBody = memo(function ListBody({
  * last one focused). From a focused row Up/Down (or j/k) move between rows, Home/End jump, Enter or
  * Space opens and closes its details (or group, or nested steps).
  *
+ * With `approveAll`, a bar above the list decides the waiting calls it draws at once.
+ *
  * Renders `<ol data-slot="tool-steps" aria-label="Tool calls" data-diagnostics="<skipped>">` (`labels.list`; rows `<li data-slot="tool-step">`,
  * groups `<li data-slot="tool-steps-group">`), then (when there is one)
  * `<div data-slot="tool-steps-error" data-error-code>`,
@@ -304,6 +318,7 @@ export const ToolSteps = forwardRef<HTMLOListElement, ToolStepsProps>(function T
     summary = true,
     diagnostics = false,
     virtualize = VIRTUALIZE_AFTER,
+    approveAll = false,
     ...given
   } = props;
   const [own, rest] = takeOptions(given);
@@ -320,6 +335,7 @@ export const ToolSteps = forwardRef<HTMLOListElement, ToolStepsProps>(function T
         summary={summary}
         diagnostics={diagnostics}
         virtualize={virtualize}
+        approveAll={approveAll}
         listRef={ref}
       />
     </ToolStepsOptionsContext.Provider>

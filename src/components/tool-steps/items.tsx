@@ -3,6 +3,7 @@
 import { lazy, memo, type ReactNode, Suspense, useSyncExternalStore } from 'react';
 import type { Step } from '../../core';
 import type { ListItem } from '../../internal/grouping';
+import { useClientLayoutEffect } from '../../internal/layout-effect';
 import { itemsIn, nestedStartOpen } from '../../internal/list-view';
 import { useSteadyStep } from '../../internal/steady-step';
 import { NO_CHILDREN } from '../../internal/step-tree';
@@ -85,7 +86,7 @@ export function TopItems({ items, windowed }: { items: readonly ListItem[]; wind
  * to one step re-renders that row alone.
  */
 const ListRow = memo(function ListRow({ id, index, measure }: { id: string } & Partial<RowLayout>) {
-  const { source, model } = useListShared();
+  const { source, model, drawn } = useListShared();
   const readStep = () => {
     const { byId } = source.getSnapshot();
     return Object.hasOwn(byId, id) ? byId[id] : undefined;
@@ -93,6 +94,8 @@ const ListRow = memo(function ListRow({ id, index, measure }: { id: string } & P
   const step = useSyncExternalStore(source.subscribe, readStep, readStep);
   const readItems = () => itemsIn(model.getView(), id);
   const childItems = useSyncExternalStore(model.subscribe, readItems, readItems);
+  const waiting = step?.status === 'awaiting-approval';
+  useClientLayoutEffect(() => (waiting ? drawn.add(id) : undefined), [drawn, id, waiting]);
   if (!step) return null;
   return (
     <SteadyRow step={step} index={index} measure={measure}>

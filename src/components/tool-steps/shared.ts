@@ -17,6 +17,45 @@ export interface ListShared {
   opened: Map<string, boolean>;
   /** The windowing, for the keyboard, while the list is windowed. */
   nav: { current: VirtualNav | null };
+  /** The waiting calls whose rows are drawn now, which "Approve all" decides. */
+  drawn: DrawnWaiting;
+}
+
+/**
+ * The ids of the waiting calls whose rows are mounted (each row adds itself while it waits, from a
+ * layout effect, and leaves when it unmounts or stops waiting): a row under closed nested steps, or
+ * outside a windowed list's window, is not mounted, so it is not here.
+ */
+export class DrawnWaiting {
+  private readonly ids = new Set<string>();
+  private readonly listeners = new Set<() => void>();
+  private count = 0;
+
+  /** Adds a drawn waiting row; returns the function that removes it. */
+  add(id: string): () => void {
+    this.ids.add(id);
+    this.notify();
+    return () => {
+      if (this.ids.delete(id)) this.notify();
+    };
+  }
+
+  has(id: string): boolean {
+    return this.ids.has(id);
+  }
+
+  readonly subscribe = (listener: () => void): (() => void) => {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  };
+
+  /** Changes whenever a row is added or removed. */
+  readonly version = (): number => this.count;
+
+  private notify(): void {
+    this.count++;
+    for (const listener of [...this.listeners]) listener();
+  }
 }
 
 export const ListSharedContext = createContext<ListShared | null>(null);
