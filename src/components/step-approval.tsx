@@ -121,6 +121,14 @@ function PreviewView({
   );
 }
 
+function othersText(others: Record<string, unknown>): string {
+  try {
+    return JSON.stringify(others, null, 2) ?? '';
+  } catch {
+    return Object.keys(others).join(', ');
+  }
+}
+
 /** What approving will do, under its heading: the file, the change, or the command (path, URL) in full. */
 function Preview({ step, words }: { step: Step; words: ToolStepsLabels['approval'] }) {
   const preview = useMemo(() => approvalPreview(step), [step]);
@@ -145,6 +153,16 @@ function Preview({ step, words }: { step: Step; words: ToolStepsLabels['approval
       ) : (
         <PlainText text={text ?? ''} />
       )}
+      {preview.others ? (
+        <>
+          <p data-slot="tool-step-approval-heading" className="tool-step-approval-heading">
+            {words.otherArguments}
+          </p>
+          <pre data-slot="tool-step-approval-arguments" className="tool-step-approval-arguments">
+            <WireText text={othersText(preview.others)} lines />
+          </pre>
+        </>
+      ) : null}
     </Section>
   );
 }
@@ -338,6 +356,11 @@ export const ToolStepApproval = forwardRef<HTMLDivElement, ToolStepApprovalProps
       {approval?.description ? (
         <p data-slot="tool-step-approval-description" className="tool-step-approval-description">
           <WireText text={approval.description} />
+        </p>
+      ) : null}
+      {step.presentation?.label && step.toolName ? (
+        <p data-slot="tool-step-approval-tool" className="tool-step-approval-tool">
+          <WireText text={words.tool(step.toolName)} />
         </p>
       ) : null}
       <Preview step={step} words={words} />

@@ -18,6 +18,8 @@ export interface ApprovalPreview {
   change?: { path?: string; oldText: string; newText: string };
   /** The rest, in full: the command, the path, the URL, the recipient, else the arguments. */
   text?: string;
+  /** Every argument the part above does not show (each can change what runs), when there are any. */
+  others?: Record<string, unknown>;
 }
 
 /** The action of a tool name's first word (`write_file`, `create_file`, `bash` → run, `send_email`). */
@@ -74,6 +76,11 @@ const TELLING = ['command', 'cmd', 'script', 'code', 'sql', 'query', 'path', 'fi
 
 type Args = Readonly<Record<string, unknown>>;
 
+/** The key `text` reads its value from, for the arguments left to show. */
+function keyOf(args: Args, keys: readonly string[]): string | undefined {
+  return keys.find((key) => text(args, [key]) !== undefined);
+}
+
 function text(args: Args, keys: readonly string[]): string | undefined {
   for (const key of keys) {
     const value = Object.hasOwn(args, key) ? args[key] : undefined;
@@ -125,16 +132,45 @@ export function approvalPreview(step: Pick<Step, 'toolName' | 'input' | 'inputTe
     return { action, text: input === undefined ? step.inputText : pretty(input) };
   }
   const args = input as Args;
+  const preview = objectPreview(step.toolName, action, args);
+  const used = new Set(preview.used);
+  const rest = Object.entries(args).filter(([key, value]) => !used.has(key) && value !== undefined);
+  const { used: _, ...shown } = preview;
+  return rest.length > 0 ? { ...shown, others: Object.fromEntries(rest) } : shown;
+}
+
+function objectPreview(
+  toolName: string,
+  action: ApprovalAction,
+  args: Args,
+): ApprovalPreview & { used: (string | undefined)[] } {
   const path = text(args, KEYS.path) || undefined;
+  const pathKey = path ? keyOf(args, KEYS.path) : undefined;
   const located = <T extends object>(value: T): T & { path?: string } => (path ? { ...value, path } : value);
   if (action === 'write' || action === 'edit') {
     const newText = text(args, KEYS.newText);
     if (newText !== undefined) {
-      return { action, change: located({ oldText: text(args, KEYS.oldText) ?? '', newText }) };
+      return {
+        action,
+        change: located({ oldText: text(args, KEYS.oldText) ?? '', newText }),
+        used: [pathKey, keyOf(args, KEYS.newText), keyOf(args, KEYS.oldText), 'command'],
+      };
     }
     const content = text(args, KEYS.content);
-    if (content !== undefined) return { action, file: located({ content }) };
+    if (content !== undefined) {
+      return { action, file: located({ content }), used: [pathKey, keyOf(args, KEYS.content), 'command'] };
+    }
   }
+  const ownKeys =
+    action === 'run'
+      ? KEYS.run
+      : action === 'fetch'
+        ? KEYS.fetch
+        : action === 'send'
+          ? KEYS.send
+          : action === 'delete' || action === 'write' || action === 'edit'
+            ? KEYS.path
+            : [];
   const own =
     action === 'run'
       ? text(args, KEYS.run)
@@ -145,11 +181,13 @@ export function approvalPreview(step: Pick<Step, 'toolName' | 'input' | 'inputTe
           : action === 'delete' || action === 'write' || action === 'edit'
             ? path
             : undefined;
-  if (own) return { action, text: own };
+  if (own) return { action, text: own, used: [keyOf(args, ownKeys)] };
   // the text editor's `command` names its sub-command, not a shell command
-  const telling = text(args, editorCommand(step.toolName, args) ? TELLING.slice(2) : TELLING);
-  if (telling) return { action, text: telling };
-  return { action, text: Object.keys(args).length > 0 ? pretty(args) : '' };
+  const tellingKeys = editorCommand(toolName, args) ? TELLING.slice(2) : TELLING;
+  const telling = text(args, tellingKeys);
+  if (telling)
+    return { action, text: telling, used: [keyOf(args, tellingKeys), editorCommand(toolName, args) && 'command'] };
+  return { action, text: Object.keys(args).length > 0 ? pretty(args) : '', used: Object.keys(args) };
 }
 
 /** The JSON of a value with every object's keys in order, so the same arguments read the same. */
