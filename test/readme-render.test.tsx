@@ -143,7 +143,10 @@ const scenarios: Record<string, Scenario> = {
     const onApprove = vi.fn();
     render(<Steps store={storeOf(waitingDelete)} onApprove={onApprove} />);
     await userEvent.click(screen.getByRole('button', { name: 'Allow' }));
-    expect(onApprove).toHaveBeenCalledWith(expect.objectContaining({ id: 'call-1' }), {});
+    expect(onApprove).toHaveBeenCalledWith(
+      expect.objectContaining({ id: 'call-1' }),
+      expect.objectContaining({ inputDigest: expect.any(String) }),
+    );
   },
 
   GermanSteps(value) {

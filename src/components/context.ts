@@ -91,12 +91,14 @@ export interface ToolStepsOptions {
    */
   redact?: RedactOption;
   /**
-   * Called with the step and `{ reason }` when a person presses "Approve" (`{}` when no reason was
-   * typed, so `(step, { reason })` always reads). A handler that throws leaves the call waiting.
+   * Called with the step and `{ reason, inputDigest }` when a person presses "Approve": the reason
+   * when one was typed (so `(step, { reason })` always reads), and from the approval card the digest
+   * of the arguments the person saw (`inputDigest` of `tool-steps/presentation`), for the agent to
+   * check against what it will run. A handler that throws leaves the call waiting.
    */
-  onApprove?: (step: Step, decision: { reason?: string }) => void;
-  /** Called with the step and `{ reason }` when a person presses "Deny" (`{}` when no reason was typed). */
-  onDeny?: (step: Step, decision: { reason?: string }) => void;
+  onApprove?: (step: Step, decision: { reason?: string; inputDigest?: string }) => void;
+  /** Called with the step and `{ reason, inputDigest }` when a person presses "Deny" (as `onApprove`). */
+  onDeny?: (step: Step, decision: { reason?: string; inputDigest?: string }) => void;
   /**
    * What approving a waiting call will do, in the host's words, shown on its approval card
    * ("47 records will be deleted"). Called while the card is drawn; `undefined` shows nothing.

@@ -18,7 +18,7 @@ import {
 } from 'react';
 import type { Step } from '../core';
 import type { ToolStepsLabels } from '../core/labels';
-import { type ApprovalAction, approvalPreview } from '../core/presentation/approval';
+import { type ApprovalAction, approvalPreview, inputDigest } from '../core/presentation/approval';
 import { warnOnce } from '../core/warn';
 import { decideHere, type LocalDecision, useDecisionScope, useLocalDecision } from '../internal/decisions';
 import { drawPart, type RenderProp } from '../internal/render';
@@ -41,10 +41,13 @@ export interface ToolStepApprovalState {
 export interface ToolStepApprovalProps extends ComponentPropsWithoutRef<'div'> {
   /** The step; defaults to the row's. */
   step?: Step;
-  /** Called with the step and `{ reason }` (`{}` with none typed) when "Approve" is pressed; defaults to the list's `onApprove`. */
-  onApprove?: (step: Step, decision: { reason?: string }) => void;
-  /** Called with the step and `{ reason }` (`{}` with none typed) when "Deny" is pressed; defaults to the list's `onDeny`. */
-  onDeny?: (step: Step, decision: { reason?: string }) => void;
+  /**
+   * Called with the step and `{ reason, inputDigest }` when "Approve" is pressed (the reason only when
+   * one was typed; the digest of the arguments shown); defaults to the list's `onApprove`.
+   */
+  onApprove?: (step: Step, decision: { reason?: string; inputDigest?: string }) => void;
+  /** Called with the step and `{ reason, inputDigest }` when "Deny" is pressed; defaults to the list's `onDeny`. */
+  onDeny?: (step: Step, decision: { reason?: string; inputDigest?: string }) => void;
   /** What approving will do, in the host's words ("47 records will be deleted"); defaults to the list's. */
   consequences?: (step: Step) => ReactNode;
   /** Swaps the element: `render={<section />}` or `(props, state) => element`. */
@@ -55,8 +58,13 @@ interface ApprovalContextValue {
   step: Step;
   /** Whether the approval was decided: the buttons are gone then, so a call cannot be decided twice. */
   decided: boolean;
+  /** Whether the buttons are off: the arguments just changed, or the approval id is another call's. */
+  blocked: boolean;
   decide: (approved: boolean, event?: MouseEvent<HTMLElement>) => void;
 }
+
+/** How long the buttons stay off after the arguments changed under the card, so the person reads them. */
+const REARM_MS = 1000;
 
 const ApprovalContext = createContext<ApprovalContextValue | null>(null);
 ApprovalContext.displayName = 'ToolStepApprovalContext';
@@ -113,6 +121,14 @@ function PreviewView({
   );
 }
 
+function othersText(others: Record<string, unknown>): string {
+  try {
+    return JSON.stringify(others, null, 2) ?? '';
+  } catch {
+    return Object.keys(others).join(', ');
+  }
+}
+
 /** What approving will do, under its heading: the file, the change, or the command (path, URL) in full. */
 function Preview({ step, words }: { step: Step; words: ToolStepsLabels['approval'] }) {
   const preview = useMemo(() => approvalPreview(step), [step]);
@@ -137,6 +153,16 @@ function Preview({ step, words }: { step: Step; words: ToolStepsLabels['approval
       ) : (
         <PlainText text={text ?? ''} />
       )}
+      {preview.others ? (
+        <>
+          <p data-slot="tool-step-approval-heading" className="tool-step-approval-heading">
+            {words.otherArguments}
+          </p>
+          <pre data-slot="tool-step-approval-arguments" className="tool-step-approval-arguments">
+            <WireText text={othersText(preview.others)} lines />
+          </pre>
+        </>
+      ) : null}
     </Section>
   );
 }
@@ -216,20 +242,59 @@ export const ToolStepApproval = forwardRef<HTMLDivElement, ToolStepApprovalProps
   const deny = onDeny ?? options.onDeny;
   const decidable = pending && (approve !== undefined || deny !== undefined);
   const scope = useDecisionScope();
-  const latest = useRef({ step, reason, approve, deny, scope });
-  latest.current = { step, reason, approve, deny, scope };
+  // The arguments the person has been shown: when they change while the call waits, the card says so
+  // and its buttons are off for a moment (the notice stays until the decision).
+  const { input, inputText } = step;
+  const digest = useMemo(() => inputDigest({ input, inputText }), [input, inputText]);
+  const [seen, setSeen] = useState(digest);
+  // each change re-arms: the buttons are off until a moment after the latest one
+  const [rearms, setRearms] = useState(0);
+  const [settled, setSettled] = useState(0);
+  if (seen !== digest) {
+    setSeen(digest);
+    if (pending && !decision) setRearms(rearms + 1);
+  }
+  const changed = rearms > 0;
+  const rearming = rearms !== settled;
+  useEffect(() => {
+    if (rearms === settled) return;
+    const timer = setTimeout(() => setSettled(rearms), REARM_MS);
+    return () => clearTimeout(timer);
+  }, [rearms, settled]);
+  // the digest of what is on screen (set once the render is committed), checked again at the press
+  const shown = useRef(digest);
+  useEffect(() => {
+    shown.current = digest;
+  }, [digest]);
+  // one approval id on two calls: the app could not tell their answers apart, so the second waits
+  const holder = pending && !decision ? scope.holderOf(step) : undefined;
+  useEffect(() => {
+    if (holder !== undefined) {
+      warnOnce(
+        `the calls "${holder}" and "${step.id}" carry the same approval id "${step.approval?.id}": the second cannot be decided here`,
+      );
+    }
+  }, [holder, step.id, step.approval?.id]);
+  const blocked = rearming || holder !== undefined;
+  const latest = useRef({ step, reason, approve, deny, scope, blocked });
+  latest.current = { step, reason, approve, deny, scope, blocked };
   useEffect(() => {
     if (!pending) scope.forget(step);
   }, [pending, step, scope]);
   const decide = useCallback((approved: boolean, event?: MouseEvent<HTMLElement>) => {
-    const { step: current, reason: typed, approve: onYes, deny: onNo, scope: decisions } = latest.current;
+    const { step: current, reason: typed, approve: onYes, deny: onNo, scope: decisions, blocked: off } = latest.current;
     const handler = approved ? onYes : onNo;
     if (current.status !== 'awaiting-approval') {
       warnOnce(`a decision for the call "${current.id}" was ignored: it is ${current.status}, not awaiting approval`);
       return;
     }
-    if (!handler) return;
-    const made: LocalDecision = { approved };
+    if (!handler || off) return;
+    const now = inputDigest(current);
+    if (now !== shown.current) {
+      warnOnce(`a decision for the call "${current.id}" was not sent: its arguments changed after they were shown`);
+      return;
+    }
+    const made: LocalDecision = { approved, inputDigest: now };
     const trimmed = typed.trim();
     if (trimmed) made.reason = trimmed;
     // Focus goes to the row first (the pressed button is about to go), then to the decision line.
@@ -237,7 +302,10 @@ export const ToolStepApproval = forwardRef<HTMLDivElement, ToolStepApprovalProps
     focusDecision.current = true;
     decideHere(decisions, current, made, handler);
   }, []);
-  const context = useMemo(() => ({ step, decided: decision !== undefined, decide }), [step, decision, decide]);
+  const context = useMemo(
+    () => ({ step, decided: decision !== undefined, blocked, decide }),
+    [step, decision, blocked, decide],
+  );
   if (!pending && !decision) return null;
   const decided = decision ? (decision.approved ? 'approved' : 'denied') : undefined;
   // A denied step says "Denied" in its header; the card keeps the reason, or goes.
@@ -275,9 +343,24 @@ export const ToolStepApproval = forwardRef<HTMLDivElement, ToolStepApprovalProps
       <p data-slot="tool-step-approval-prompt" className="tool-step-approval-prompt">
         {decidable ? words.waitsForYou : words.waitsElsewhere}
       </p>
+      {changed && pending ? (
+        <p data-slot="tool-step-approval-changed" className="tool-step-approval-changed" role="status">
+          {words.argumentsChanged}
+        </p>
+      ) : null}
+      {holder !== undefined ? (
+        <p data-slot="tool-step-approval-reused" className="tool-step-approval-reused">
+          {words.approvalIdReused}
+        </p>
+      ) : null}
       {approval?.description ? (
         <p data-slot="tool-step-approval-description" className="tool-step-approval-description">
           <WireText text={approval.description} />
+        </p>
+      ) : null}
+      {step.presentation?.label && step.toolName ? (
+        <p data-slot="tool-step-approval-tool" className="tool-step-approval-tool">
+          <WireText text={words.tool(step.toolName)} />
         </p>
       ) : null}
       <Preview step={step} words={words} />
@@ -337,6 +420,8 @@ export const ToolStepApproval = forwardRef<HTMLDivElement, ToolStepApprovalProps
           'data-slot': 'tool-step-approval',
           'data-decision': decided,
           'data-decidable': decidable ? '' : undefined,
+          'data-changed': changed && pending && !decision ? '' : undefined,
+          'data-approval-reused': holder !== undefined ? '' : undefined,
           children: content,
         },
         props,
@@ -394,6 +479,7 @@ function useDecisionButton(
       type: 'button',
       'data-slot': approved ? 'tool-step-approve' : 'tool-step-deny',
       'aria-describedby': labelId,
+      disabled: approval?.blocked || undefined,
       onClick: press,
       children: approved ? words.approve : words.deny,
     },

@@ -70,6 +70,14 @@ export interface ToolStepsLabels {
     consequences: string;
     /** The optional reason field's label. */
     reason: string;
+    /** Over a card whose arguments changed while it waited (its buttons are off for a moment). */
+    argumentsChanged: string;
+    /** On a call that carries another waiting call's approval id: it cannot be decided here. */
+    approvalIdReused: string;
+    /** The heading over the arguments the preview above does not show ("Other arguments"). */
+    otherArguments: string;
+    /** The tool's own name, on a card whose header shows a label the server gave: "Tool: run_command". */
+    tool: (name: string) => string;
     approved: string;
     denied: string;
     /** The decision with its reason: "Approved: looks fine". */
@@ -336,6 +344,10 @@ export const defaultLabels: ToolStepsLabels = {
     sideEffects: 'Side effects',
     consequences: 'What will happen',
     reason: 'Reason (optional)',
+    argumentsChanged: 'The arguments changed: read them again',
+    approvalIdReused: 'Another call has the same approval id, so this one cannot be decided here',
+    otherArguments: 'Other arguments',
+    tool: (name) => `Tool: ${name}`,
     approved: 'Approved',
     denied: 'Denied',
     // "Approved, running: ship it" (not "running…: ship it")

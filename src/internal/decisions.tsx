@@ -9,10 +9,18 @@
 import { createContext, type ReactNode, useContext, useState, useSyncExternalStore } from 'react';
 import type { Step } from '../core';
 
-/** A decision made here: approved or not, and the reason typed with it. */
+/** A decision made here: approved or not, the reason typed with it, and the digest of the arguments seen. */
 export interface LocalDecision {
   approved: boolean;
   reason?: string;
+  /** `inputDigest` of the arguments the person saw when deciding (the card's decisions carry one). */
+  inputDigest?: string;
+}
+
+/** What a host's `onApprove` / `onDeny` gets with the step. */
+export interface DecisionDetails {
+  reason?: string;
+  inputDigest?: string;
 }
 
 /** Where a list's (or a row's) decisions are kept. */
@@ -23,6 +31,11 @@ export interface DecisionScope {
   forget(step: Step): void;
   /** Takes back a decision whose handler failed: the step waits again, whatever its status. */
   withdraw(step: Step): void;
+  /**
+   * The id of another call that showed the same approval id first, else `undefined` (and this call
+   * holds the id from now on): one approval id on two calls cannot be told apart by the app.
+   */
+  holderOf(step: Step): string | undefined;
   subscribe(listener: () => void): () => void;
   version(): number;
 }
@@ -36,6 +49,7 @@ const MAX = 1000;
 export function createDecisionScope(byObject = false): DecisionScope {
   const byKey = new Map<string, LocalDecision>();
   const byStep = new WeakMap<Step, LocalDecision>();
+  const holders = new Map<string, string>();
   const listeners = new Set<() => void>();
   let version = 0;
   const keyOf = (step: Step) => `${step.id}\u0000${step.approval?.id ?? ''}`;
@@ -60,6 +74,17 @@ export function createDecisionScope(byObject = false): DecisionScope {
     withdraw(step) {
       if (byObject ? byStep.delete(step) : byKey.delete(keyOf(step))) notify();
     },
+    holderOf(step) {
+      const approvalId = step.approval?.id;
+      if (typeof approvalId !== 'string' || approvalId === '') return undefined;
+      const holder = holders.get(approvalId);
+      if (holder === undefined) {
+        if (holders.size >= MAX) holders.delete(holders.keys().next().value as string);
+        holders.set(approvalId, step.id);
+        return undefined;
+      }
+      return holder === step.id ? undefined : holder;
+    },
     subscribe(listener) {
       listeners.add(listener);
       return () => listeners.delete(listener);
@@ -70,7 +95,7 @@ export function createDecisionScope(byObject = false): DecisionScope {
 
 /**
  * A person's decision: recorded here (every part shows it at once), then handed to the host's handler
- * with `{ reason }` (`{}` when none was typed). A handler that throws takes it back, so the call still
+ * with `{ reason, inputDigest }` (each only when there is one: `{}` from a bare button). A handler that throws takes it back, so the call still
  * waits with its buttons instead of saying "Approved" for a decision that never left, and the error
  * goes on to the caller (React reports it).
  */
@@ -78,11 +103,14 @@ export function decideHere(
   scope: DecisionScope,
   step: Step,
   decision: LocalDecision,
-  handler: (step: Step, decision: { reason?: string }) => void,
+  handler: (step: Step, decision: DecisionDetails) => void,
 ): void {
   scope.set(step, decision);
+  const details: DecisionDetails = {};
+  if (decision.reason !== undefined) details.reason = decision.reason;
+  if (decision.inputDigest !== undefined) details.inputDigest = decision.inputDigest;
   try {
-    handler(step, decision.reason !== undefined ? { reason: decision.reason } : {});
+    handler(step, details);
   } catch (error) {
     scope.withdraw(step);
     throw error;

@@ -36,6 +36,7 @@ export type {
 export {
   approvalPreview,
   humanizeToolName,
+  inputDigest,
   knownTools,
   presentStep,
   tenseOf,

@@ -2,6 +2,7 @@
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { type Step, ToolStep, ToolStepApprove, ToolSteps } from 'tool-steps';
+import { inputDigest } from 'tool-steps/presentation';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { makeStep, stateOf } from './step-fixtures';
 
@@ -65,10 +66,16 @@ describe('the approval card', () => {
     const [a, b] = [rowOf(container, 'a'), rowOf(container, 'b')];
     await userEvent.type(within(a).getByLabelText('Reason (optional)'), '  ship it ');
     await userEvent.click(within(a).getByRole('button', { name: 'Approve' }));
-    expect(onApprove).toHaveBeenCalledExactlyOnceWith(steps[0], { reason: 'ship it' });
+    expect(onApprove).toHaveBeenCalledExactlyOnceWith(steps[0], {
+      reason: 'ship it',
+      inputDigest: inputDigest(steps[0]),
+    });
     await userEvent.type(within(b).getByLabelText('Reason (optional)'), 'not on main');
     await userEvent.click(within(b).getByRole('button', { name: 'Deny' }));
-    expect(onDeny).toHaveBeenCalledExactlyOnceWith(steps[1], { reason: 'not on main' });
+    expect(onDeny).toHaveBeenCalledExactlyOnceWith(steps[1], {
+      reason: 'not on main',
+      inputDigest: inputDigest(steps[1]),
+    });
     expect(slot(a, 'tool-step-approval-decision')?.textContent).toBe('Approved, running: ship it');
     expect(slot(b, 'tool-step-approval-decision')?.textContent).toBe('Reason: not on main');
   });
@@ -194,7 +201,7 @@ describe('what the handlers get', () => {
     // asked again once the host can answer, it goes through
     fail = false;
     await userEvent.click(within(row).getByRole('button', { name: 'Approve' }));
-    expect(onApprove).toHaveBeenLastCalledWith(steps[0], {});
+    expect(onApprove).toHaveBeenLastCalledWith(steps[0], { inputDigest: inputDigest(steps[0]) });
     expect(statusText(row)).toBe('Approved, running…');
   });
 });

@@ -32,6 +32,7 @@ import {
   useToolStep,
 } from 'tool-steps';
 import * as presentation from 'tool-steps/presentation';
+import { inputDigest } from 'tool-steps/presentation';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { makeStep, stateOf } from './step-fixtures';
 
@@ -378,7 +379,7 @@ describe('action parts', () => {
       </ToolStepApproval>,
     );
     await userEvent.click(screen.getByRole('button', { name: 'No' }));
-    expect(onDeny).toHaveBeenCalledExactlyOnceWith(waiting, {});
+    expect(onDeny).toHaveBeenCalledExactlyOnceWith(waiting, { inputDigest: inputDigest(waiting) });
     expect(slot(container, 'tool-step-approval')?.getAttribute('data-decision')).toBe('denied');
     // decided: the buttons are gone, even in host-composed content, so it cannot be decided twice
     expect(screen.queryByRole('button', { name: 'No' })).toBeNull();

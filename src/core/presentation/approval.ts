@@ -18,6 +18,8 @@ export interface ApprovalPreview {
   change?: { path?: string; oldText: string; newText: string };
   /** The rest, in full: the command, the path, the URL, the recipient, else the arguments. */
   text?: string;
+  /** Every argument the part above does not show (each can change what runs), when there are any. */
+  others?: Record<string, unknown>;
 }
 
 /** The action of a tool name's first word (`write_file`, `create_file`, `bash` → run, `send_email`). */
@@ -74,6 +76,11 @@ const TELLING = ['command', 'cmd', 'script', 'code', 'sql', 'query', 'path', 'fi
 
 type Args = Readonly<Record<string, unknown>>;
 
+/** The key `text` reads its value from, for the arguments left to show. */
+function keyOf(args: Args, keys: readonly string[]): string | undefined {
+  return keys.find((key) => text(args, [key]) !== undefined);
+}
+
 function text(args: Args, keys: readonly string[]): string | undefined {
   for (const key of keys) {
     const value = Object.hasOwn(args, key) ? args[key] : undefined;
@@ -125,16 +132,45 @@ export function approvalPreview(step: Pick<Step, 'toolName' | 'input' | 'inputTe
     return { action, text: input === undefined ? step.inputText : pretty(input) };
   }
   const args = input as Args;
+  const preview = objectPreview(step.toolName, action, args);
+  const used = new Set(preview.used);
+  const rest = Object.entries(args).filter(([key, value]) => !used.has(key) && value !== undefined);
+  const { used: _, ...shown } = preview;
+  return rest.length > 0 ? { ...shown, others: Object.fromEntries(rest) } : shown;
+}
+
+function objectPreview(
+  toolName: string,
+  action: ApprovalAction,
+  args: Args,
+): ApprovalPreview & { used: (string | undefined)[] } {
   const path = text(args, KEYS.path) || undefined;
+  const pathKey = path ? keyOf(args, KEYS.path) : undefined;
   const located = <T extends object>(value: T): T & { path?: string } => (path ? { ...value, path } : value);
   if (action === 'write' || action === 'edit') {
     const newText = text(args, KEYS.newText);
     if (newText !== undefined) {
-      return { action, change: located({ oldText: text(args, KEYS.oldText) ?? '', newText }) };
+      return {
+        action,
+        change: located({ oldText: text(args, KEYS.oldText) ?? '', newText }),
+        used: [pathKey, keyOf(args, KEYS.newText), keyOf(args, KEYS.oldText), 'command'],
+      };
     }
     const content = text(args, KEYS.content);
-    if (content !== undefined) return { action, file: located({ content }) };
+    if (content !== undefined) {
+      return { action, file: located({ content }), used: [pathKey, keyOf(args, KEYS.content), 'command'] };
+    }
   }
+  const ownKeys =
+    action === 'run'
+      ? KEYS.run
+      : action === 'fetch'
+        ? KEYS.fetch
+        : action === 'send'
+          ? KEYS.send
+          : action === 'delete' || action === 'write' || action === 'edit'
+            ? KEYS.path
+            : [];
   const own =
     action === 'run'
       ? text(args, KEYS.run)
@@ -145,9 +181,104 @@ export function approvalPreview(step: Pick<Step, 'toolName' | 'input' | 'inputTe
           : action === 'delete' || action === 'write' || action === 'edit'
             ? path
             : undefined;
-  if (own) return { action, text: own };
+  if (own) return { action, text: own, used: [keyOf(args, ownKeys)] };
   // the text editor's `command` names its sub-command, not a shell command
-  const telling = text(args, editorCommand(step.toolName, args) ? TELLING.slice(2) : TELLING);
-  if (telling) return { action, text: telling };
-  return { action, text: Object.keys(args).length > 0 ? pretty(args) : '' };
+  const tellingKeys = editorCommand(toolName, args) ? TELLING.slice(2) : TELLING;
+  const telling = text(args, tellingKeys);
+  if (telling)
+    return { action, text: telling, used: [keyOf(args, tellingKeys), editorCommand(toolName, args) && 'command'] };
+  return { action, text: Object.keys(args).length > 0 ? pretty(args) : '', used: Object.keys(args) };
+}
+
+/** The JSON of a value with every object's keys in order, so the same arguments read the same. */
+function canonical(value: unknown): string {
+  const seen = new Set<object>();
+  const sorted = (item: unknown): unknown => {
+    if (typeof item !== 'object' || item === null) return item;
+    if (seen.has(item)) return '[Circular]';
+    seen.add(item);
+    const out = Array.isArray(item)
+      ? item.map(sorted)
+      : Object.fromEntries(
+          Object.keys(item)
+            .sort()
+            .map((key) => [key, sorted((item as Record<string, unknown>)[key])]),
+        );
+    seen.delete(item);
+    return out;
+  };
+  try {
+    return JSON.stringify(sorted(value)) ?? '';
+  } catch {
+    return String(value);
+  }
+}
+
+const K = Uint32Array.from(
+  '428a2f98 71374491 b5c0fbcf e9b5dba5 3956c25b 59f111f1 923f82a4 ab1c5ed5 d807aa98 12835b01 243185be 550c7dc3 72be5d74 80deb1fe 9bdc06a7 c19bf174 e49b69c1 efbe4786 0fc19dc6 240ca1cc 2de92c6f 4a7484aa 5cb0a9dc 76f988da 983e5152 a831c66d b00327c8 bf597fc7 c6e00bf3 d5a79147 06ca6351 14292967 27b70a85 2e1b2138 4d2c6dfc 53380d13 650a7354 766a0abb 81c2c92e 92722c85 a2bfe8a1 a81a664b c24b8b70 c76c51a3 d192e819 d6990624 f40e3585 106aa070 19a4c116 1e376c08 2748774c 34b0bcb5 391c0cb3 4ed8aa4a 5b9cca4f 682e6ff3 748f82ee 78a5636f 84c87814 8cc70208 90befffa a4506ceb bef9a3f7 c67178f2'
+    .split(' ')
+    .map((word) => Number.parseInt(word, 16)),
+);
+
+/** SHA-256 of bytes, as hex (synchronous, so a press can check it at once). */
+function sha256(bytes: Uint8Array): string {
+  const length = bytes.length;
+  const blocks = Math.ceil((length + 9) / 64);
+  const padded = new Uint8Array(blocks * 64);
+  padded.set(bytes);
+  padded[length] = 0x80;
+  const view = new DataView(padded.buffer);
+  view.setUint32(padded.length - 8, Math.floor(length / 0x20000000));
+  view.setUint32(padded.length - 4, (length * 8) >>> 0);
+  const h = Uint32Array.from([
+    0x6a09e667, 0xbb67ae85, 0x3c6ef372, 0xa54ff53a, 0x510e527f, 0x9b05688c, 0x1f83d9ab, 0x5be0cd19,
+  ]);
+  const w = new Uint32Array(64);
+  const rotr = (x: number, n: number) => (x >>> n) | (x << (32 - n));
+  for (let block = 0; block < blocks; block++) {
+    for (let i = 0; i < 16; i++) w[i] = view.getUint32(block * 64 + i * 4);
+    for (let i = 16; i < 64; i++) {
+      const a = w[i - 15] as number;
+      const b = w[i - 2] as number;
+      const s0 = rotr(a, 7) ^ rotr(a, 18) ^ (a >>> 3);
+      const s1 = rotr(b, 17) ^ rotr(b, 19) ^ (b >>> 10);
+      w[i] = ((w[i - 16] as number) + s0 + (w[i - 7] as number) + s1) >>> 0;
+    }
+    let [a, b, c, d, e, f, g, hh] = h as unknown as number[];
+    for (let i = 0; i < 64; i++) {
+      const t1 =
+        ((hh as number) +
+          (rotr(e as number, 6) ^ rotr(e as number, 11) ^ rotr(e as number, 25)) +
+          (((e as number) & (f as number)) ^ (~(e as number) & (g as number))) +
+          (K[i] as number) +
+          (w[i] as number)) >>>
+        0;
+      const t2 =
+        ((rotr(a as number, 2) ^ rotr(a as number, 13) ^ rotr(a as number, 22)) +
+          (((a as number) & (b as number)) ^ ((a as number) & (c as number)) ^ ((b as number) & (c as number)))) >>>
+        0;
+      hh = g;
+      g = f;
+      f = e;
+      e = ((d as number) + t1) >>> 0;
+      d = c;
+      c = b;
+      b = a;
+      a = (t1 + t2) >>> 0;
+    }
+    const next = [a, b, c, d, e, f, g, hh] as number[];
+    for (let i = 0; i < 8; i++) h[i] = ((h[i] as number) + (next[i] as number)) >>> 0;
+  }
+  return [...h].map((word) => word.toString(16).padStart(8, '0')).join('');
+}
+
+/**
+ * A short stable digest of a call's arguments: the first 32 hex digits of the SHA-256 of their JSON
+ * (UTF-8, every object's keys sorted, no spaces), or of the raw argument text while none parsed. The
+ * same arguments give the same digest here and on a server, whatever the order of their keys; the
+ * approval card passes the digest of what it showed with the decision (`{ inputDigest }`).
+ */
+export function inputDigest(step: { input?: unknown; inputText?: string }): string {
+  const shown = step.input === undefined ? (step.inputText ?? '') : step.input;
+  return sha256(new TextEncoder().encode(canonical(shown))).slice(0, 32);
 }

@@ -14,7 +14,7 @@ import { isLookalikeName, markLookalike } from './lookalike';
 import { defaultToolWords, type ToolLabelWords, toolLabelIn } from './tool-words';
 import { labelInTense, type Tense, tenseOf } from './words';
 
-export { type ApprovalAction, type ApprovalPreview, approvalActionOf, approvalPreview } from './approval';
+export { type ApprovalAction, type ApprovalPreview, approvalActionOf, approvalPreview, inputDigest } from './approval';
 export { DETAIL_MAX } from './detail';
 export { type HumanizedToolName, humanizeToolName, LABEL_MAX } from './humanize';
 export { type Tense, tenseOf, type VerbForms, verbForms } from './words';
