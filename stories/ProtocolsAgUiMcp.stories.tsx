@@ -134,7 +134,7 @@ export const ReplayAgUiInterrupt: Story = {
     ]);
     await expect(part(stepRow(canvasElement, 'call_w'), 'tool-step-error')).toHaveTextContent(/EACCES/);
     await userEvent.click(within(stepRow(canvasElement, 'call_d')).getByRole('button', { name: 'Approve' }));
-    await expect(args.onApprove).toHaveBeenCalledWith(expect.objectContaining({ id: 'call_d' }), {});
+    await expect(args.onApprove).toHaveBeenCalledWith(expect.objectContaining({ id: 'call_d' }), expect.any(Object));
   },
 };
 

@@ -99,7 +99,10 @@ export const States: Story = {
     const waiting = stepRow(canvasElement, 'step-awaiting-approval');
     await userEvent.click(within(waiting).getByRole('button', { name: 'Deny' }));
     await expect(args.onDeny).toHaveBeenCalledTimes(1);
-    await expect(args.onDeny).toHaveBeenCalledWith(expect.objectContaining({ id: 'step-awaiting-approval' }), {});
+    await expect(args.onDeny).toHaveBeenCalledWith(
+      expect.objectContaining({ id: 'step-awaiting-approval' }),
+      expect.any(Object),
+    );
     await expect(args.onApprove).not.toHaveBeenCalled();
     // denied without a reason: the header says "Denied" once, and the card goes
     await waitFor(() => expect(partText(waiting, 'tool-step-status')?.trim()).toBe('Denied'));

@@ -133,7 +133,10 @@ export const States: Story = {
     await expect(approval).toHaveTextContent('Rewrites the remote history of main');
     await userEvent.click(within(approval).getByRole('button', { name: 'Approve' }));
     await expect(args.onApprove).toHaveBeenCalledTimes(1);
-    await expect(args.onApprove).toHaveBeenCalledWith(expect.objectContaining({ id: 'step-awaiting-approval' }), {});
+    await expect(args.onApprove).toHaveBeenCalledWith(
+      expect.objectContaining({ id: 'step-awaiting-approval' }),
+      expect.any(Object),
+    );
     await expect(args.onDeny).not.toHaveBeenCalled();
     // the decision replaces the buttons, so a call cannot be approved twice
     await expect(approval).toHaveAttribute('data-decision', 'approved');
@@ -247,7 +250,10 @@ export const Unstyled: Story = {
     const approval = part(stepRow(root, 'step-awaiting-approval'), 'tool-step-approval');
     if (!approval) throw new Error('the awaiting-approval row has no approval part');
     await userEvent.click(within(approval as HTMLElement).getByRole('button', { name: 'Deny' }));
-    await expect(args.onDeny).toHaveBeenCalledWith(expect.objectContaining({ id: 'step-awaiting-approval' }), {});
+    await expect(args.onDeny).toHaveBeenCalledWith(
+      expect.objectContaining({ id: 'step-awaiting-approval' }),
+      expect.any(Object),
+    );
   },
 };
 

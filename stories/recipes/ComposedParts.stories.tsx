@@ -104,7 +104,7 @@ export const Default: Story = {
     await waitFor(() => expect(content).toHaveTextContent('old/report.csv'));
     await expect(canvas.getByTestId('hint')).toHaveTextContent('showing the arguments');
     await userEvent.click(canvas.getByRole('button', { name: 'Keep it' }));
-    await expect(args.onDeny).toHaveBeenCalledWith(step, {});
+    await expect(args.onDeny).toHaveBeenCalledWith(step, expect.any(Object));
     await expect(args.onApprove).not.toHaveBeenCalled();
     await expect(part(row, 'tool-step-approval')).toHaveAttribute('data-decision', 'denied');
   },
