@@ -167,6 +167,7 @@ export {
   formatDurationIn,
   formatElapsedIn,
   humanizeToolName,
+  inputDigest,
   isStoppedRun,
   knownTools,
   mergeLabels,

@@ -67,6 +67,7 @@ const PRESENTATION_EXPORTS = [
   'formatDurationIn',
   'formatElapsedIn',
   'humanizeToolName',
+  'inputDigest',
   'isStoppedRun',
   'knownTools',
   'mergeLabels',
