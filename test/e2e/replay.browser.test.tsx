@@ -206,7 +206,8 @@ describe('cogitator-run-command-progress.sse', () => {
     const row = stepRow(root, id);
     const progress = slot(row, 'tool-step-progress');
     await expect.poll(() => progress.textContent).toBe('src/api/refunds.test.ts: 1 passed');
-    expect(progress).toHaveAttribute('aria-live', 'polite');
+    // progress is not a live region: every update would be read aloud (the announcer speaks transitions)
+    expect(progress).not.toHaveAttribute('aria-live');
     expect(progress).toHaveAttribute('data-count', '5');
     expect(row.dataset.status).toBe('running');
     expect(partText(row, 'tool-step-status-text')).toBe('Running');
