@@ -21,7 +21,14 @@ import {
   string,
   unknown,
 } from './check';
-import { type EventField, STEP_EVENT_FIELDS, type StepEvent, type StepEventType } from './events';
+import {
+  type EventField,
+  fieldKind,
+  FIELD_KIND as KIND,
+  STEP_EVENT_FIELDS,
+  type StepEvent,
+  type StepEventType,
+} from './events';
 import type { ToolPresentation } from './step';
 
 const str = optional(string);
@@ -51,22 +58,6 @@ function isTexts(v: unknown): boolean {
   for (const item of v) if (typeof item !== 'string') return false;
   return true;
 }
-
-/** The kinds of field as small numbers, for one switch per field in the fast test. */
-const KIND = {
-  id: 0,
-  name: 1,
-  text: 2,
-  flag: 3,
-  'text?': 4,
-  'flag?': 5,
-  'time?': 6,
-  'texts?': 7,
-  'presentation?': 8,
-  'unknown?': 9,
-  oneOf: 10,
-  fallback: 11,
-} as const;
 
 /**
  * Whether a field of this kind passes its check as it is. A `presentation` goes to the full check,
@@ -117,7 +108,7 @@ for (const eventType of STEP_EVENT_TYPES) {
   for (const key of keys) shape[key] = checkOf(fields[key] as EventField);
   fullChecks[eventType] = object(shape);
   const list = Object.values(fields);
-  const kinds = list.map((f) => (typeof f === 'string' ? KIND[f] : 'text' in f ? KIND.fallback : KIND.oneOf));
+  const kinds = list.map((f) => fieldKind(f));
   const known = new Set(['type', ...keys]);
   const tested = kinds.flatMap((kind, i) => (kind === KIND['unknown?'] ? [] : [i]));
   fastChecks[eventType] = (e) => {

@@ -141,6 +141,27 @@ type FieldTable = {
   };
 };
 
+/** The kinds of field as small numbers, for one switch per field in the check and the repair. */
+export const FIELD_KIND = {
+  id: 0,
+  name: 1,
+  text: 2,
+  flag: 3,
+  'text?': 4,
+  'flag?': 5,
+  'time?': 6,
+  'texts?': 7,
+  'presentation?': 8,
+  'unknown?': 9,
+  oneOf: 10,
+  fallback: 11,
+} as const;
+
+/** A field's kind as its number. */
+export function fieldKind(field: EventField): number {
+  return typeof field === 'string' ? FIELD_KIND[field] : 'text' in field ? FIELD_KIND.fallback : FIELD_KIND.oneOf;
+}
+
 /** The field table of every `StepEvent`: the run-time shape of the union above, in the schema's order. */
 export const STEP_EVENT_FIELDS = {
   'step-start': { id: 'id', toolName: 'name', parentId: 'text?', presentation: 'presentation?', at: 'time?' },

@@ -5,7 +5,7 @@
  * (`reduceSteps`, a store's `initialState` / `reset`, the readers of stored data), so nothing in a
  * state can break a render (`String({ toString: null })` throws, a number is no icon name).
  */
-import { type EventField, STEP_EVENT_FIELDS, type StepEvent } from './events';
+import { type EventField, fieldKind, FIELD_KIND as KIND, STEP_EVENT_FIELDS, type StepEvent } from './events';
 import { STEP_STATUSES, type Step, type StepsState, type ToolPresentation } from './step';
 
 type Json = Record<string, unknown>;
@@ -136,22 +136,6 @@ export function repairPresentation(value: unknown): ToolPresentation | undefined
 const isTexts = (value: unknown): boolean => Array.isArray(value) && value.every((item) => typeof item === 'string');
 const isTime = (value: unknown): boolean => typeof value === 'number' && Number.isFinite(value);
 
-/** The kinds of field (./events.ts says what each holds) as small numbers, for one switch per field. */
-const KIND = {
-  id: 0,
-  name: 1,
-  text: 2,
-  flag: 3,
-  'text?': 4,
-  'flag?': 5,
-  'time?': 6,
-  'texts?': 7,
-  'presentation?': 8,
-  'unknown?': 9,
-  oneOf: 10,
-  fallback: 11,
-} as const;
-
 /** One event type's fields as parallel lists: the key, its kind, and the texts of a `oneOf`. */
 interface Fields {
   readonly keys: readonly string[];
@@ -163,7 +147,7 @@ interface Fields {
 const FIELDS: Readonly<Record<string, Fields>> = {};
 for (const [type, table] of Object.entries(STEP_EVENT_FIELDS as Record<string, Record<string, EventField>>)) {
   const fields = Object.values(table);
-  const kinds = fields.map((f) => (typeof f === 'string' ? KIND[f] : 'text' in f ? KIND.fallback : KIND.oneOf));
+  const kinds = fields.map((f) => fieldKind(f));
   (FIELDS as Record<string, Fields>)[type] = {
     keys: Object.keys(table),
     fields,
