@@ -5,32 +5,13 @@
 import '../../src/styles.css';
 import { createStepStore, type StepEvent, ToolSteps } from 'tool-steps';
 import { expect, test } from 'vitest';
-import { cdp } from 'vitest/browser';
 import { render } from 'vitest-browser-react';
-
-interface AXValue {
-  value?: unknown;
-}
-interface AXNode {
-  nodeId: string;
-  ignored?: boolean;
-  role?: AXValue;
-  name?: AXValue;
-  properties?: { name: string; value: AXValue }[];
-  childIds?: string[];
-}
+import { type AXNode, axNodes } from '../support/ax-tree';
 
 /** The live regions (their politeness and text) and the roles with names, as the tree has them now. */
 async function readTree(): Promise<{ live: string[]; roles: string[] }> {
   // the test runs in a frame of the runner's page: the tree of that frame
-  const session = cdp();
-  const { frameTree } = (await session.send('Page.getFrameTree')) as {
-    frameTree: { frame: { id: string; url: string }; childFrames?: { frame: { id: string; url: string } }[] };
-  };
-  const frame = frameTree.childFrames?.find((child) => child.frame.url.includes(location.pathname)) ?? frameTree;
-  const { nodes } = (await session.send('Accessibility.getFullAXTree', { frameId: frame.frame.id })) as {
-    nodes: AXNode[];
-  };
+  const nodes = await axNodes();
   const byId = new Map(nodes.map((node) => [node.nodeId, node]));
   const textOf = (node: AXNode): string => {
     if (node.role?.value === 'StaticText' || node.role?.value === 'InlineTextBox')

@@ -6,9 +6,9 @@
 import '../../src/styles.css';
 import { type StepsState, ToolSteps } from 'tool-steps';
 import { afterEach, expect, test } from 'vitest';
-import { cdp } from 'vitest/browser';
 import { render } from 'vitest-browser-react';
 import { SECRETS } from '../../stories/support/secrets';
+import { axNodes } from '../support/ax-tree';
 
 /** `[name, a part of the secret that must never show]` (the kept prefix and a JWT's well-known header excluded). */
 const NEEDLES: Array<[string, string]> = [
@@ -76,24 +76,9 @@ function stateWith(secret: string): StepsState {
   };
 }
 
-interface AXNode {
-  ignored?: boolean;
-  name?: { value?: unknown };
-  description?: { value?: unknown };
-  value?: { value?: unknown };
-  properties?: { name: string; value: { value?: unknown } }[];
-}
-
 /** Every name, description, value and property of the test frame's accessibility tree. */
 async function axTexts(): Promise<string[]> {
-  const session = cdp();
-  const { frameTree } = (await session.send('Page.getFrameTree')) as {
-    frameTree: { frame: { id: string; url: string }; childFrames?: { frame: { id: string; url: string } }[] };
-  };
-  const frame = frameTree.childFrames?.find((child) => child.frame.url.includes(location.pathname)) ?? frameTree;
-  const { nodes } = (await session.send('Accessibility.getFullAXTree', { frameId: frame.frame.id })) as {
-    nodes: AXNode[];
-  };
+  const nodes = await axNodes();
   const out: string[] = [];
   for (const node of nodes) {
     for (const v of [node.name?.value, node.description?.value, node.value?.value]) if (v != null) out.push(String(v));
