@@ -1,5 +1,5 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { expect, fn, userEvent, within } from 'storybook/test';
+import { expect, fn, userEvent, waitFor, within } from 'storybook/test';
 import type { StepEvent } from 'tool-steps/core';
 import { createMcpTracker, eventsFromText } from 'tool-steps/wires';
 import agUiInterrupt from '../test/fixtures/wires/ag-ui-interrupt.1.sse?raw';
@@ -153,8 +153,11 @@ export const ReplayAgUiSubagent: Story = {
   play: async ({ canvasElement }) => {
     await replayed(canvasElement, 'ag-ui-subagent');
     // the sub-agent's calls sit behind their parent's "1 step" button once the parent has ended
-    const nested = canvasElement.querySelector<HTMLElement>('[data-slot="tool-step-nested-trigger"]');
-    await expect(nested).not.toBeNull();
+    const nested = await waitFor(() => {
+      const trigger = canvasElement.querySelector<HTMLElement>('[data-slot="tool-step-nested-trigger"]');
+      expect(trigger).not.toBeNull();
+      return trigger;
+    });
     if (nested?.getAttribute('aria-expanded') === 'false') await userEvent.click(nested);
     await expect(statuses(canvasElement)).toEqual([
       'research:cancelled',

@@ -28,12 +28,17 @@ export function renderRecording<Name extends string>(recordings: Readonly<Record
   );
 }
 
-/** Resolves once the replay has applied every one of `events`. */
+/**
+ * Resolves once the replay has applied every one of `events` and the list has drawn them: the store
+ * hands a change to the list on the next animation frame, after the player's own counter shows it, so
+ * this waits two frames past the counter.
+ */
 export async function replayedAll(canvasElement: HTMLElement, events: readonly StepEvent[]): Promise<void> {
   const total = events.length;
   await waitFor(() =>
     expect(canvasElement.querySelector('[data-replay-position]')).toHaveTextContent(`${total} of ${total} events`),
   );
+  for (let frame = 0; frame < 2; frame += 1) await new Promise((resolve) => requestAnimationFrame(resolve));
 }
 
 /** Each row as `tool:status`, in order. */
