@@ -246,8 +246,9 @@ describe('useToolStream', () => {
       return response;
     });
     const { current } = mount({ api: '/api/agent', fetch });
+    let replaced!: Promise<void>;
     act(() => {
-      void current().send();
+      replaced = current().send();
     });
     await waitFor(() => expect(current().status).toBe('streaming'));
     act(() => first.push(frame({ type: 'tool-call-start', id: 'old', toolName: 'grep' })));
@@ -258,17 +259,23 @@ describe('useToolStream', () => {
     expect(current().store.getSnapshot().byId.old?.status).toBe('interrupted');
     await waitFor(() => expect(fetch).toHaveBeenCalledTimes(2));
     await waitFor(() => expect(current().status).toBe('streaming'));
+    // the replaced read ends after the newer run started: its last batch (a run-abort) is dropped
+    expect(current().store.getSnapshot().run.status).toBe('streaming');
     act(() => second.push(frame({ type: 'tool-call-start', id: 'new', toolName: 'read_file' })));
     await waitFor(() => expect(current().store.getSnapshot().ids).toEqual(['old', 'new']));
-    // The replaced request's stream ends: its run-abort must not interrupt the newer run's step.
+    // The replaced request's stream ends and its send() settles: nothing it does then (a run-abort,
+    // a run-error) may reach the newer run's step.
     await act(async () => {
       try {
+        first.push(frame({ type: 'tool-call-start', id: 'late', toolName: 'grep' }));
         first.close();
       } catch {
         // already cancelled by the abort
       }
+      await replaced;
     });
-    await new Promise((r) => setTimeout(r, 0));
+    expect(current().store.getSnapshot().ids).toEqual(['old', 'new']);
+    expect(current().status).toBe('streaming');
     expect(current().store.getSnapshot().byId.new?.status).toBe('input-streaming');
     // the replaced request's own step ended when it was replaced, not later
     expect(current().store.getSnapshot().byId.old?.status).toBe('interrupted');
