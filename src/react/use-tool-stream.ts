@@ -1,6 +1,6 @@
 'use client';
 
-import { useEffect, useMemo, useSyncExternalStore } from 'react';
+import { useEffect, useInsertionEffect, useState, useSyncExternalStore } from 'react';
 import {
   createToolStream,
   type RunStatus,
@@ -37,14 +37,19 @@ export interface UseToolStreamResult {
 /**
  * POSTs to an agent endpoint, reads its stream (any supported protocol) and reduces it into steps: a
  * thin adapter over `createToolStream` (made once per hook, or again when `store` changes), read with
- * `useSyncExternalStore`. The latest options apply to the next `send`. Unmounting aborts the request,
- * whose open steps end `interrupted`.
+ * `useSyncExternalStore`. The options of a render apply to every `send` after its commit, from any
+ * effect or handler. Unmounting aborts the request, whose open steps end `interrupted`.
  */
 export function useToolStream(options: UseToolStreamOptions): UseToolStreamResult {
-  // biome-ignore lint/correctness/useExhaustiveDependencies: made once per store; the other options go through setOptions
-  const stream = useMemo(() => createToolStream(options), [options.store]);
-  // Like a ref assigned in render: a send() from any effect or handler of this commit sees these options.
-  stream.setOptions(options);
+  const [held, hold] = useState(() => ({ store: options.store, stream: createToolStream(options) }));
+  let stream = held.stream;
+  if (held.store !== options.store) {
+    // Another store: another stream (React's "adjusting state while rendering"; making one has no effect).
+    stream = createToolStream(options);
+    hold({ store: options.store, stream });
+  }
+  // Insertion effects run before every layout and passive effect of the commit, so those already see these options.
+  useInsertionEffect(() => stream.setOptions(options));
   useEffect(() => () => stream.destroy(), [stream]);
   const { state, status, error } = useSyncExternalStore(stream.subscribe, stream.getSnapshot, stream.getSnapshot);
   return { state, status, error, send: stream.send, stop: stream.stop, reset: stream.reset, store: stream.store };

@@ -337,6 +337,40 @@ describe('useToolStream', () => {
     expect(new Headers(init.headers).get('x-trace')).toBe('abc');
   });
 
+  it("a child's effect in the same commit sends with that render's options", async () => {
+    const fetch = vi.fn(async (_url: RequestInfo | URL, _init?: RequestInit) => sse(fixtureText('tool-timeout')));
+    function Sender({ send, go }: { send: () => Promise<void>; go: boolean }) {
+      useEffect(() => {
+        if (go) void send();
+      }, [go, send]);
+      return null;
+    }
+    function Host({ api, go }: { api: string; go: boolean }) {
+      const { send } = useToolStream({ api, fetch });
+      return <Sender send={send} go={go} />;
+    }
+    const view = render(<Host api="/first" go={false} />);
+    await act(async () => view.rerender(<Host api="/second" go />));
+    await waitFor(() => expect(fetch).toHaveBeenCalledTimes(1));
+    expect(fetch.mock.calls[0]?.[0]).toBe('/second');
+  });
+
+  it('another store makes another stream: the old request is aborted, the new store is read', async () => {
+    const wire = pushStream();
+    const fetch = vi.fn(async () => sse(wire.stream));
+    const first = createStepStore({ schedule: (flush) => flush() });
+    const second = createStepStore({ schedule: (flush) => flush() });
+    const { current, setOptions } = mount({ api: '/a', fetch, store: first });
+    act(() => {
+      void current().send();
+    });
+    await waitFor(() => expect(current().status).toBe('streaming'));
+    setOptions({ api: '/a', fetch, store: second });
+    expect(current().store).toBe(second);
+    expect(current().status).toBe('idle');
+    expect(first.getSnapshot().run.status).toBe('interrupted');
+  });
+
   it('after unmount the request is aborted, the shared store shows the run interrupted, and nothing renders', async () => {
     const wire = pushStream();
     const store = createStepStore({ schedule: (flush) => flush() });
