@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
-import { act, cleanup, render, screen, within } from '@testing-library/react';
+import { act, cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ComponentType } from 'react';
 import { createStepStore, defaultLabels, type Step, type StepEvent, ToolStep } from 'tool-steps';
@@ -97,6 +97,34 @@ const scenarios: Record<string, Scenario> = {
       expect(slot(document, 'tool-step-label')?.textContent).toBe('Delete file');
       await userEvent.click(approve);
       expect(own.resume).toHaveBeenCalledWith('approval-1', true);
+    } finally {
+      vi.unstubAllGlobals();
+    }
+  },
+
+  async AgentSteps(value) {
+    const AgentSteps = value as ComponentType;
+    const agUi = [
+      { type: 'RUN_STARTED', threadId: 't', runId: 'r' },
+      { type: 'TOOL_CALL_START', toolCallId: 'call-1', toolCallName: 'index_repo' },
+      { type: 'TOOL_CALL_END', toolCallId: 'call-1' },
+      { type: 'CUSTOM', name: 'tool_progress', value: { toolCallId: 'call-1', message: '40 of 90 files' } },
+    ];
+    const fetch = vi.fn(
+      // the stream stays open, so the call is still running when the test reads its progress
+      async () =>
+        new Response(
+          new ReadableStream<Uint8Array>({
+            start: (controller) => controller.enqueue(new TextEncoder().encode(sse(agUi as never))),
+          }),
+          { headers: { 'content-type': 'text/event-stream' } },
+        ),
+    );
+    vi.stubGlobal('fetch', fetch);
+    try {
+      render(<AgentSteps />);
+      await userEvent.click(screen.getByRole('button', { name: 'Run' }));
+      await waitFor(() => expect(slot(document, 'tool-step-progress')?.textContent).toContain('40 of 90 files'));
     } finally {
       vi.unstubAllGlobals();
     }

@@ -1,4 +1,5 @@
-// Decoder options reach every reader: readStream, createToolStream and stepsFromText take
+// Decoder options reach every reader: readStream, createToolStream and stepsFromText (and useToolStream,
+// tested with the hook) take
 // `decoderOptions` (a protocol's own, or keyed by protocol name for auto-detection), and options a
 // decoder does not take end the read before any frame with an error naming the protocol and the option.
 import { createToolStream, readStream, type StepEvent } from 'tool-steps/core';
@@ -48,9 +49,42 @@ describe('decoderOptions', () => {
     expect(stream.getSnapshot().state.byId.a?.progress?.content).toBe('half way');
   });
 
-  it('decoders.openaiAgents keeps its options', () => {
-    const d = decoders.openaiAgents({ errorTexts: ['boom'] });
-    expect(d.protocol).toBe('openai-agents');
+  it('OpenAIAgentsOptions.errorTexts works through decoders.*, readStream, stepsFromText and createToolStream', async () => {
+    // the tool's error formatter says "boom": only with errorTexts does the call read as failed
+    const called = { type: 'function_call', callId: 'c', name: 'lookup', status: 'completed', arguments: '{}' };
+    const result = { type: 'function_call_result', name: 'lookup', callId: 'c', status: 'completed', output: 'boom' };
+    const agents = [
+      { type: 'run_item_stream_event', name: 'tool_called', item: { type: 'tool_call_item', rawItem: called } },
+      {
+        type: 'run_item_stream_event',
+        name: 'tool_output',
+        item: { type: 'tool_call_output_item', rawItem: result, output: 'boom' },
+      },
+    ]
+      .map((event) => JSON.stringify(event))
+      .join('\n');
+    const errorTexts = ['boom'];
+    const statusOf = (events: StepEvent[]) =>
+      events.some((e) => e.type === 'step-error' && e.id === 'c') ? 'failed' : 'not failed';
+    const decoded = (d: ReturnType<typeof decoders.openaiAgents>) => [
+      ...agents.split('\n').flatMap((line) => d.push(line)),
+      ...d.end(),
+    ];
+    expect(statusOf(decoded(decoders.openaiAgents()))).toBe('not failed');
+    expect(statusOf(decoded(decoders.openaiAgents({ errorTexts })))).toBe('failed');
+    expect(statusOf(await read(agents, { protocol: 'openai-agents', decoderOptions: { errorTexts } }))).toBe('failed');
+    expect(statusOf(await read(agents, { protocol: 'openai-agents' }))).toBe('not failed');
+    const named = stepsFromText(agents, { protocol: 'openai-agents', decoderOptions: { errorTexts } });
+    expect(named.byId.c?.status).toBe('failed');
+    expect(stepsFromText(agents, { protocol: 'openai-agents' }).byId.c?.status).toBe('succeeded');
+    const stream = createToolStream({
+      api: '/run',
+      protocol: 'openai-agents',
+      decoderOptions: { errorTexts },
+      fetch: async () => new Response(agents, { headers: { 'content-type': 'application/x-ndjson' } }),
+    });
+    await stream.send();
+    expect(stream.getSnapshot().state.byId.c?.status).toBe('failed');
   });
 
   it('options a decoder does not take end the read before any frame, naming the protocol and the option', async () => {

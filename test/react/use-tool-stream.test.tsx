@@ -3,7 +3,13 @@ import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { act, render, waitFor } from '@testing-library/react';
 import { StrictMode, useEffect } from 'react';
-import { createStepStore, type UseToolStreamOptions, type UseToolStreamResult, useToolStream } from 'tool-steps';
+import {
+  createStepStore,
+  type StepEvent,
+  type UseToolStreamOptions,
+  type UseToolStreamResult,
+  useToolStream,
+} from 'tool-steps';
 import { describe, expect, it, vi } from 'vitest';
 
 const fixtureText = (name: string) =>
@@ -369,6 +375,19 @@ describe('useToolStream', () => {
     expect(current().store).toBe(second);
     expect(current().status).toBe('idle');
     expect(first.getSnapshot().run.status).toBe('interrupted');
+  });
+
+  it("hands decoderOptions to the stream's decoder (AG-UI custom events as progress)", async () => {
+    const text =
+      frame({ type: 'RUN_STARTED', threadId: 't', runId: 'r' }) +
+      frame({ type: 'TOOL_CALL_START', toolCallId: 'a', toolCallName: 'x' }) +
+      frame({ type: 'CUSTOM', name: 'tool_progress', value: { toolCallId: 'a' } });
+    const fetch = vi.fn(async () => sse(text));
+    const custom = (name: string): StepEvent[] | undefined =>
+      name === 'tool_progress' ? [{ type: 'step-progress', id: 'a', content: 'half way' }] : undefined;
+    const { current } = mount({ api: '/a', fetch, protocol: 'ag-ui', decoderOptions: { custom } });
+    await act(() => current().send());
+    expect(current().state.byId.a?.progress?.content).toBe('half way');
   });
 
   it('after unmount the request is aborted, the shared store shows the run interrupted, and nothing renders', async () => {
