@@ -2,7 +2,7 @@
  * The curated icon table: Lucide icons by kebab-case name, imported by name so that a bundle carries
  * only these (a dynamic or full-map import costs 36-193 kB gzip; see TOOLCHAIN.md §5).
  */
-import type { LucideIcon, LucideProps } from 'lucide-react';
+import type { LucideIcon } from 'lucide-react';
 import Bot from 'lucide-react/icons/bot';
 import Brain from 'lucide-react/icons/brain';
 import Calculator from 'lucide-react/icons/calculator';
@@ -59,17 +59,10 @@ import Upload from 'lucide-react/icons/upload';
 import User from 'lucide-react/icons/user';
 import Wrench from 'lucide-react/icons/wrench';
 import X from 'lucide-react/icons/x';
-import type { ComponentType } from 'react';
+import type { ToolIconComponent, ToolIconMap } from '../internal/context';
 import { resolveIcon } from './icon-table';
 
-/** What an icon component receives: an SVG's props (size, stroke width, class, ARIA). */
-export type ToolIconProps = Omit<LucideProps, 'ref'>;
-
-/** An icon component: any Lucide icon, or a host component taking the same props. */
-export type ToolIconComponent = ComponentType<ToolIconProps>;
-
-/** Icons by kebab-case name, as a host app passes them to extend or replace the built-in ones. */
-export type ToolIconMap = Readonly<Record<string, ToolIconComponent>>;
+export type { ToolIconComponent, ToolIconMap, ToolIconProps } from '../internal/context';
 
 /**
  * The built-in icons by Lucide's kebab-case name: Cogitator's workspace tools (file-text, file-plus,

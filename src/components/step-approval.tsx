@@ -20,13 +20,12 @@ import type { Step } from '../core';
 import type { ToolStepsLabels } from '../core/labels';
 import { type ApprovalAction, approvalPreview, inputDigest } from '../core/presentation/approval';
 import { warnOnce } from '../core/warn';
+import { useLabelId, useStepOf, useToolStepsLabels, useToolStepsOptions } from '../internal/context';
 import { decideHere, type LocalDecision, useDecisionScope, useLocalDecision } from '../internal/decisions';
 import { drawPart, type RenderProp } from '../internal/render';
 import { RendererBoundary } from '../internal/renderer-boundary';
 import { WireText } from '../internal/visible-text';
 import { CodeRenderer, DiffRenderer, preloadRendererOf } from '../renderers/lazy-views';
-import { useLabelId, useStepOf, useToolStepsOptions } from './context';
-import { useToolStepsLabels } from './labels';
 
 /** What a `render` function of `ToolStepApproval` receives besides the props. */
 export interface ToolStepApprovalState {

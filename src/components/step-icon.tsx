@@ -12,8 +12,8 @@ import {
 import type { Step } from '../core';
 import { isIconSrc } from '../core/icon-src';
 import { warnOnce } from '../core/warn';
+import { ToolStepContext, type ToolsConfig, usePresentation, useToolStepsOptions } from '../internal/context';
 import { drawPart, type RenderProp } from '../internal/render';
-import { ToolStepContext, type ToolsConfig, usePresentation, useToolStepsOptions } from './context';
 import { FALLBACK, resolveIcon } from './icon-table';
 import type { ToolIconComponent, ToolIconMap } from './icons';
 

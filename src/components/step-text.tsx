@@ -2,9 +2,9 @@
 
 import { type ComponentPropsWithoutRef, forwardRef } from 'react';
 import type { Step } from '../core';
+import { type ToolsConfig, useLabelId, usePresentationOf, useStepOf } from '../internal/context';
 import { drawPart, type RenderProp } from '../internal/render';
 import { screenLine, useRedactor } from '../internal/visible-text';
-import { type ToolsConfig, useLabelId, usePresentationOf, useStepOf } from './context';
 
 /** What a `render` function of the label and detail parts receives besides the props. */
 export interface ToolStepTextState {

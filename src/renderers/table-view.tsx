@@ -1,7 +1,7 @@
 'use client';
 
 import { type UIEvent, useMemo, useState } from 'react';
-import { useToolStepsLabels } from '../components/labels';
+import { useToolStepsLabels } from '../internal/context';
 import { CopyButton } from './copy';
 import { detailsValue } from './detect';
 import { JsonTree } from './json-tree';

@@ -2,6 +2,7 @@
 
 import { lazy, memo, type ReactNode, Suspense, useSyncExternalStore } from 'react';
 import type { Step } from '../../core';
+import { InListContext } from '../../internal/context';
 import type { ListItem } from '../../internal/grouping';
 import { useClientLayoutEffect } from '../../internal/layout-effect';
 import { itemsIn, nestedStartOpen } from '../../internal/list-view';
@@ -14,7 +15,6 @@ import {
   sizerStyle,
   useFirstWindow,
 } from '../../internal/virtual-layout';
-import { InListContext } from '../context';
 import { ToolStepsGroup } from '../step-group';
 import { ToolStep } from '../tool-step';
 import { NestedSteps } from './nested';
