@@ -2,10 +2,11 @@
 
 import { type ComponentPropsWithoutRef, forwardRef } from 'react';
 import type { Step, StepProgress } from '../core';
-import { usePresentation, useStepOf, useToolStepsLabels } from '../internal/context';
+import { useStepOf, useToolStepsLabels } from '../internal/context';
 import { progressText } from '../internal/progress-text';
 import { drawPart, type RenderProp } from '../internal/render';
 import { screenName, useRedactor, WireText } from '../internal/visible-text';
+import { usePresentation } from './use-presentation';
 
 /** The English words of the progress part; replace a field to translate it (folded into `labels` later). */
 export const progressWords = {

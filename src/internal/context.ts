@@ -7,7 +7,7 @@ import { type ComponentType, createContext, type ReactElement, type ReactNode, u
 import type { Step } from '../core';
 import { defaultLabels, type ToolStepsLabels } from '../core/labels';
 import type { RedactOption } from '../core/redact';
-import { presentStep, type ResolvedPresentation, type ToolPresentationOverride } from '../presentation';
+import type { ResolvedPresentation, ToolPresentationOverride } from '../presentation';
 import type { DetailsRenderers } from '../renderers/types';
 
 /** What an icon component receives: an SVG's props (size, stroke width, class, ARIA). */
@@ -220,38 +220,11 @@ export function useStepOf(explicit: Step | undefined, part: string): Step {
   return step;
 }
 
-function missingStep(part: string): Error {
+/** The error a part without a step throws. */
+export function missingStep(part: string): Error {
   return new Error(
     `<${part}> has no step to draw: render it inside <ToolStepRoot step={…}> (or <ToolStep>), or pass it a \`step\` prop.`,
   );
-}
-
-/**
- * The presentation of the step a part draws: the row's (computed once per row) when the part draws
- * the row's step with the row's `tools`, else its own; `undefined` outside a row without a step.
- */
-export function usePresentation(
-  explicit: Step | undefined,
-  tools: ToolsConfig | undefined,
-): ResolvedPresentation | undefined {
-  const row = useContext(ToolStepContext);
-  const options = useContext(ToolStepsOptionsContext);
-  const labels = useContext(ToolStepsLabelsContext);
-  const step = explicit ?? row?.step;
-  if (!step) return undefined;
-  if (row && step === row.step && tools === undefined) return row.presentation;
-  return presentStep(step, tools ?? options.tools, labels.tools);
-}
-
-/** `usePresentation` for parts that cannot draw without a step: a missing one is reported at once. */
-export function usePresentationOf(
-  explicit: Step | undefined,
-  tools: ToolsConfig | undefined,
-  part: string,
-): ResolvedPresentation {
-  const presentation = usePresentation(explicit, tools);
-  if (!presentation) throw missingStep(part);
-  return presentation;
 }
 
 /** The row's label id, when the part is inside a row. */
