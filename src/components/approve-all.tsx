@@ -12,7 +12,7 @@ import {
 import type { Step, StepsState } from '../core';
 import { pendingApprovals } from '../core/approvals';
 import { useToolStepsLabels, useToolStepsOptions } from '../internal/context';
-import { decideHere, useDecisionScope, useDecisionsVersion } from '../internal/decisions';
+import { decide, useDecisionScope, useDecisionsVersion } from '../internal/decisions';
 import { drawPart, type RenderProp } from '../internal/render';
 import { ListKeyboardContext } from '../internal/row-focus';
 import { screenLine, useRedactor } from '../internal/visible-text';
@@ -103,7 +103,7 @@ export const ToolStepsApproveAll = forwardRef<HTMLDivElement, ToolStepsApproveAl
       let failed: { error: unknown } | undefined;
       for (const step of steps) {
         try {
-          decideHere(scope, step, { approved }, handler);
+          decide({ scope, step, approved, handler });
         } catch (error) {
           failed ??= { error };
         }
