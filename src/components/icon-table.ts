@@ -103,7 +103,7 @@ export function kebab(name: string): string {
  * A built-in icon: the component, `null` for a lazy one whose chunk has not loaded yet (`lazy` is the
  * loaded chunk's table), `undefined` for a name the table does not have.
  */
-export function builtinIcon(
+function builtinIcon(
   name: string,
   lazy: Readonly<Record<string, ToolIconComponent>> | undefined,
 ): ToolIconComponent | null | undefined {
