@@ -9,19 +9,10 @@ export type { ToolStepsAnnouncerProps } from './components/announcer';
 export { announcementOf, ToolStepsAnnouncer } from './components/announcer';
 export type { ToolStepsApproveAllProps, ToolStepsApproveAllState } from './components/approve-all';
 export { ToolStepsApproveAll } from './components/approve-all';
-export type {
-  ToolConfig,
-  ToolRowParts,
-  ToolRowProps,
-  ToolStepContextValue,
-  ToolStepsOptions,
-  ToolsConfig,
-} from './components/context';
-export { ToolStepContext, useToolStep } from './components/context';
 export type { ToolIconComponent, ToolIconMap, ToolIconName, ToolIconProps } from './components/icons';
 export { FALLBACK_ICON, resolveToolIcon, toolIcons } from './components/icons';
 export type { ToolStepsLabelsProviderProps } from './components/labels';
-export { ToolStepsLabelsContext, ToolStepsLabelsProvider, useToolStepsLabels } from './components/labels';
+export { ToolStepsLabelsProvider } from './components/labels';
 export type {
   ToolStepActionButtonProps,
   ToolStepActionState,
@@ -124,6 +115,15 @@ export {
   reduceSteps,
   STEP_STATUSES,
 } from './core';
+export type {
+  ToolConfig,
+  ToolRowParts,
+  ToolRowProps,
+  ToolStepContextValue,
+  ToolStepsOptions,
+  ToolsConfig,
+} from './internal/context';
+export { ToolStepContext, ToolStepsLabelsContext, useToolStep, useToolStepsLabels } from './internal/context';
 // time, grouping and the turn summary (issue 8 items 3 and 5): their words, for the list's words object
 export type { TimeWords } from './internal/duration';
 export { stepDurationMs, timeWords } from './internal/duration';

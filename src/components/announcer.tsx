@@ -5,10 +5,9 @@ import type { Step, StepStore, StepsState } from '../core';
 import type { ToolStepsLabels } from '../core/labels';
 import { isStoppedRun, outcomeOf } from '../core/outcome';
 import type { Redactor } from '../core/redact';
+import { useToolStepsLabels, useToolStepsOptions } from '../internal/context';
 import { redactorOf, screenName, useRedactor } from '../internal/visible-text';
 import { presentStep } from '../presentation';
-import { useToolStepsOptions } from './context';
-import { useToolStepsLabels } from './labels';
 
 /** Props of `ToolStepsAnnouncer`. */
 export interface ToolStepsAnnouncerProps {

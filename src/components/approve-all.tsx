@@ -11,13 +11,12 @@ import {
 } from 'react';
 import type { Step, StepsState } from '../core';
 import { pendingApprovals } from '../core/approvals';
-import { decideHere, useDecisionScope, useDecisionsVersion } from '../internal/decisions';
+import { useToolStepsLabels, useToolStepsOptions } from '../internal/context';
+import { decide, useDecisionScope, useDecisionsVersion } from '../internal/decisions';
 import { drawPart, type RenderProp } from '../internal/render';
 import { ListKeyboardContext } from '../internal/row-focus';
 import { screenLine, useRedactor } from '../internal/visible-text';
 import { presentStep } from '../presentation';
-import { useToolStepsOptions } from './context';
-import { useToolStepsLabels } from './labels';
 import { type DrawnWaiting, ListSharedContext } from './tool-steps/shared';
 
 /** What a `render` function of `ToolStepsApproveAll` receives besides the props. */
@@ -104,7 +103,7 @@ export const ToolStepsApproveAll = forwardRef<HTMLDivElement, ToolStepsApproveAl
       let failed: { error: unknown } | undefined;
       for (const step of steps) {
         try {
-          decideHere(scope, step, { approved }, handler);
+          decide({ scope, step, approved, handler });
         } catch (error) {
           failed ??= { error };
         }

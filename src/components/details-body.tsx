@@ -16,11 +16,11 @@ import { builtinRenderers } from '../renderers/builtin';
 
 export { preloadRendererOf } from '../renderers/builtin';
 
+import { useToolStepsLabels } from '../internal/context';
 import { CopyButton } from '../renderers/copy';
 import { detectDetailsKind } from '../renderers/detect';
 import { hasBothViews, ModelViewSwitch } from '../renderers/model-view';
 import type { DetailsKind, DetailsRenderer, DetailsRenderers, DetailsView } from '../renderers/types';
-import { useToolStepsLabels } from './labels';
 
 function own<T>(record: Readonly<Record<string, T>> | undefined, key: string): T | undefined {
   return record && Object.hasOwn(record, key) ? record[key] : undefined;

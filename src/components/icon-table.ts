@@ -1,8 +1,8 @@
 /**
- * How `ToolStepIcon` splits the curated icon table (`toolIcons`): the icons drawn at once (`EAGER_ICONS`:
- * Cogitator's seven workspace tools and the fallback `wrench`) and the names of the rest, which load as a
- * chunk of their own (`icons-lazy.ts`) the first time a row names one. The Lucide icons cost about 300 B
- * gzip each; most apps' rows name a handful, so the other fifty stay out of the entry chunk.
+ * The one table of built-in icons, by Lucide's kebab-case name. The eight drawn at first paint (Cogitator's
+ * workspace tools and the fallback `wrench`) hold their component here, in the entry chunk; every other
+ * name holds `LAZY`: its component is in the lazy chunk (`icons-lazy.ts`, held to exactly these names by
+ * its type), loaded the first time a row names one. Each Lucide icon costs about 300 B gzip: add with care.
  */
 import type { LucideIcon } from 'lucide-react';
 import FilePen from 'lucide-react/icons/file-pen';
@@ -13,80 +13,82 @@ import Search from 'lucide-react/icons/search';
 import Terminal from 'lucide-react/icons/terminal';
 import TextSearch from 'lucide-react/icons/text-search';
 import Wrench from 'lucide-react/icons/wrench';
-import type { ToolIconComponent, ToolIconMap } from './icons';
+import type { ToolIconComponent, ToolIconMap } from '../internal/context';
 
-/** The built-in icons drawn at once. */
-export const EAGER_ICONS = {
+/** Marks a built-in icon whose component is in the lazy chunk. */
+const LAZY = 0;
+
+/** Every built-in icon: its component when it draws at first paint, else `LAZY`. */
+export const ICON_TABLE = {
+  bot: LAZY,
+  brain: LAZY,
+  calculator: LAZY,
+  calendar: LAZY,
+  'chart-column': LAZY,
+  check: LAZY,
+  'circle-dot': LAZY,
+  clock: LAZY,
+  cloud: LAZY,
+  code: LAZY,
+  copy: LAZY,
+  cpu: LAZY,
+  'credit-card': LAZY,
+  database: LAZY,
+  download: LAZY,
+  eye: LAZY,
+  'file-code': LAZY,
   'file-pen': FilePen as LucideIcon,
   'file-plus': FilePlus as LucideIcon,
+  'file-search': LAZY,
   'file-text': FileText as LucideIcon,
+  files: LAZY,
   folder: Folder as LucideIcon,
+  'folder-open': LAZY,
+  'git-branch': LAZY,
+  'git-commit': LAZY,
+  'git-commit-horizontal': LAZY,
+  'git-pull-request': LAZY,
+  globe: LAZY,
+  image: LAZY,
+  key: LAZY,
+  languages: LAZY,
+  link: LAZY,
+  list: LAZY,
+  lock: LAZY,
+  mail: LAZY,
+  'map-pin': LAZY,
+  'message-square': LAZY,
+  monitor: LAZY,
+  package: LAZY,
+  pencil: LAZY,
+  play: LAZY,
+  plus: LAZY,
   search: Search as LucideIcon,
+  send: LAZY,
+  server: LAZY,
+  settings: LAZY,
+  'shopping-cart': LAZY,
+  sparkles: LAZY,
+  table: LAZY,
   terminal: Terminal as LucideIcon,
   'text-search': TextSearch as LucideIcon,
+  'trash-2': LAZY,
+  upload: LAZY,
+  user: LAZY,
   wrench: Wrench as LucideIcon,
-} satisfies ToolIconMap;
+  x: LAZY,
+} as const satisfies Record<string, LucideIcon | typeof LAZY>;
 
-/** The names of the built-in icons in the lazy chunk (`icons-lazy.ts`). */
-export const LAZY_ICON_NAMES = [
-  'bot',
-  'brain',
-  'calculator',
-  'calendar',
-  'chart-column',
-  'check',
-  'circle-dot',
-  'clock',
-  'cloud',
-  'code',
-  'copy',
-  'cpu',
-  'credit-card',
-  'database',
-  'download',
-  'eye',
-  'file-code',
-  'file-search',
-  'files',
-  'folder-open',
-  'git-branch',
-  'git-commit',
-  'git-commit-horizontal',
-  'git-pull-request',
-  'globe',
-  'image',
-  'key',
-  'languages',
-  'link',
-  'list',
-  'lock',
-  'mail',
-  'map-pin',
-  'message-square',
-  'monitor',
-  'package',
-  'pencil',
-  'play',
-  'plus',
-  'send',
-  'server',
-  'settings',
-  'shopping-cart',
-  'sparkles',
-  'table',
-  'trash-2',
-  'upload',
-  'user',
-  'x',
-] as const;
+/** A name of the built-in icon table. */
+export type ToolIconName = keyof typeof ICON_TABLE;
 
-/** A name of the lazily loaded built-in icons. */
-export type LazyIconName = (typeof LAZY_ICON_NAMES)[number];
-
-const lazyNames: ReadonlySet<string> = new Set(LAZY_ICON_NAMES);
+/** A name of the built-in icons in the lazy chunk. */
+export type LazyIconName = {
+  [K in ToolIconName]: (typeof ICON_TABLE)[K] extends typeof LAZY ? K : never;
+}[ToolIconName];
 
 /** The fallback icon, drawn when a name is unknown (the built-in `wrench`). */
-export const FALLBACK = EAGER_ICONS.wrench;
+export const FALLBACK = ICON_TABLE.wrench;
 
 /** `FileText` or `file_text` → `file-text`, so a server's spelling does not cost the icon. */
 export function kebab(name: string): string {
@@ -101,12 +103,13 @@ export function kebab(name: string): string {
  * A built-in icon: the component, `null` for a lazy one whose chunk has not loaded yet (`lazy` is the
  * loaded chunk's table), `undefined` for a name the table does not have.
  */
-export function builtinIcon(
+function builtinIcon(
   name: string,
   lazy: Readonly<Record<string, ToolIconComponent>> | undefined,
 ): ToolIconComponent | null | undefined {
-  if (Object.hasOwn(EAGER_ICONS, name)) return EAGER_ICONS[name as keyof typeof EAGER_ICONS];
-  if (!lazyNames.has(name)) return undefined;
+  if (!Object.hasOwn(ICON_TABLE, name)) return undefined;
+  const icon = ICON_TABLE[name as ToolIconName];
+  if (icon !== LAZY) return icon;
   return lazy && Object.hasOwn(lazy, name) ? (lazy[name] as ToolIconComponent) : null;
 }
 

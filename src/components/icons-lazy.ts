@@ -1,7 +1,7 @@
 /**
- * The built-in icons that `ToolStepIcon` loads on demand: every curated icon but the eager ones
- * (`EAGER_ICONS`: Cogitator's workspace tools and the fallback). A chunk of its own, so an app pays for
- * these Lucide icons only once a row names one of them. Keys: `LAZY_ICON_NAMES`.
+ * The components of the built-in icons marked `LAZY` in `ICON_TABLE` (`icon-table.ts`): a chunk of its
+ * own, so an app pays for these Lucide icons only once a row names one of them. Its type holds it to
+ * exactly the table's lazy names (a name missing here, or one the table lacks, does not compile).
  */
 import type { LucideIcon } from 'lucide-react';
 import Bot from 'lucide-react/icons/bot';
@@ -52,8 +52,8 @@ import Trash2 from 'lucide-react/icons/trash';
 import Upload from 'lucide-react/icons/upload';
 import User from 'lucide-react/icons/user';
 import X from 'lucide-react/icons/x';
+import type { ToolIconComponent } from '../internal/context';
 import type { LazyIconName } from './icon-table';
-import type { ToolIconComponent } from './icons';
 
 /** The lazily loaded built-in icons by kebab-case name. */
 export const lazyIcons = {

@@ -1,143 +1,29 @@
 /**
- * The curated icon table: Lucide icons by kebab-case name, imported by name so that a bundle carries
- * only these (a dynamic or full-map import costs 36-193 kB gzip; see TOOLCHAIN.md §5).
+ * The built-in icons as one map of components (`toolIcons`), for hosts that extend or draw them: the
+ * table's first-paint icons and the lazy chunk's, both halves of `ICON_TABLE` (`icon-table.ts`). The
+ * Lucide icons are imported by name, so a bundle carries only these (a dynamic or full-map import costs
+ * 36-193 kB gzip; see TOOLCHAIN.md §5).
  */
-import type { LucideIcon, LucideProps } from 'lucide-react';
-import Bot from 'lucide-react/icons/bot';
-import Brain from 'lucide-react/icons/brain';
-import Calculator from 'lucide-react/icons/calculator';
-import Calendar from 'lucide-react/icons/calendar';
-import ChartColumn from 'lucide-react/icons/chart-column';
-import Check from 'lucide-react/icons/check';
-import CircleDot from 'lucide-react/icons/circle-dot';
-import Clock from 'lucide-react/icons/clock';
-import Cloud from 'lucide-react/icons/cloud';
-import Code from 'lucide-react/icons/code';
-import Copy from 'lucide-react/icons/copy';
-import Cpu from 'lucide-react/icons/cpu';
-import CreditCard from 'lucide-react/icons/credit-card';
-import Database from 'lucide-react/icons/database';
-import Download from 'lucide-react/icons/download';
-import Eye from 'lucide-react/icons/eye';
-import FileCode from 'lucide-react/icons/file-code';
-import FilePen from 'lucide-react/icons/file-pen';
-import FilePlus from 'lucide-react/icons/file-plus';
-import FileSearch from 'lucide-react/icons/file-search';
-import FileText from 'lucide-react/icons/file-text';
-import Files from 'lucide-react/icons/files';
-import Folder from 'lucide-react/icons/folder';
-import FolderOpen from 'lucide-react/icons/folder-open';
-import GitBranch from 'lucide-react/icons/git-branch';
-import GitCommitHorizontal from 'lucide-react/icons/git-commit-horizontal';
-import GitPullRequest from 'lucide-react/icons/git-pull-request';
-import Globe from 'lucide-react/icons/globe';
-import Image from 'lucide-react/icons/image';
-import Key from 'lucide-react/icons/key';
-import Languages from 'lucide-react/icons/languages';
-import Link from 'lucide-react/icons/link';
-import List from 'lucide-react/icons/list';
-import Lock from 'lucide-react/icons/lock';
-import Mail from 'lucide-react/icons/mail';
-import MapPin from 'lucide-react/icons/map-pin';
-import MessageSquare from 'lucide-react/icons/message-square';
-import Monitor from 'lucide-react/icons/monitor';
-import Package from 'lucide-react/icons/package';
-import Pencil from 'lucide-react/icons/pencil';
-import Play from 'lucide-react/icons/play';
-import Plus from 'lucide-react/icons/plus';
-import Search from 'lucide-react/icons/search';
-import Send from 'lucide-react/icons/send';
-import Server from 'lucide-react/icons/server';
-import Settings from 'lucide-react/icons/settings';
-import ShoppingCart from 'lucide-react/icons/shopping-cart';
-import Sparkles from 'lucide-react/icons/sparkles';
-import Table from 'lucide-react/icons/table';
-import Terminal from 'lucide-react/icons/terminal';
-import TextSearch from 'lucide-react/icons/text-search';
-import Trash2 from 'lucide-react/icons/trash';
-import Upload from 'lucide-react/icons/upload';
-import User from 'lucide-react/icons/user';
-import Wrench from 'lucide-react/icons/wrench';
-import X from 'lucide-react/icons/x';
-import type { ComponentType } from 'react';
-import { resolveIcon } from './icon-table';
+import type { LucideIcon } from 'lucide-react';
+import type { ToolIconComponent, ToolIconMap } from '../internal/context';
+import { ICON_TABLE, resolveIcon, type ToolIconName } from './icon-table';
+import { lazyIcons } from './icons-lazy';
 
-/** What an icon component receives: an SVG's props (size, stroke width, class, ARIA). */
-export type ToolIconProps = Omit<LucideProps, 'ref'>;
-
-/** An icon component: any Lucide icon, or a host component taking the same props. */
-export type ToolIconComponent = ComponentType<ToolIconProps>;
-
-/** Icons by kebab-case name, as a host app passes them to extend or replace the built-in ones. */
-export type ToolIconMap = Readonly<Record<string, ToolIconComponent>>;
+export type { ToolIconComponent, ToolIconMap, ToolIconProps } from '../internal/context';
+export type { ToolIconName } from './icon-table';
 
 /**
  * The built-in icons by Lucide's kebab-case name: Cogitator's workspace tools (file-text, file-plus,
  * file-pen, folder, search, text-search, terminal) and every icon the derived presentation picks from
- * a tool's verb and noun (see `docs/presentation.md`). Each icon costs about 300 B gzip: add with care.
+ * a tool's verb and noun (see `docs/presentation.md`).
  */
-export const toolIcons = {
-  bot: Bot as LucideIcon,
-  brain: Brain as LucideIcon,
-  calculator: Calculator as LucideIcon,
-  calendar: Calendar as LucideIcon,
-  'chart-column': ChartColumn as LucideIcon,
-  check: Check as LucideIcon,
-  'circle-dot': CircleDot as LucideIcon,
-  clock: Clock as LucideIcon,
-  cloud: Cloud as LucideIcon,
-  code: Code as LucideIcon,
-  copy: Copy as LucideIcon,
-  cpu: Cpu as LucideIcon,
-  'credit-card': CreditCard as LucideIcon,
-  database: Database as LucideIcon,
-  download: Download as LucideIcon,
-  eye: Eye as LucideIcon,
-  'file-code': FileCode as LucideIcon,
-  'file-pen': FilePen as LucideIcon,
-  'file-plus': FilePlus as LucideIcon,
-  'file-search': FileSearch as LucideIcon,
-  'file-text': FileText as LucideIcon,
-  files: Files as LucideIcon,
-  folder: Folder as LucideIcon,
-  'folder-open': FolderOpen as LucideIcon,
-  'git-branch': GitBranch as LucideIcon,
-  'git-commit': GitCommitHorizontal as LucideIcon,
-  'git-commit-horizontal': GitCommitHorizontal as LucideIcon,
-  'git-pull-request': GitPullRequest as LucideIcon,
-  globe: Globe as LucideIcon,
-  image: Image as LucideIcon,
-  key: Key as LucideIcon,
-  languages: Languages as LucideIcon,
-  link: Link as LucideIcon,
-  list: List as LucideIcon,
-  lock: Lock as LucideIcon,
-  mail: Mail as LucideIcon,
-  'map-pin': MapPin as LucideIcon,
-  'message-square': MessageSquare as LucideIcon,
-  monitor: Monitor as LucideIcon,
-  package: Package as LucideIcon,
-  pencil: Pencil as LucideIcon,
-  play: Play as LucideIcon,
-  plus: Plus as LucideIcon,
-  search: Search as LucideIcon,
-  send: Send as LucideIcon,
-  server: Server as LucideIcon,
-  settings: Settings as LucideIcon,
-  'shopping-cart': ShoppingCart as LucideIcon,
-  sparkles: Sparkles as LucideIcon,
-  table: Table as LucideIcon,
-  terminal: Terminal as LucideIcon,
-  'text-search': TextSearch as LucideIcon,
-  'trash-2': Trash2 as LucideIcon,
-  upload: Upload as LucideIcon,
-  user: User as LucideIcon,
-  wrench: Wrench as LucideIcon,
-  x: X as LucideIcon,
-} as const satisfies Record<string, ToolIconComponent>;
+export const toolIcons: Readonly<Record<ToolIconName, LucideIcon>> = /* @__PURE__ */ everyIcon();
 
-/** A name of the built-in icon table. */
-export type ToolIconName = keyof typeof toolIcons;
+function everyIcon(): Record<ToolIconName, LucideIcon> {
+  const icons: Record<string, LucideIcon> = { ...lazyIcons };
+  for (const [name, icon] of Object.entries(ICON_TABLE)) if (icon) icons[name] = icon;
+  return icons as Record<ToolIconName, LucideIcon>;
+}
 
 /** The icon drawn when a step names none, or names one that neither table has. */
 export const FALLBACK_ICON = 'wrench' satisfies ToolIconName;

@@ -1,16 +1,8 @@
 'use client';
 
-import { createContext, type ReactNode, useContext, useMemo } from 'react';
-import { defaultLabels, mergeLabels, type ToolStepsLabels, type ToolStepsLabelsInput } from '../core/labels';
-
-/** The words every part writes; English unless a `<ToolSteps labels>` (or this provider) says otherwise. */
-export const ToolStepsLabelsContext = createContext<ToolStepsLabels>(defaultLabels);
-ToolStepsLabelsContext.displayName = 'ToolStepsLabelsContext';
-
-/** The words in effect: the nearest `labels` laid over the English defaults. */
-export function useToolStepsLabels(): ToolStepsLabels {
-  return useContext(ToolStepsLabelsContext);
-}
+import { type ReactNode, useContext, useMemo } from 'react';
+import { mergeLabels, type ToolStepsLabelsInput } from '../core/labels';
+import { ToolStepsLabelsContext } from '../internal/context';
 
 /** Props of `ToolStepsLabelsProvider`. */
 export interface ToolStepsLabelsProviderProps {

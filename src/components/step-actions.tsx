@@ -3,9 +3,8 @@
 import { type ComponentPropsWithoutRef, forwardRef, type MouseEvent, type ReactElement } from 'react';
 import { isActiveStatus, type Step } from '../core';
 import { warnOnce } from '../core/warn';
+import { useLabelId, useStepOf, useToolStepsLabels, useToolStepsOptions } from '../internal/context';
 import { drawPart, type RenderProp } from '../internal/render';
-import { useLabelId, useStepOf, useToolStepsOptions } from './context';
-import { useToolStepsLabels } from './labels';
 import { focusRowOf } from './step-approval';
 
 /** What a `render` function of the action parts receives besides the props. */

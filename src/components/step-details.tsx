@@ -14,14 +14,13 @@ import {
 } from 'react';
 import type { Step } from '../core';
 import { chunked, useChunk } from '../internal/chunk';
+import { ToolStepContext, useLabelId, useStepOf, useToolStepsLabels, useToolStepsOptions } from '../internal/context';
 import { drawPart, type RenderProp } from '../internal/render';
 import { RendererBoundary } from '../internal/renderer-boundary';
 import { hasDetailsContent, useStepDisclosure } from '../internal/step-disclosure';
 import { detectDetailsKind } from '../renderers/detect';
 import type { DetailsKind, DetailsRenderers } from '../renderers/types';
-import { ToolStepContext, useLabelId, useStepOf, useToolStepsOptions } from './context';
 import type { DetailsBody as DetailsBodyComponent } from './details-body';
-import { useToolStepsLabels } from './labels';
 
 /** The body chunk's `preloadRendererOf`, once that chunk has loaded. */
 let preloadRenderer: ((kind: DetailsKind) => void) | undefined;

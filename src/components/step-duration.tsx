@@ -4,11 +4,10 @@ import { type ComponentPropsWithoutRef, forwardRef, type Ref } from 'react';
 import type { Step } from '../core';
 import type { ToolStepsLabels } from '../core/labels';
 import { useTickingNow } from '../internal/clock';
+import { useStepOf, useToolStepsLabels } from '../internal/context';
 import { isTicking, stepDurationMs } from '../internal/duration';
 import { isoDuration } from '../internal/format';
 import { drawPart, type RenderProp } from '../internal/render';
-import { useStepOf } from './context';
-import { useToolStepsLabels } from './labels';
 
 /** What a `render` function of `ToolStepDuration` receives besides the props. */
 export interface ToolStepDurationState {

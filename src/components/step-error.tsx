@@ -2,11 +2,10 @@
 
 import { type ComponentPropsWithoutRef, forwardRef } from 'react';
 import type { Step } from '../core';
+import { useStepOf, useToolStepsLabels } from '../internal/context';
 import { drawPart, type RenderProp } from '../internal/render';
 import { screenLine, screenName, useRedactor } from '../internal/visible-text';
 import { CopyButton } from '../renderers/copy';
-import { useStepOf } from './context';
-import { useToolStepsLabels } from './labels';
 
 /** What a `render` function of `ToolStepError` receives besides the props. */
 export interface ToolStepErrorState {

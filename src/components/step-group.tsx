@@ -1,11 +1,11 @@
 'use client';
 
 import { type ComponentPropsWithoutRef, forwardRef, type ReactNode, type Ref, useId } from 'react';
+import { useToolStepsLabels } from '../internal/context';
 import type { StepGroup } from '../internal/grouping';
 import { mergeRefs } from '../internal/render';
 import { useRowTabStop } from '../internal/row-focus';
 import { slotClass } from '../internal/slot-class';
-import { useToolStepsLabels } from './labels';
 
 /**
  * A run of grouped steps: one summary row ("Read 3 files, searched 2 patterns · 4.2s") whose button

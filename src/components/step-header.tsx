@@ -2,8 +2,8 @@
 
 import { type ComponentPropsWithoutRef, forwardRef, useContext } from 'react';
 import type { Step } from '../core';
+import { ToolStepContext } from '../internal/context';
 import { drawPart, type RenderProp } from '../internal/render';
-import { ToolStepContext } from './context';
 
 /** What a `render` function of `ToolStepHeader` receives besides the props. */
 export interface ToolStepHeaderState {

@@ -12,10 +12,11 @@ import {
 import type { Step } from '../core';
 import { isIconSrc } from '../core/icon-src';
 import { warnOnce } from '../core/warn';
+import type { ToolIconComponent, ToolIconMap } from '../internal/context';
+import { ToolStepContext, type ToolsConfig, useToolStepsOptions } from '../internal/context';
 import { drawPart, type RenderProp } from '../internal/render';
-import { ToolStepContext, type ToolsConfig, usePresentation, useToolStepsOptions } from './context';
 import { FALLBACK, resolveIcon } from './icon-table';
-import type { ToolIconComponent, ToolIconMap } from './icons';
+import { usePresentation } from './use-presentation';
 
 /** The lazily loaded built-in icons (`icons-lazy.ts`), once their chunk has loaded. */
 let lazyIcons: Readonly<Record<string, ToolIconComponent>> | undefined;

@@ -2,11 +2,11 @@
 
 import { type ComponentPropsWithoutRef, forwardRef } from 'react';
 import type { Step, StepProgress } from '../core';
+import { useStepOf, useToolStepsLabels } from '../internal/context';
 import { progressText } from '../internal/progress-text';
 import { drawPart, type RenderProp } from '../internal/render';
 import { screenName, useRedactor, WireText } from '../internal/visible-text';
-import { usePresentation, useStepOf } from './context';
-import { useToolStepsLabels } from './labels';
+import { usePresentation } from './use-presentation';
 
 /** The English words of the progress part; replace a field to translate it (folded into `labels` later). */
 export const progressWords = {

@@ -3,6 +3,14 @@
 import { type ComponentPropsWithoutRef, forwardRef, useContext, useId, useMemo } from 'react';
 import type { Step } from '../core';
 import { outcomeOf } from '../core/outcome';
+import {
+  InListContext,
+  RowSeedContext,
+  ToolStepContext,
+  type ToolStepContextValue,
+  useToolStepsLabels,
+  useToolStepsOptions,
+} from '../internal/context';
 import { presence } from '../internal/data-attrs';
 import { drawPart, mergeProps, mergeRefs, type RenderProp } from '../internal/render';
 import { useRowTabStop } from '../internal/row-focus';
@@ -10,14 +18,6 @@ import { useRunStopped } from '../internal/run-stopped';
 import { hasDetailsContent, useStepDisclosure } from '../internal/step-disclosure';
 import { screenName, useRedactor } from '../internal/visible-text';
 import { presentStep } from '../presentation';
-import {
-  InListContext,
-  RowSeedContext,
-  ToolStepContext,
-  type ToolStepContextValue,
-  useToolStepsOptions,
-} from './context';
-import { useToolStepsLabels } from './labels';
 
 /** What a `render` function of `ToolStepRoot` receives besides the props. */
 export interface ToolStepRootState {

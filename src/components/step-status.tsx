@@ -12,10 +12,9 @@ import Unplug from 'lucide-react/icons/unplug';
 import { type ComponentPropsWithoutRef, forwardRef } from 'react';
 import type { Step, StepStatus } from '../core';
 import { outcomeOf, type StepOutcome } from '../core/outcome';
+import { useStepOf, useToolStepsLabels } from '../internal/context';
 import { drawPart, type RenderProp } from '../internal/render';
 import { useRunStopped } from '../internal/run-stopped';
-import { useStepOf } from './context';
-import { useToolStepsLabels } from './labels';
 import { useDecisionOf } from './step-approval';
 
 /** How a status is shown: an icon, the text people (and screen readers) read, and whether it spins. */

@@ -2,9 +2,10 @@
 
 import { type ComponentPropsWithoutRef, forwardRef } from 'react';
 import type { Step } from '../core';
+import { type ToolsConfig, useLabelId, useStepOf } from '../internal/context';
 import { drawPart, type RenderProp } from '../internal/render';
 import { screenLine, useRedactor } from '../internal/visible-text';
-import { type ToolsConfig, useLabelId, usePresentationOf, useStepOf } from './context';
+import { usePresentationOf } from './use-presentation';
 
 /** What a `render` function of the label and detail parts receives besides the props. */
 export interface ToolStepTextState {

@@ -3,10 +3,6 @@
 import { Component, type ComponentPropsWithoutRef, forwardRef, type ReactElement, type ReactNode } from 'react';
 import { isActiveStatus, type Step } from '../core';
 import { warnOnce } from '../core/warn';
-import { DecisionScopeProvider } from '../internal/decisions';
-import type { RenderProp } from '../internal/render';
-import { useStepDisclosure } from '../internal/step-disclosure';
-import { presentStep } from '../presentation';
 import {
   mergeOptions,
   type RowSeed,
@@ -17,9 +13,13 @@ import {
   ToolStepsOptionsContext,
   takeOptions,
   useSameOptions,
+  useToolStepsLabels,
   useToolStepsOptions,
-} from './context';
-import { useToolStepsLabels } from './labels';
+} from '../internal/context';
+import { DecisionScopeProvider } from '../internal/decisions';
+import type { RenderProp } from '../internal/render';
+import { useStepDisclosure } from '../internal/step-disclosure';
+import { presentStep } from '../presentation';
 import { ToolStepActions } from './step-actions';
 import { ToolStepApproval } from './step-approval';
 import { ToolStepDetails } from './step-details';

@@ -4,12 +4,11 @@ import CircleStop from 'lucide-react/icons/circle-stop';
 import { isActiveStatus, type Step, type StepsState } from '../core';
 import { isStoppedRun, outcomeOf } from '../core/outcome';
 import { useTickingNow } from '../internal/clock';
+import { useToolStepsLabels, useToolStepsOptions } from '../internal/context';
 import { type LocalDecision, useDecisionScope, useDecisionsVersion } from '../internal/decisions';
 import { stepDurationMs } from '../internal/duration';
 import { screenName, useRedactor } from '../internal/visible-text';
 import { presentStep } from '../presentation';
-import { useToolStepsOptions } from './context';
-import { useToolStepsLabels } from './labels';
 
 const finite = (value: unknown): value is number => typeof value === 'number' && Number.isFinite(value);
 

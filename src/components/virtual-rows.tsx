@@ -5,7 +5,7 @@
  * items (rows and groups) near the viewport are in the DOM, each measured (variable heights), placed
  * with `top` inside the list (`position: relative`), over a sizer `<li>` that gives the list its whole
  * height. The scroll container is the list's nearest scrolling ancestor, else the window. Loaded on
- * demand (`React.lazy`): a list below the threshold never downloads it.
+ * demand (`chunked`, `src/internal/chunk.ts`): a list below the threshold never downloads it.
  *
  * The keyboard model (`row-focus.ts`) reaches items that are not rendered through `VirtualNav`, the item
  * holding the focus stays mounted while it is scrolled away (a pinned index in the range), and before
@@ -76,7 +76,7 @@ export interface VirtualRowsProps {
   nav: { current: VirtualNav | null };
 }
 
-/** The windowed items of a list (see the module comment). The default export, for `React.lazy`. */
+/** The windowed items of a list (see the module comment). The default export, for `chunked` (`items.tsx`). */
 export default function VirtualRows({ items, renderItem, nav }: VirtualRowsProps) {
   const sizer = useRef<HTMLLIElement | null>(null);
   const [scroller, setScroller] = useState<Element | Window | null>(null);

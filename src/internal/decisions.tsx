@@ -8,6 +8,8 @@
  */
 import { createContext, type ReactNode, useContext, useState, useSyncExternalStore } from 'react';
 import type { Step } from '../core';
+import { inputDigest } from '../core/presentation/approval';
+import { warnOnce } from '../core/warn';
 
 /** A decision made here: approved or not, the reason typed with it, and the digest of the arguments seen. */
 export interface LocalDecision {
@@ -93,18 +95,48 @@ export function createDecisionScope(byObject = false): DecisionScope {
   };
 }
 
+/** One press of "Approve" or "Deny", from the card, a lone button or "Approve all". */
+export interface Press {
+  scope: DecisionScope;
+  step: Step;
+  approved: boolean;
+  /** The host's `onApprove` / `onDeny`; without one nothing is decided. */
+  handler: ((step: Step, decision: DecisionDetails) => void) | undefined;
+  /** The reason typed with it (trimmed; an empty one is none). */
+  reason?: string;
+  /**
+   * `inputDigest` of the arguments on screen, from a part that shows them (the card): a press whose
+   * step's arguments no longer match is not sent, and the decision carries the digest.
+   */
+  shown?: string;
+}
+
 /**
- * A person's decision: recorded here (every part shows it at once), then handed to the host's handler
- * with `{ reason, inputDigest }` (each only when there is one: `{}` from a bare button). A handler that throws takes it back, so the call still
- * waits with its buttons instead of saying "Approved" for a decision that never left, and the error
- * goes on to the caller (React reports it).
+ * Every press decides through here: a step that no longer waits is ignored (with a development
+ * warning), a step already decided here is not decided again (a double press, the bar and a card in
+ * one event), arguments that changed after they were shown are not sent; then the decision is
+ * recorded (every part shows it at once) and handed to the host's handler with `{ reason,
+ * inputDigest }` (each only when there is one: `{}` from a bare button). A handler that throws takes
+ * it back, so the call still waits with its buttons, and the error goes on to the caller (React
+ * reports it). Returns whether the decision was sent.
  */
-export function decideHere(
-  scope: DecisionScope,
-  step: Step,
-  decision: LocalDecision,
-  handler: (step: Step, decision: DecisionDetails) => void,
-): void {
+export function decide({ scope, step, approved, handler, reason, shown }: Press): boolean {
+  if (step.status !== 'awaiting-approval') {
+    warnOnce(`a decision for the call "${step.id}" was ignored: it is ${step.status}, not awaiting approval`);
+    return false;
+  }
+  if (!handler || scope.get(step)) return false;
+  const decision: LocalDecision = { approved };
+  if (shown !== undefined) {
+    const now = inputDigest(step);
+    if (now !== shown) {
+      warnOnce(`a decision for the call "${step.id}" was not sent: its arguments changed after they were shown`);
+      return false;
+    }
+    decision.inputDigest = now;
+  }
+  const trimmed = reason?.trim();
+  if (trimmed) decision.reason = trimmed;
   scope.set(step, decision);
   const details: DecisionDetails = {};
   if (decision.reason !== undefined) details.reason = decision.reason;
@@ -115,6 +147,7 @@ export function decideHere(
     scope.withdraw(step);
     throw error;
   }
+  return true;
 }
 
 const loose = createDecisionScope(true);

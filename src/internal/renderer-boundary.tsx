@@ -1,7 +1,7 @@
 'use client';
 
 import { Component, type ContextType, type ReactNode } from 'react';
-import { ToolStepsLabelsContext } from '../components/labels';
+import { ToolStepsLabelsContext } from './context';
 
 /** Props of `RendererBoundary`. */
 export interface RendererBoundaryProps {

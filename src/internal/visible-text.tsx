@@ -1,7 +1,6 @@
 'use client';
 
 import { useContext, useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
-import { ToolStepsOptionsContext } from '../components/context';
 import {
   createRedactor,
   type Redacted,
@@ -11,6 +10,7 @@ import {
   screeningSteps,
 } from '../core/redact';
 import { visibleText } from '../core/visible-text';
+import { ToolStepsOptionsContext } from './context';
 import type { Job } from './screen-large';
 
 export { visibleText };

@@ -1,7 +1,7 @@
 'use client';
 
 import { type ReactNode, useEffect, useMemo, useState } from 'react';
-import { useToolStepsLabels } from '../components/labels';
+import { useToolStepsLabels } from '../internal/context';
 import { grammarFor } from './code-languages';
 import { type CodeInput, toCodeInput } from './code-model';
 import { CopyButton } from './copy';

@@ -1,7 +1,7 @@
 'use client';
 
 import { type ComponentPropsWithoutRef, useEffect, useRef, useState } from 'react';
-import { useToolStepsLabels } from '../components/labels';
+import { useToolStepsLabels } from '../internal/context';
 import { slotClass } from '../internal/slot-class';
 import { checkIcon, copyIcon } from './icons';
 

@@ -6,8 +6,8 @@ import ChevronRight from 'lucide-react/icons/chevron-right';
 import Columns2 from 'lucide-react/icons/columns-2';
 import Rows3 from 'lucide-react/icons/rows-3';
 import { type CSSProperties, Fragment, type ReactNode, useCallback, useEffect, useMemo, useState } from 'react';
-import { useToolStepsLabels } from '../components/labels';
 import { afterNextPaint } from '../internal/after-paint';
+import { useToolStepsLabels } from '../internal/context';
 import { CopyButton } from './copy';
 import { detailsValue } from './detect';
 import {

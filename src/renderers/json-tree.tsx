@@ -1,8 +1,8 @@
 'use client';
 
 import { type ReactNode, useState } from 'react';
-import { useToolStepsLabels } from '../components/labels';
 import type { ViewLabels } from '../core/labels';
+import { useToolStepsLabels } from '../internal/context';
 import { CopyButton } from './copy';
 import { detailsValue } from './detect';
 import { chevronDownIcon, chevronRightIcon } from './icons';

@@ -3,7 +3,7 @@
 import Download from 'lucide-react/icons/download';
 import FileIcon from 'lucide-react/icons/file';
 import { useMemo } from 'react';
-import { useToolStepsLabels } from '../components/labels';
+import { useToolStepsLabels } from '../internal/context';
 import { detailsValue } from './detect';
 import { formatBytes, type MediaItem, toMediaItems } from './normalize';
 import type { DetailsRendererProps } from './types';

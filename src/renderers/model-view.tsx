@@ -2,8 +2,8 @@
 
 import FileText from 'lucide-react/icons/file-text';
 import { useState } from 'react';
-import { useToolStepsLabels } from '../components/labels';
 import type { Step } from '../core';
+import { useToolStepsLabels } from '../internal/context';
 import { screenLine, useRedactor } from '../internal/visible-text';
 import { isRecord } from './normalize';
 import type { DetailsView } from './types';

@@ -1,7 +1,7 @@
 'use client';
 
 import { useMemo } from 'react';
-import { useToolStepsLabels } from '../components/labels';
+import { useToolStepsLabels } from '../internal/context';
 import { detailsValue } from './detect';
 import { toSources } from './sources-model';
 import type { DetailsRendererProps } from './types';

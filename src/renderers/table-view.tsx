@@ -1,13 +1,13 @@
 'use client';
 
 import { type UIEvent, useMemo, useState } from 'react';
-import { useToolStepsLabels } from '../components/labels';
+import { useToolStepsLabels } from '../internal/context';
 import { CopyButton } from './copy';
 import { detailsValue } from './detect';
 import { JsonTree } from './json-tree';
 import { type TableCell, type TableInput, toTableInput } from './normalize';
 import type { DetailsRendererProps } from './types';
-import { DEFAULT_VIEWPORT, MAX_VIEWPORT, OVERSCAN, SCROLL_STYLE } from './window';
+import { SCROLL_STYLE, windowRange } from './window';
 
 /** Rows shown before "Show all N rows". */
 export const TABLE_FIRST_ROWS = 50;
@@ -59,14 +59,9 @@ export function TableView(props: DetailsRendererProps) {
   if (!input) return <JsonTree {...props} />;
   const total = input.rows.length;
   const windowed = all && total > TABLE_WINDOW_FROM;
-  let start = 0;
-  let end = all ? total : Math.min(total, TABLE_FIRST_ROWS);
-  if (windowed) {
-    const first = Math.floor(scroll.top / TABLE_ROW_HEIGHT);
-    const visible = Math.ceil(Math.min(scroll.height || DEFAULT_VIEWPORT, MAX_VIEWPORT) / TABLE_ROW_HEIGHT);
-    start = Math.max(0, first - OVERSCAN);
-    end = Math.min(total, first + visible + OVERSCAN);
-  }
+  const { start, end } = windowed
+    ? windowRange(total, scroll.top, scroll.height, TABLE_ROW_HEIGHT)
+    : { start: 0, end: all ? total : Math.min(total, TABLE_FIRST_ROWS) };
   const onScroll = (event: UIEvent<HTMLDivElement>) => {
     const el = event.currentTarget;
     setScroll({ top: el.scrollTop, height: el.clientHeight });

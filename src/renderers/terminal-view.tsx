@@ -1,8 +1,8 @@
 'use client';
 
 import { type ReactNode, useMemo, useRef, useState } from 'react';
-import { useToolStepsLabels } from '../components/labels';
 import { visibleText } from '../core/visible-text';
+import { useToolStepsLabels } from '../internal/context';
 import { useClientLayoutEffect } from '../internal/layout-effect';
 import { CopyButton } from './copy';
 import { detailsValue } from './detect';

@@ -1,7 +1,7 @@
 'use client';
 
 import { type ReactNode, useMemo, useState } from 'react';
-import { useToolStepsLabels } from '../components/labels';
+import { useToolStepsLabels } from '../internal/context';
 import { CopyButton } from './copy';
 import { detailsValue } from './detect';
 import { toDisplayText } from './normalize';

@@ -7,13 +7,13 @@ import { useClientLayoutEffect } from '../internal/layout-effect';
 export const ROW_HEIGHT = 20;
 
 /** Lines rendered above and below the visible ones. */
-export const OVERSCAN = 30;
+const OVERSCAN = 30;
 
 /** The viewport height assumed before layout (and in environments without layout, such as jsdom). */
-export const DEFAULT_VIEWPORT = 480;
+const DEFAULT_VIEWPORT = 480;
 
 /** The tallest viewport the window is computed for, whatever the container measures. */
-export const MAX_VIEWPORT = 4000;
+const MAX_VIEWPORT = 4000;
 
 /**
  * The scroll container's own style. Windowing needs a bounded, scrolling container, so this is set inline

@@ -1,7 +1,7 @@
 // Approvals people can decide on (issue 8 item 1) and cancel/retry (item 2), in jsdom.
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { type Step, ToolStep, ToolStepApprove, ToolSteps } from 'tool-steps';
+import { type Step, ToolStep, ToolStepApproval, ToolStepApprove, ToolStepDeny, ToolSteps } from 'tool-steps';
 import { inputDigest } from 'tool-steps/presentation';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { makeStep, stateOf } from './step-fixtures';
@@ -166,6 +166,38 @@ describe('what the handlers get', () => {
     );
     await userEvent.click(lone as HTMLElement);
     expect(seen).toEqual(['approve a undefined', 'deny b undefined', 'deny c undefined', 'approve d undefined']);
+  });
+
+  it('a call is decided once: a button that fires twice before anything re-renders sends one decision', async () => {
+    const seen: string[] = [];
+    const onApprove = (step: Step) => seen.push(`approve ${step.id}`);
+    const onDeny = (step: Step) => seen.push(`deny ${step.id}`);
+    // a host button that calls the part's handler twice in one click (a double-bound handler)
+    const twice = (props: { onClick?: (event: unknown) => void }) => (
+      <button
+        {...props}
+        type="button"
+        data-testid="twice"
+        onClick={(event) => {
+          props.onClick?.(event);
+          props.onClick?.(event);
+        }}
+      />
+    );
+    render(
+      <>
+        <ToolStep step={waiting('lone')} onApprove={onApprove}>
+          <ToolStepApprove render={twice} />
+        </ToolStep>
+        <ToolStep step={waiting('card')} onApprove={onApprove} onDeny={onDeny}>
+          <ToolStepApproval>
+            <ToolStepDeny render={twice} />
+          </ToolStepApproval>
+        </ToolStep>
+      </>,
+    );
+    for (const button of screen.getAllByTestId('twice')) await userEvent.click(button);
+    expect(seen).toEqual(['approve lone', 'deny card']);
   });
 
   it('a handler that throws leaves the call waiting with its buttons, and its error is not swallowed', async () => {

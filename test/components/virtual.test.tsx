@@ -11,6 +11,7 @@ import {
   useSteps,
 } from 'tool-steps';
 import { describe, expect, it, vi } from 'vitest';
+import { loadVirtualRows } from '../../src/components/tool-steps/items';
 
 const syncStore = () => createStepStore({ schedule: (flush) => flush(), now: () => 1000 });
 
@@ -57,6 +58,13 @@ describe('the virtualize threshold', () => {
     expect(Number.parseFloat(spacer.style.height)).toBeGreaterThanOrEqual(201 * 40);
     // the sizer is the last child, so the theme's sibling rules between rows hold
     expect(container.querySelector('[data-slot="tool-steps"]')?.lastElementChild).toBe(spacer);
+  });
+
+  it('once the windowing chunk is in, a list passing the threshold mounts its window in the first commit', async () => {
+    await loadVirtualRows();
+    const { container } = render(<ToolSteps state={stateOf(201)} />);
+    // no waiting: React.lazy would commit the fallback first and reveal the window on a later tick
+    expect(windowed(container)).not.toBeNull();
   });
 
   it('takes another threshold, and false draws every row (find-in-page, screenshots)', async () => {

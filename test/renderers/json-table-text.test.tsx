@@ -21,6 +21,27 @@ describe('JsonTree', () => {
     expect(screen.queryByText('"c"')).toBeNull();
   });
 
+  it("draws Lucide's chevrons and copy icon, at the kit's sizes, with data-icon for CSS", async () => {
+    const user = userEvent.setup();
+    vi.stubGlobal('navigator', { ...navigator, clipboard: { writeText: vi.fn(async () => {}) } });
+    const { container } = render(<JsonTree step={step} details={{ a: { b: { c: 1 } } }} kind="json" />);
+    const right = container.querySelector('svg[data-icon="chevron-right"]');
+    const down = container.querySelector('svg[data-icon="chevron-down"]');
+    const copy = container.querySelector('svg[data-icon="copy"]');
+    for (const [icon, name, size] of [
+      [right, 'chevron-right', '12'],
+      [down, 'chevron-down', '12'],
+      [copy, 'copy', '14'],
+    ] as const) {
+      expect(icon, name).not.toBeNull();
+      expect(icon?.classList.contains(`lucide-${name}`), name).toBe(true);
+      expect(icon?.getAttribute('width')).toBe(size);
+      expect(icon?.getAttribute('aria-hidden')).toBe('true');
+    }
+    await user.click(screen.getAllByRole('button', { name: /copy/i })[0] as HTMLElement);
+    expect(container.querySelector('svg[data-icon="check"]')?.classList.contains('lucide-check')).toBe(true);
+  });
+
   it('opens and closes a node with the keyboard', async () => {
     const user = userEvent.setup();
     render(<JsonTree step={step} details={{ a: { b: { c: 1 } } }} kind="json" />);

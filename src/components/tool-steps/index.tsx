@@ -16,6 +16,14 @@ import {
 } from 'react';
 import { emptyStepsState, type Step, type StepStore, type StepsState } from '../../core';
 import type { ToolStepsLabelsInput } from '../../core/labels';
+import {
+  InListContext,
+  type ToolStepsOptions,
+  ToolStepsOptionsContext,
+  takeOptions,
+  useSameOptions,
+  useToolStepsLabels,
+} from '../../internal/context';
 import { defaultStepFamily, type StepFamilyOf } from '../../internal/grouping';
 import { useClientLayoutEffect } from '../../internal/layout-effect';
 import { itemsIn, ListModel, type StepSource, stateSource, TOP } from '../../internal/list-view';
@@ -25,8 +33,6 @@ import { slotClass } from '../../internal/slot-class';
 import { SteadyContext, type SteadyOptions } from '../../internal/steady-step';
 import { VIRTUALIZE_AFTER } from '../../internal/virtual-layout';
 import { ToolStepsApproveAll } from '../approve-all';
-import { InListContext, type ToolStepsOptions, ToolStepsOptionsContext, takeOptions, useSameOptions } from '../context';
-import { useToolStepsLabels } from '../labels';
 import { ToolStepsFrame } from '../list-frame';
 import { ToolStepsSummary } from '../turn-summary';
 import { TopItems } from './items';

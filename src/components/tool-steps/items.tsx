@@ -1,7 +1,9 @@
 'use client';
 
-import { lazy, memo, type ReactNode, Suspense, useSyncExternalStore } from 'react';
+import { createElement, memo, type ReactNode, Suspense, useSyncExternalStore } from 'react';
 import type { Step } from '../../core';
+import { chunked, useChunk } from '../../internal/chunk';
+import { InListContext } from '../../internal/context';
 import type { ListItem } from '../../internal/grouping';
 import { useClientLayoutEffect } from '../../internal/layout-effect';
 import { itemsIn, nestedStartOpen } from '../../internal/list-view';
@@ -14,14 +16,25 @@ import {
   sizerStyle,
   useFirstWindow,
 } from '../../internal/virtual-layout';
-import { InListContext } from '../context';
 import { ToolStepsGroup } from '../step-group';
 import { ToolStep } from '../tool-step';
+import type { VirtualRowsProps } from '../virtual-rows';
 import { NestedSteps } from './nested';
 import { useListShared } from './shared';
 
-/** The windowed rows, loaded the first time a list passes its `virtualize` threshold. */
-const VirtualRows = lazy(() => import('../virtual-rows'));
+/**
+ * The windowed rows, loaded the first time a list passes its `virtualize` threshold, and drawn directly
+ * (no fallback commit) by every list that passes it once the chunk is in (`useChunk`).
+ */
+const virtualRows = chunked(() => import('../virtual-rows'));
+
+/** Loads the windowed rows' chunk. Not public: for tests. */
+export const loadVirtualRows = virtualRows.load;
+
+/** The windowed rows: their `React.lazy` component until the chunk is in, the component itself after. */
+function WindowedRows(props: VirtualRowsProps) {
+  return createElement(useChunk(virtualRows), props);
+}
 
 /** Draws one item of a list: a row per step id, a group row per group. */
 function useItemRenderer() {
@@ -76,7 +89,7 @@ export function TopItems({ items, windowed }: { items: readonly ListItem[]; wind
   );
   return (
     <Suspense fallback={fallback}>
-      <VirtualRows items={items} renderItem={render} nav={nav} />
+      <WindowedRows items={items} renderItem={render} nav={nav} />
     </Suspense>
   );
 }

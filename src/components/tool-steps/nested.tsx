@@ -1,8 +1,7 @@
 'use client';
 
 import { type ReactNode, useId, useState } from 'react';
-import { InListContext } from '../context';
-import { useToolStepsLabels } from '../labels';
+import { InListContext, useToolStepsLabels } from '../../internal/context';
 import { useListShared } from './shared';
 
 /**

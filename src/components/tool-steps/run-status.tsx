@@ -3,9 +3,9 @@
 import { useSyncExternalStore } from 'react';
 import type { StepsDiagnostics, StepsState } from '../../core';
 import { isStoppedRun } from '../../core/outcome';
+import { useToolStepsLabels } from '../../internal/context';
 import type { StepSource } from '../../internal/list-view';
 import { screenLine, screenName, useRedactor, WireText } from '../../internal/visible-text';
-import { useToolStepsLabels } from '../labels';
 
 // The error and the interrupted line are not live regions of their own (one mounting with its text
 // already in it is said by few screen readers): the announcer's regions, there from the start, say them.

@@ -7,7 +7,6 @@ import {
   type MouseEvent,
   type ReactElement,
   type ReactNode,
-  Suspense,
   useCallback,
   useContext,
   useEffect,
@@ -16,17 +15,14 @@ import {
   useRef,
   useState,
 } from 'react';
-import type { Step } from '../core';
-import type { ToolStepsLabels } from '../core/labels';
-import { type ApprovalAction, approvalPreview, inputDigest } from '../core/presentation/approval';
-import { warnOnce } from '../core/warn';
-import { decideHere, type LocalDecision, useDecisionScope, useLocalDecision } from '../internal/decisions';
-import { drawPart, type RenderProp } from '../internal/render';
-import { RendererBoundary } from '../internal/renderer-boundary';
-import { WireText } from '../internal/visible-text';
-import { CodeRenderer, DiffRenderer, preloadRendererOf } from '../renderers/lazy-views';
-import { useLabelId, useStepOf, useToolStepsOptions } from './context';
-import { useToolStepsLabels } from './labels';
+import type { Step } from '../../core';
+import { inputDigest } from '../../core/presentation/approval';
+import { warnOnce } from '../../core/warn';
+import { useLabelId, useStepOf, useToolStepsLabels, useToolStepsOptions } from '../../internal/context';
+import { decide, type LocalDecision, useDecisionScope, useLocalDecision } from '../../internal/decisions';
+import { drawPart, type RenderProp } from '../../internal/render';
+import { WireText } from '../../internal/visible-text';
+import { Preview, Section } from './preview';
 
 /** What a `render` function of `ToolStepApproval` receives besides the props. */
 export interface ToolStepApprovalState {
@@ -69,104 +65,6 @@ const REARM_MS = 1000;
 const ApprovalContext = createContext<ApprovalContextValue | null>(null);
 ApprovalContext.displayName = 'ToolStepApprovalContext';
 
-/** The heading of each action, by its word in `labels.approval`. */
-const HEADINGS = {
-  write: 'willWrite',
-  edit: 'willEdit',
-  delete: 'willDelete',
-  run: 'willRun',
-  fetch: 'willFetch',
-  send: 'willSend',
-  other: 'toolInput',
-} as const satisfies Record<ApprovalAction, keyof ToolStepsLabels['approval']>;
-
-function PlainText({ text }: { text: string }) {
-  return (
-    <pre data-slot="tool-step-approval-input" className="tool-step-approval-input">
-      <WireText text={text} lines />
-    </pre>
-  );
-}
-
-/**
- * A file or a change, drawn by the host's renderer of its kind (`renderers.byKind.code` / `.diff`), else
- * the built-in one; plain text while its chunk loads and if it throws.
- */
-function PreviewView({
-  step,
-  kind,
-  value,
-  plain,
-}: {
-  step: Step;
-  kind: 'code' | 'diff';
-  value: object;
-  plain: string;
-}) {
-  const renderers = useToolStepsOptions().renderers;
-  const own = renderers?.byKind && Object.hasOwn(renderers.byKind, kind) ? renderers.byKind[kind] : undefined;
-  // the details block's own chunks: until the view is there, the card shows the same text plain
-  const View = own ?? (kind === 'code' ? CodeRenderer : DiffRenderer);
-  useEffect(() => {
-    if (!own) preloadRendererOf(kind);
-  }, [own, kind]);
-  return (
-    <div data-slot="tool-step-approval-view" className="tool-step-approval-view" data-kind={kind}>
-      <RendererBoundary resetKey={value}>
-        <Suspense fallback={<PlainText text={plain} />}>
-          <View step={step} details={value} kind={kind} />
-        </Suspense>
-      </RendererBoundary>
-    </div>
-  );
-}
-
-function othersText(others: Record<string, unknown>): string {
-  try {
-    return JSON.stringify(others, null, 2) ?? '';
-  } catch {
-    return Object.keys(others).join(', ');
-  }
-}
-
-/** What approving will do, under its heading: the file, the change, or the command (path, URL) in full. */
-function Preview({ step, words }: { step: Step; words: ToolStepsLabels['approval'] }) {
-  const preview = useMemo(() => approvalPreview(step), [step]);
-  const { file, change, text } = preview;
-  if (!file && !change && !text) return null;
-  return (
-    <Section heading={words[HEADINGS[preview.action]]} slot="tool-step-approval-preview" kind={preview.action}>
-      {file ? (
-        <PreviewView
-          step={step}
-          kind="code"
-          value={{ kind: 'code', code: file.content, path: file.path }}
-          plain={file.content}
-        />
-      ) : change ? (
-        <PreviewView
-          step={step}
-          kind="diff"
-          value={{ oldText: change.oldText, newText: change.newText, path: change.path }}
-          plain={change.newText}
-        />
-      ) : (
-        <PlainText text={text ?? ''} />
-      )}
-      {preview.others ? (
-        <>
-          <p data-slot="tool-step-approval-heading" className="tool-step-approval-heading">
-            {words.otherArguments}
-          </p>
-          <pre data-slot="tool-step-approval-arguments" className="tool-step-approval-arguments">
-            <WireText text={othersText(preview.others)} lines />
-          </pre>
-        </>
-      ) : null}
-    </Section>
-  );
-}
-
 /**
  * Moves focus to the row of `from` (never to the page), so a control that disappears after a press
  * leaves the keyboard where the person was. The row takes `tabindex="-1"` if it has none.
@@ -182,27 +80,6 @@ export function focusRowOf(from: Element | null | undefined): void {
 export function useDecisionOf(step: Step): LocalDecision | undefined {
   const local = useLocalDecision(step);
   return step.status === 'awaiting-approval' ? local : step.approval?.decision;
-}
-
-function Section({
-  heading,
-  slot,
-  kind,
-  children,
-}: {
-  heading: string;
-  slot: string;
-  kind?: ApprovalAction;
-  children: ReactNode;
-}) {
-  return (
-    <div data-slot={slot} className={slot} data-action={kind}>
-      <p data-slot="tool-step-approval-heading" className="tool-step-approval-heading">
-        {heading}
-      </p>
-      {children}
-    </div>
-  );
 }
 
 /**
@@ -281,30 +158,19 @@ export const ToolStepApproval = forwardRef<HTMLDivElement, ToolStepApprovalProps
   useEffect(() => {
     if (!pending) scope.forget(step);
   }, [pending, step, scope]);
-  const decide = useCallback((approved: boolean, event?: MouseEvent<HTMLElement>) => {
+  const decideHere = useCallback((approved: boolean, event?: MouseEvent<HTMLElement>) => {
     const { step: current, reason: typed, approve: onYes, deny: onNo, scope: decisions, blocked: off } = latest.current;
+    if (off && current.status === 'awaiting-approval') return;
     const handler = approved ? onYes : onNo;
-    if (current.status !== 'awaiting-approval') {
-      warnOnce(`a decision for the call "${current.id}" was ignored: it is ${current.status}, not awaiting approval`);
-      return;
-    }
-    if (!handler || off) return;
-    const now = inputDigest(current);
-    if (now !== shown.current) {
-      warnOnce(`a decision for the call "${current.id}" was not sent: its arguments changed after they were shown`);
-      return;
-    }
-    const made: LocalDecision = { approved, inputDigest: now };
-    const trimmed = typed.trim();
-    if (trimmed) made.reason = trimmed;
-    // Focus goes to the row first (the pressed button is about to go), then to the decision line.
+    const sent = decide({ scope: decisions, step: current, approved, handler, reason: typed, shown: shown.current });
+    if (!sent) return;
+    // Focus goes to the row (the pressed button is about to go), then to the decision line once drawn.
     focusRowOf(event?.currentTarget);
     focusDecision.current = true;
-    decideHere(decisions, current, made, handler);
   }, []);
   const context = useMemo(
-    () => ({ step, decided: decision !== undefined, blocked, decide }),
-    [step, decision, blocked, decide],
+    () => ({ step, decided: decision !== undefined, blocked, decide: decideHere }),
+    [step, decision, blocked, decideHere],
   );
   if (!pending && !decision) return null;
   const decided = decision ? (decision.approved ? 'approved' : 'denied') : undefined;
@@ -458,18 +324,10 @@ function useDecisionButton(
   const local = useLocalDecision(step);
   const scope = useDecisionScope();
   const press = (event: MouseEvent<HTMLElement>) => {
-    if (approval) {
-      approval.decide(approved, event);
-      return;
+    if (approval) approval.decide(approved, event);
+    else if (decide({ scope, step, approved, handler: approved ? options.onApprove : options.onDeny })) {
+      focusRowOf(event.currentTarget);
     }
-    const handler = approved ? options.onApprove : options.onDeny;
-    if (step.status !== 'awaiting-approval') {
-      warnOnce(`a decision for the call "${step.id}" was ignored: it is ${step.status}, not awaiting approval`);
-      return;
-    }
-    if (!handler) return;
-    focusRowOf(event.currentTarget);
-    decideHere(scope, step, { approved }, handler);
   };
   if (approval?.decided || local) return null;
   return drawPart(

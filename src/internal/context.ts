@@ -1,12 +1,32 @@
 'use client';
 
+// The contexts the parts, the renderers and the internal helpers share, in one bottom module: everything
+// above it (src/components, src/renderers) reads them from here, so nothing below reaches up into the parts.
+import type { LucideProps } from 'lucide-react';
 import { type ComponentType, createContext, type ReactElement, type ReactNode, useContext, useRef } from 'react';
 import type { Step } from '../core';
+import { defaultLabels, type ToolStepsLabels } from '../core/labels';
 import type { RedactOption } from '../core/redact';
-import { presentStep, type ResolvedPresentation, type ToolPresentationOverride } from '../presentation';
+import type { ResolvedPresentation, ToolPresentationOverride } from '../presentation';
 import type { DetailsRenderers } from '../renderers/types';
-import type { ToolIconMap } from './icons';
-import { ToolStepsLabelsContext } from './labels';
+
+/** What an icon component receives: an SVG's props (size, stroke width, class, ARIA). */
+export type ToolIconProps = Omit<LucideProps, 'ref'>;
+
+/** An icon component: any Lucide icon, or a host component taking the same props. */
+export type ToolIconComponent = ComponentType<ToolIconProps>;
+
+/** Icons by kebab-case name, as a host app passes them to extend or replace the built-in ones. */
+export type ToolIconMap = Readonly<Record<string, ToolIconComponent>>;
+
+/** The words every part writes; English unless a `<ToolSteps labels>` (or `ToolStepsLabelsProvider`) says otherwise. */
+export const ToolStepsLabelsContext = createContext<ToolStepsLabels>(defaultLabels);
+ToolStepsLabelsContext.displayName = 'ToolStepsLabelsContext';
+
+/** The words in effect: the nearest `labels` laid over the English defaults. */
+export function useToolStepsLabels(): ToolStepsLabels {
+  return useContext(ToolStepsLabelsContext);
+}
 
 /** What a row's parts share (read it with `useToolStep()`). */
 export interface ToolStepContextValue {
@@ -200,38 +220,11 @@ export function useStepOf(explicit: Step | undefined, part: string): Step {
   return step;
 }
 
-function missingStep(part: string): Error {
+/** The error a part without a step throws. */
+export function missingStep(part: string): Error {
   return new Error(
     `<${part}> has no step to draw: render it inside <ToolStepRoot step={…}> (or <ToolStep>), or pass it a \`step\` prop.`,
   );
-}
-
-/**
- * The presentation of the step a part draws: the row's (computed once per row) when the part draws
- * the row's step with the row's `tools`, else its own; `undefined` outside a row without a step.
- */
-export function usePresentation(
-  explicit: Step | undefined,
-  tools: ToolsConfig | undefined,
-): ResolvedPresentation | undefined {
-  const row = useContext(ToolStepContext);
-  const options = useContext(ToolStepsOptionsContext);
-  const labels = useContext(ToolStepsLabelsContext);
-  const step = explicit ?? row?.step;
-  if (!step) return undefined;
-  if (row && step === row.step && tools === undefined) return row.presentation;
-  return presentStep(step, tools ?? options.tools, labels.tools);
-}
-
-/** `usePresentation` for parts that cannot draw without a step: a missing one is reported at once. */
-export function usePresentationOf(
-  explicit: Step | undefined,
-  tools: ToolsConfig | undefined,
-  part: string,
-): ResolvedPresentation {
-  const presentation = usePresentation(explicit, tools);
-  if (!presentation) throw missingStep(part);
-  return presentation;
 }
 
 /** The row's label id, when the part is inside a row. */
