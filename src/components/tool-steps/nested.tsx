@@ -1,8 +1,9 @@
 'use client';
 
-import { type ReactNode, useId, useState } from 'react';
+import { type ReactNode, useId } from 'react';
 import { InListContext } from '../context';
 import { useToolStepsLabels } from '../labels';
+import { useOpenKey } from './expanded';
 import { useListShared } from './shared';
 
 /**
@@ -21,13 +22,9 @@ export function NestedSteps({
   startOpen: boolean;
   children: () => ReactNode;
 }) {
-  const { opened } = useListShared();
-  const [chosen, setChosenState] = useState<boolean | undefined>(() => opened.get(`nested:${id}`));
-  const setChosen = (open: boolean) => {
-    opened.set(`nested:${id}`, open);
-    setChosenState(open);
-  };
-  const open = chosen ?? startOpen;
+  const { nested } = useListShared();
+  const open = useOpenKey(nested, id) ?? startOpen;
+  const setChosen = (next: boolean) => nested.set(id, next);
   const listId = useId();
   const labels = useToolStepsLabels();
   return (
