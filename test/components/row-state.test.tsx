@@ -5,7 +5,7 @@
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
-import { type DetailsBlock, type Step, ToolStep, ToolStepDetails, ToolSteps } from 'tool-steps';
+import { type DetailsBlock, type Step, ToolStep, ToolStepDetails, ToolStepRoot, ToolSteps } from 'tool-steps';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { makeStep, stateOf } from './step-fixtures';
 
@@ -63,6 +63,20 @@ describe('a host Row returns the root’s children', () => {
     expect(root.getAttribute('data-state')).toBe('open');
     expect(screen.getByTestId('open').textContent).toBe('open');
     expect(slot(root, 'tool-step-details')?.getAttribute('data-state')).toBe('open');
+  });
+
+  it('a Row that still renders a <ToolStepRoot> is told once in development what to return instead', () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    render(
+      <ToolSteps
+        state={stateOf([search, { ...search, id: 't' }])}
+        group={false}
+        tools={{ search_orders: { Row: ({ parts }) => <ToolStepRoot>{parts.header}</ToolStepRoot> } }}
+      />,
+    );
+    const told = warn.mock.calls.filter(([message]) => String(message).includes('<ToolStepRoot> inside the row'));
+    expect(told).toHaveLength(1);
+    expect(String(told[0]?.[0])).toContain("a `tools` Row returns the row's parts");
   });
 
   it('a Row that throws still breaks only its own row', () => {
