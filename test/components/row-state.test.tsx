@@ -178,6 +178,16 @@ describe('ToolSteps: expanded / defaultExpanded / onExpandedChange', () => {
     expect(error).not.toHaveBeenCalled();
   });
 
+  it('an `expanded` that is not an array is read as an empty one, with one development warning', () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    const { container, rerender } = render(<ToolSteps state={state} expanded={'a' as unknown as string[]} />);
+    rerender(<ToolSteps state={state} expanded={'c' as unknown as string[]} />);
+    expect(states(container)).toEqual(['closed', 'closed', 'closed']);
+    const told = warn.mock.calls.filter(([message]) => String(message).includes('`expanded`'));
+    expect(told).toHaveLength(1);
+    expect(String(told[0]?.[0])).toContain('`expanded` is not an array of ids; it is read as an empty one');
+  });
+
   it('uncontrolled: defaultExpanded opens rows at first, failed ones open by themselves, the callback reports every open row', async () => {
     const onExpandedChange = vi.fn();
     const { container } = render(
