@@ -27,6 +27,7 @@ export type {
 } from './components/step-approval';
 export { ToolStepApproval, ToolStepApprove, ToolStepDeny } from './components/step-approval';
 export type {
+  DetailsBlock,
   ToolStepDetailsContentProps,
   ToolStepDetailsProps,
   ToolStepDetailsState,
@@ -56,6 +57,7 @@ export { ToolStepDetail, ToolStepLabel } from './components/step-text';
 export type { ToolStepProps } from './components/tool-step';
 export { ToolStep } from './components/tool-step';
 export type {
+  ToolStepsExpandedOptions,
   ToolStepsListOptions,
   ToolStepsProps,
   ToolStepsStateProps,

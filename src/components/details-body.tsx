@@ -7,8 +7,9 @@
  * nothing until a row has something to open.
  */
 
-import { memo, type ReactNode, Suspense, useMemo, useState } from 'react';
+import { memo, type ReactNode, Suspense, useMemo } from 'react';
 import type { Step } from '../core';
+import { useControllable } from '../internal/controllable';
 import { RendererBoundary } from '../internal/renderer-boundary';
 import { inputText, lastUpdateText } from '../internal/step-disclosure';
 import { useScreenValue } from '../internal/visible-text';
@@ -21,6 +22,7 @@ import { CopyButton } from '../renderers/copy';
 import { detectDetailsKind } from '../renderers/detect';
 import { hasBothViews, ModelViewSwitch } from '../renderers/model-view';
 import type { DetailsKind, DetailsRenderer, DetailsRenderers, DetailsView } from '../renderers/types';
+import type { DetailsBlock } from './step-details';
 
 function own<T>(record: Readonly<Record<string, T>> | undefined, key: string): T | undefined {
   return record && Object.hasOwn(record, key) ? record[key] : undefined;
@@ -110,7 +112,18 @@ const Rendered = memo(function Rendered({
   );
 });
 
-type Block = 'output' | 'progress' | 'input';
+const BLOCKS: readonly DetailsBlock[] = ['output', 'progress', 'input'];
+const NONE: readonly DetailsBlock[] = [];
+
+/** The view and the revealed blocks, controlled or not (the details root's props). */
+export interface DetailsBodyState {
+  view?: DetailsView;
+  defaultView?: DetailsView;
+  onViewChange?: (view: DetailsView) => void;
+  revealed?: readonly DetailsBlock[];
+  defaultRevealed?: readonly DetailsBlock[];
+  onRevealedChange?: (revealed: DetailsBlock[]) => void;
+}
 
 /**
  * "Reveal" / "Hide" for the secrets one block masks, with how many it hides; nothing when it hides none.
@@ -145,18 +158,28 @@ function RevealToggle({ count, revealed, onChange }: { count: number; revealed: 
  * there are both), the last update, the arguments; each renderer contained on its own. Every block is
  * drawn from a screened copy of its value (secrets masked, invisible characters shown), never the state.
  */
-export function DetailsBody({ step, renderers }: { step: Step; renderers: DetailsRenderers | undefined }) {
-  const [view, setView] = useState<DetailsView>('details');
+export function DetailsBody({
+  step,
+  renderers,
+  state = {},
+}: {
+  step: Step;
+  renderers: DetailsRenderers | undefined;
+  state?: DetailsBodyState;
+}) {
+  const [view, setView] = useControllable(state.view, state.defaultView ?? 'details', state.onViewChange);
   const labels = useToolStepsLabels();
   const words = labels.details;
   const copyWords = labels.copy;
-  const [revealed, setRevealed] = useState<ReadonlySet<Block>>(() => new Set());
-  const toggle = (block: Block) =>
-    setRevealed((current) => {
-      const next = new Set(current);
-      if (!next.delete(block)) next.add(block);
-      return next;
-    });
+  // anything but block names reveals nothing
+  const [chosen, setRevealed] = useControllable(
+    state.revealed,
+    Array.isArray(state.defaultRevealed) ? state.defaultRevealed : NONE,
+    state.onRevealedChange as ((blocks: readonly DetailsBlock[]) => void) | undefined,
+  );
+  const revealed = new Set(Array.isArray(chosen) ? chosen.filter((block) => BLOCKS.includes(block)) : NONE);
+  const toggle = (block: DetailsBlock) =>
+    setRevealed(revealed.has(block) ? [...revealed].filter((each) => each !== block) : [...revealed, block]);
   const rawArgs = inputText(step);
   const rawLastUpdate = lastUpdateText(step);
   const hasResult = step.result !== undefined && step.result !== null;
@@ -177,7 +200,7 @@ export function DetailsBody({ step, renderers }: { step: Step; renderers: Detail
     [step, shown, value, raw],
   );
   const kind = rawKind;
-  const reveal = (block: Block, count: number) => (
+  const reveal = (block: DetailsBlock, count: number) => (
     <RevealToggle count={count} revealed={revealed.has(block)} onChange={() => toggle(block)} />
   );
   return (

@@ -19,8 +19,8 @@ import { drawPart, type RenderProp } from '../internal/render';
 import { RendererBoundary } from '../internal/renderer-boundary';
 import { hasDetailsContent, useStepDisclosure } from '../internal/step-disclosure';
 import { detectDetailsKind } from '../renderers/detect';
-import type { DetailsKind, DetailsRenderers } from '../renderers/types';
-import type { DetailsBody as DetailsBodyComponent } from './details-body';
+import type { DetailsKind, DetailsRenderers, DetailsView } from '../renderers/types';
+import type { DetailsBody as DetailsBodyComponent, DetailsBodyState } from './details-body';
 
 /** The body chunk's `preloadRendererOf`, once that chunk has loaded. */
 let preloadRenderer: ((kind: DetailsKind) => void) | undefined;
@@ -55,6 +55,9 @@ export function detailsBlockKind(step: Pick<Step, 'details' | 'result'>): Detail
   return 'json';
 }
 
+/** A block of the open details whose secrets "Reveal" shows: the output, the last update, the arguments. */
+export type DetailsBlock = 'output' | 'progress' | 'input';
+
 /** What a `render` function of the details parts receives besides the props. */
 export interface ToolStepDetailsState {
   step: Step;
@@ -69,6 +72,8 @@ interface DetailsContextValue {
   renderers: DetailsRenderers | undefined;
   /** The block's kind (`detailsBlockKind`), detected once per change of the details or result. */
   kind?: DetailsKind;
+  /** The view and the revealed blocks, as the details root's props give them. */
+  body?: DetailsBodyState;
 }
 
 const DetailsContext = createContext<DetailsContextValue | null>(null);
@@ -89,6 +94,24 @@ export interface ToolStepDetailsProps extends ComponentPropsWithoutRef<'div'> {
   onOpenChange?: (open: boolean) => void;
   /** Details renderers for the content; defaults to the list's `renderers`. */
   renderers?: DetailsRenderers;
+  /** Which side of an output with both is shown (controlled): `details` (what the application sees) or `result` (what the model read). */
+  view?: DetailsView;
+  /**
+   * Which side is shown first (uncontrolled).
+   * @default 'details'
+   */
+  defaultView?: DetailsView;
+  /** Called with the side the person picks. */
+  onViewChange?: (view: DetailsView) => void;
+  /** The blocks whose masked secrets are shown (controlled); unknown names are ignored. */
+  revealed?: readonly DetailsBlock[];
+  /**
+   * The blocks whose secrets are shown at first (uncontrolled; hidden again once the details close).
+   * @default []
+   */
+  defaultRevealed?: readonly DetailsBlock[];
+  /** Called with the revealed blocks after the person presses "Reveal" or "Hide". */
+  onRevealedChange?: (revealed: DetailsBlock[]) => void;
   /** Swaps the element: `render={<section />}` or `(props, state) => element`. */
   render?: RenderProp<ToolStepDetailsState>;
 }
@@ -102,7 +125,21 @@ export interface ToolStepDetailsProps extends ComponentPropsWithoutRef<'div'> {
  * Renders `<div data-slot="tool-step-details" data-kind="<kind>" data-state="open" | "closed">`.
  */
 export const ToolStepDetails = forwardRef<HTMLDivElement, ToolStepDetailsProps>(function ToolStepDetails(
-  { step: explicit, open, defaultOpen, onOpenChange, renderers, render, ...props },
+  {
+    step: explicit,
+    open,
+    defaultOpen,
+    onOpenChange,
+    renderers,
+    view,
+    defaultView,
+    onViewChange,
+    revealed,
+    defaultRevealed,
+    onRevealedChange,
+    render,
+    ...props
+  },
   ref,
 ) {
   const row = useContext(ToolStepContext);
@@ -116,9 +153,13 @@ export const ToolStepDetails = forwardRef<HTMLDivElement, ToolStepDetailsProps>(
   const contentId = byRow ? row.contentId : ownId;
   const { details, result } = step;
   const kind = useMemo(() => detailsBlockKind({ details, result }), [details, result]);
+  const body = useMemo<DetailsBodyState>(
+    () => ({ view, defaultView, onViewChange, revealed, defaultRevealed, onRevealedChange }),
+    [view, defaultView, onViewChange, revealed, defaultRevealed, onRevealedChange],
+  );
   const value = useMemo<DetailsContextValue>(
-    () => ({ step, open: isOpen, setOpen, contentId, renderers, kind }),
-    [step, isOpen, setOpen, contentId, renderers, kind],
+    () => ({ step, open: isOpen, setOpen, contentId, renderers, kind, body }),
+    [step, isOpen, setOpen, contentId, renderers, kind, body],
   );
   if (!hasDetailsContent(step)) return null;
   return (
@@ -266,7 +307,11 @@ export const ToolStepDetailsContent = forwardRef<HTMLDivElement, ToolStepDetails
                 </span>
               }
             >
-              <BodyOnce step={step} renderers={renderers ?? disclosure?.renderers ?? options.renderers} />
+              <BodyOnce
+                step={step}
+                renderers={renderers ?? disclosure?.renderers ?? options.renderers}
+                state={disclosure?.body}
+              />
             </Suspense>
           </RendererBoundary>
         ) : null,

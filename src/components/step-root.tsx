@@ -3,16 +3,16 @@
 import { type ComponentPropsWithoutRef, forwardRef, useContext, useId, useMemo } from 'react';
 import type { Step } from '../core';
 import { outcomeOf } from '../core/outcome';
+import { warnOnce } from '../core/warn';
 import {
   InListContext,
-  RowSeedContext,
   ToolStepContext,
   type ToolStepContextValue,
   useToolStepsLabels,
   useToolStepsOptions,
 } from '../internal/context';
 import { presence } from '../internal/data-attrs';
-import { drawPart, mergeProps, mergeRefs, type RenderProp } from '../internal/render';
+import { drawPart, mergeRefs, type RenderProp } from '../internal/render';
 import { useRowTabStop } from '../internal/row-focus';
 import { useRunStopped } from '../internal/run-stopped';
 import { hasDetailsContent, useStepDisclosure } from '../internal/step-disclosure';
@@ -28,7 +28,7 @@ export interface ToolStepRootState {
 
 /** Props of `ToolStepRoot`. */
 export interface ToolStepRootProps extends ComponentPropsWithoutRef<'li'> {
-  /** The step this row draws; its parts read it from here. Inside `<ToolStep>` (or a `tools` Row) it is given. */
+  /** The step this row draws; its parts read it from here. `<ToolStep>` gives it to the root it draws. */
   step?: Step;
   /** Whether the row's details are open (controlled). */
   open?: boolean;
@@ -58,19 +58,19 @@ export const ToolStepRoot = forwardRef<HTMLElement, ToolStepRootProps>(function 
   { step: explicit, open, defaultOpen, onOpenChange, render, children, ...props },
   ref,
 ) {
-  const seed = useContext(RowSeedContext);
   const outer = useContext(ToolStepContext);
   const inList = useContext(InListContext);
   const { tools } = useToolStepsOptions();
-  const seeded = seed && (explicit === undefined || explicit === seed.step) ? seed : undefined;
-  const step = explicit ?? seeded?.step ?? outer?.step;
+  const step = explicit ?? outer?.step;
   if (!step) {
     throw new Error('<ToolStepRoot> has no step to draw: pass it a `step` prop.');
   }
-  const [ownOpen, setOwnOpen] = useStepDisclosure(step, open, defaultOpen, onOpenChange);
-  const bySeed = seeded !== undefined && open === undefined;
-  const isOpen = bySeed ? seeded.open : ownOpen;
-  const setOpen = bySeed ? seeded.setOpen : setOwnOpen;
+  if (outer && step === outer.step) {
+    warnOnce(
+      "<ToolStepRoot> inside the row of the same step: a `tools` Row returns the row's parts, and the row draws its root around them",
+    );
+  }
+  const [isOpen, setOpen] = useStepDisclosure(step, open, defaultOpen, onOpenChange);
   const labelId = useId();
   const contentId = useId();
   const hasDetails = hasDetailsContent(step);
@@ -97,22 +97,10 @@ export const ToolStepRoot = forwardRef<HTMLElement, ToolStepRootProps>(function 
     tabIndex: stop?.tabIndex,
     onFocus: stop?.onFocus,
     children: (
-      <RowSeedContext.Provider value={null}>
-        <InListContext.Provider value={false}>
-          <ToolStepContext.Provider value={value}>{children}</ToolStepContext.Provider>
-        </InListContext.Provider>
-      </RowSeedContext.Provider>
+      <InListContext.Provider value={false}>
+        <ToolStepContext.Provider value={value}>{children}</ToolStepContext.Provider>
+      </InListContext.Provider>
     ),
   };
-  return drawPart(
-    inList ? 'li' : 'div',
-    render,
-    seeded ? mergeProps(own, seeded.props) : own,
-    props,
-    mergeRefs(ref, stop?.ref),
-    {
-      step,
-      open: isOpen,
-    },
-  );
+  return drawPart(inList ? 'li' : 'div', render, own, props, mergeRefs(ref, stop?.ref), { step, open: isOpen });
 });

@@ -1,25 +1,28 @@
 'use client';
 
-import { Component, type ComponentPropsWithoutRef, forwardRef, type ReactElement, type ReactNode } from 'react';
+import {
+  Component,
+  type ComponentPropsWithoutRef,
+  type ComponentType,
+  forwardRef,
+  type ReactElement,
+  type ReactNode,
+} from 'react';
 import { isActiveStatus, type Step } from '../core';
 import { warnOnce } from '../core/warn';
 import {
   mergeOptions,
-  type RowSeed,
-  RowSeedContext,
   type ToolRowParts,
   type ToolRowProps,
   type ToolStepsOptions,
   ToolStepsOptionsContext,
   takeOptions,
   useSameOptions,
-  useToolStepsLabels,
+  useToolStep,
   useToolStepsOptions,
 } from '../internal/context';
 import { DecisionScopeProvider } from '../internal/decisions';
 import type { RenderProp } from '../internal/render';
-import { useStepDisclosure } from '../internal/step-disclosure';
-import { presentStep } from '../presentation';
 import { ToolStepActions } from './step-actions';
 import { ToolStepApproval } from './step-approval';
 import { ToolStepDetails } from './step-details';
@@ -75,16 +78,46 @@ function partsOf(step: Step): ToolRowParts {
   };
 }
 
-function DefaultRow({ parts, children }: { parts: ToolRowParts; children?: ReactNode }) {
+/** What the default row draws inside its root: the parts that apply to the step, then `children`. */
+function DefaultParts({ parts, children }: { parts: ToolRowParts; children?: ReactNode }) {
   return (
-    <ToolStepRoot>
+    <>
       {parts.header}
       {parts.progress}
       {parts.error}
       {parts.approval}
       {parts.details}
       {children}
-    </ToolStepRoot>
+    </>
+  );
+}
+
+/** A host's `Row` inside the root, with the row's step and state; the default parts if it throws. */
+function HostRow({
+  Row,
+  parts,
+  defaultRow,
+  children,
+}: {
+  Row: ComponentType<ToolRowProps>;
+  parts: ToolRowParts;
+  defaultRow: ReactElement;
+  children?: ReactNode;
+}) {
+  const { step, presentation, open, setOpen } = useToolStep();
+  return (
+    <RowBoundary toolName={step.toolName} resetKey={Row} fallback={defaultRow}>
+      <Row
+        step={step}
+        presentation={presentation}
+        open={open}
+        setOpen={setOpen}
+        parts={parts}
+        defaultRow={defaultRow}
+        // biome-ignore lint/correctness/noChildrenProp: the nested steps are a prop of the host's Row, placed where it wants
+        children={children}
+      />
+    </RowBoundary>
   );
 }
 
@@ -133,47 +166,32 @@ class RowBoundary extends Component<RowBoundaryProps, RowBoundaryState> {
  * One step, drawn with the default parts: `ToolStepHeader` (icon, label, detail, status, duration
  * once ended, `ToolStepActions` with "Cancel" / "Retry" when the host handles them), the latest
  * progress while it runs, the error, the approval, and the details disclosure (open from the start
- * for failed steps). A `tools[toolName].Row` draws the row instead (falling
- * back to this one if it throws).
+ * for failed steps). A `tools[toolName].Row` draws the row's content instead (falling back to the
+ * default parts if it throws); the root is this row's either way.
  *
  * Renders `ToolStepRoot`: `<div data-slot="tool-step" …>` alone (in a chat message), `<li>` inside
  * `<ToolSteps>`.
  */
-export const ToolStep = forwardRef<HTMLElement, ToolStepProps>(function ToolStep(
-  { step, open, defaultOpen, onOpenChange, children, ...given },
-  ref,
-) {
+export const ToolStep = forwardRef<HTMLElement, ToolStepProps>(function ToolStep({ step, children, ...given }, ref) {
   const [own, props] = takeOptions(given);
   const options = useSameOptions(mergeOptions(own, useToolStepsOptions()));
-  const words = useToolStepsLabels().tools;
-  const [isOpen, setOpen] = useStepDisclosure(step, open, defaultOpen, onOpenChange);
-  const seed: RowSeed = { step, open: isOpen, setOpen, props: ref ? { ...props, ref } : props };
   const parts = partsOf(step);
-  const defaultRow = <DefaultRow parts={parts}>{children}</DefaultRow>;
+  const defaultRow = <DefaultParts parts={parts}>{children}</DefaultParts>;
   const entry = options.tools && Object.hasOwn(options.tools, step.toolName) ? options.tools[step.toolName] : undefined;
   const Row = entry?.Row;
-  let row = defaultRow;
-  if (Row) {
-    const rowProps: ToolRowProps = {
-      step,
-      presentation: presentStep(step, options.tools, words),
-      open: isOpen,
-      setOpen,
-      parts,
-      defaultRow,
-      children,
-    };
-    row = (
-      <RowBoundary toolName={step.toolName} resetKey={Row} fallback={defaultRow}>
-        <Row {...rowProps} />
-      </RowBoundary>
-    );
-  }
   return (
     <ToolStepsOptionsContext.Provider value={options}>
-      <RowSeedContext.Provider value={seed}>
-        <DecisionScopeProvider>{row}</DecisionScopeProvider>
-      </RowSeedContext.Provider>
+      <DecisionScopeProvider>
+        <ToolStepRoot {...props} step={step} ref={ref}>
+          {Row ? (
+            <HostRow Row={Row} parts={parts} defaultRow={defaultRow}>
+              {children}
+            </HostRow>
+          ) : (
+            defaultRow
+          )}
+        </ToolStepRoot>
+      </DecisionScopeProvider>
     </ToolStepsOptionsContext.Provider>
   );
 });

@@ -46,7 +46,7 @@ export interface ToolStepContextValue {
   contentId: string;
 }
 
-/** What a whole-row component (`tools[name].Row`) receives. */
+/** What a row's component (`tools[name].Row`) receives: the row's step and state, and the default parts. */
 export interface ToolRowProps {
   /** The step to draw. */
   step: Step;
@@ -57,13 +57,13 @@ export interface ToolRowProps {
   /** Opens or closes the details. */
   setOpen: (open: boolean) => void;
   /**
-   * The default row's parts, as elements ready to place inside a `<ToolStepRoot>` (which takes the
-   * step, the open state and the list's `<li>`/`<div>` choice from this row without props).
+   * The default row's parts, as elements ready to return among your own: they read the row they are
+   * drawn in, so they need no props.
    */
   parts: ToolRowParts;
-  /** The whole default row: return it for the steps this component does not want to draw. */
+  /** What the default row draws inside its root: return it for the steps this component does not want to draw. */
   defaultRow: ReactElement;
-  /** The nested steps' list (agents calling agents): place it last inside the root. */
+  /** The nested steps' list (agents calling agents): return it last. */
   children?: ReactNode;
 }
 
@@ -83,10 +83,11 @@ export interface ToolRowParts {
 /** One tool's presentation: label, icon and detail (values or functions of the step), and optionally a whole row. */
 export interface ToolConfig extends ToolPresentationOverride {
   /**
-   * Draws this tool's rows instead of the default row. Render a `<ToolStepRoot>` (no props needed: it
-   * takes the step, the open state, the host's props and the `<li>`/`<div>` choice from the row) and
-   * place `parts` and `children` in it, or return `defaultRow`. A component that throws is replaced by
-   * the default row for that row only (with a development warning).
+   * Draws what this tool's rows hold instead of the default parts: return `parts` and `children` among
+   * your own elements, or `defaultRow`. The row draws its root around what you return (`ToolStepRoot`:
+   * the list's `<li>`, its attributes, its measurement and place in a windowed list), so return its
+   * content, not a `<ToolStepRoot>`. A component that throws is replaced by the default parts for that
+   * row only (with a development warning).
    */
   Row?: ComponentType<ToolRowProps>;
 }
@@ -182,19 +183,6 @@ ToolStepsOptionsContext.displayName = 'ToolStepsOptionsContext';
 /** `true` directly inside a `<ToolSteps>` list, where a row is an `<li>`; a row resets it for its content. */
 export const InListContext = createContext(false);
 InListContext.displayName = 'ToolStepsInListContext';
-
-/**
- * What a `<ToolStep>` hands the `<ToolStepRoot>` it draws (directly or inside a host `Row`): the
- * step, the open state and the host's props. A root consumes it and clears it for its content.
- */
-export interface RowSeed {
-  step: Step;
-  open: boolean;
-  setOpen: (open: boolean) => void;
-  props: Record<string, unknown>;
-}
-export const RowSeedContext = createContext<RowSeed | null>(null);
-RowSeedContext.displayName = 'ToolStepRowSeedContext';
 
 /**
  * The row the parts are in: its step, presentation, details open state (`open`, `setOpen`,

@@ -1,8 +1,8 @@
 'use client';
 
-import { useCallback, useRef, useState } from 'react';
 import { isActiveStatus, type Step } from '../core';
 import { outcomeOf } from '../core/outcome';
+import { useControllable } from './controllable';
 import { progressText } from './progress-text';
 
 /**
@@ -25,18 +25,7 @@ export function useStepDisclosure(
   defaultOpen: boolean | undefined,
   onOpenChange: ((open: boolean) => void) | undefined,
 ): [boolean, (open: boolean) => void] {
-  const [chosen, setChosen] = useState<boolean | undefined>(undefined);
-  const controlled = open !== undefined;
-  const latest = useRef(onOpenChange);
-  latest.current = onOpenChange;
-  const set = useCallback(
-    (next: boolean) => {
-      if (!controlled) setChosen(next);
-      latest.current?.(next);
-    },
-    [controlled],
-  );
-  return [controlled ? open : (chosen ?? defaultOpen ?? startsExpanded(step)), set];
+  return useControllable(open, defaultOpen ?? startsExpanded(step), onOpenChange);
 }
 
 /** The arguments as shown: parsed ones as formatted JSON, else the raw text; nothing when empty. */

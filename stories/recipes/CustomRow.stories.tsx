@@ -1,13 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, within } from 'storybook/test';
-import {
-  type ToolRowProps,
-  ToolStepDetails,
-  ToolStepRoot,
-  ToolStepStatus,
-  ToolSteps,
-  type ToolsConfig,
-} from 'tool-steps';
+import { type ToolRowProps, ToolStepDetails, ToolStepStatus, ToolSteps, type ToolsConfig } from 'tool-steps';
 import { emptyStepsState, reduceSteps } from 'tool-steps/core';
 import { part, stepRow } from '../support/dom';
 
@@ -19,14 +12,15 @@ interface Order {
 
 /**
  * A whole row for one tool (`tools.search_orders.Row`), the way assistant-ui's `makeAssistantToolUI`
- * or CopilotKit's `useRenderToolCall` key a component by tool name. It keeps the kit's root (so the
- * list's `<li>`, `data-*` and the open state still work) and reuses the default details part.
+ * or CopilotKit's `useRenderToolCall` key a component by tool name. It returns the row's content: the
+ * row draws the kit's root around it (the list's `<li>`, `data-*`, the open state), and it reuses the
+ * default details part.
  */
 function OrdersRow({ step, presentation, open, setOpen, children }: ToolRowProps) {
   const orders = Array.isArray(step.result) ? (step.result as Order[]) : [];
   const query = (step.input as { query?: string } | undefined)?.query ?? '';
   return (
-    <ToolStepRoot style={{ border: '1px solid #c7d2fe', borderRadius: 8, padding: '0.5rem 0.75rem' }}>
+    <div style={{ border: '1px solid #c7d2fe', borderRadius: 8, padding: '0.5rem 0.75rem' }}>
       <div style={{ display: 'flex', gap: '0.5rem', alignItems: 'center' }}>
         <strong data-testid="orders-title">
           {presentation.label} “{query}”
@@ -47,7 +41,7 @@ function OrdersRow({ step, presentation, open, setOpen, children }: ToolRowProps
       ) : null}
       {open ? <ToolStepDetails /> : null}
       {children}
-    </ToolStepRoot>
+    </div>
   );
 }
 

@@ -82,10 +82,10 @@ describe('ToolStepRoot', () => {
         tools={{
           host: {
             Row: ({ parts }) => (
-              <ToolStepRoot>
+              <>
                 {parts.header}
                 <ToolStep step={makeStep({ id: 'inner' })} />
-              </ToolStepRoot>
+              </>
             ),
           },
         }}

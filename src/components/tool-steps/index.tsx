@@ -7,7 +7,6 @@ import {
   type KeyboardEvent,
   memo,
   type ReactNode,
-  useCallback,
   useEffect,
   useMemo,
   useRef,
@@ -27,6 +26,7 @@ import {
 import { defaultStepFamily, type StepFamilyOf } from '../../internal/grouping';
 import { useClientLayoutEffect } from '../../internal/layout-effect';
 import { itemsIn, ListModel, type StepSource, stateSource, TOP } from '../../internal/list-view';
+import { OpenKeys } from '../../internal/open-keys';
 import { mergeRefs } from '../../internal/render';
 import { ListKeyboard, ListKeyboardContext, type VirtualNav } from '../../internal/row-focus';
 import { slotClass } from '../../internal/slot-class';
@@ -35,6 +35,7 @@ import { VIRTUALIZE_AFTER } from '../../internal/virtual-layout';
 import { ToolStepsApproveAll } from '../approve-all';
 import { ToolStepsFrame } from '../list-frame';
 import { ToolStepsSummary } from '../turn-summary';
+import { type ToolStepsExpandedOptions, useOpenKeys } from './expanded';
 import { TopItems } from './items';
 import { RunStatus, useSkipped } from './run-status';
 import { DrawnWaiting, type ListShared, ListSharedContext } from './shared';
@@ -87,9 +88,12 @@ export interface ToolStepsListOptions {
   approveAll?: boolean;
 }
 
+export type { ToolStepsExpandedOptions } from './expanded';
+
 interface ToolStepsBaseProps
   extends ToolStepsOptions,
     ToolStepsListOptions,
+    ToolStepsExpandedOptions,
     Omit<ComponentPropsWithoutRef<'ol'>, 'children'> {
   /** Every word the list writes: another locale, or only the words you change (a stable object). */
   labels?: ToolStepsLabelsInput;
@@ -151,26 +155,22 @@ function isWindowed(virtualize: number | false, count: number): boolean {
   return virtualize !== false && count > Math.max(0, virtualize);
 }
 
-/** The list's view of its source, the open groups and what the person opened: one per list. */
-function useListShared(source: StepSource, familyOf: StepFamilyOf | undefined, minRunningMs: number): ListShared {
+/** The list's view of its source and which of its rows, groups and nested lists are open: one per list. */
+function useListShared(
+  source: StepSource,
+  familyOf: StepFamilyOf | undefined,
+  minRunningMs: number,
+  rows: OpenKeys,
+  groups: OpenKeys,
+): ListShared {
   const model = useMemo(() => new ListModel(source, { familyOf, minRunningMs }), [source, familyOf, minRunningMs]);
   useEffect(() => model.connect(), [model]);
-  const [openGroups, setOpenGroups] = useState<ReadonlySet<string>>(() => new Set());
-  const setGroupOpen = useCallback((key: string, open: boolean) => {
-    setOpenGroups((before) => {
-      if (before.has(key) === open) return before;
-      const next = new Set(before);
-      if (open) next.add(key);
-      else next.delete(key);
-      return next;
-    });
-  }, []);
-  const [opened] = useState(() => new Map<string, boolean>());
+  const [nested] = useState(() => new OpenKeys(undefined, undefined, 'nested'));
   const [nav] = useState<{ current: VirtualNav | null }>(() => ({ current: null }));
   const [drawn] = useState(() => new DrawnWaiting());
   return useMemo(
-    () => ({ source, model, openGroups, setGroupOpen, opened, nav, drawn }),
-    [source, model, openGroups, setGroupOpen, opened, nav, drawn],
+    () => ({ source, model, rows, groups, nested, nav, drawn }),
+    [source, model, rows, groups, nested, nav, drawn],
   );
 }
 
@@ -194,6 +194,8 @@ interface ListBodyProps extends RootProps {
   diagnostics: boolean;
   virtualize: number | false;
   approveAll: boolean;
+  rows: OpenKeys;
+  groups: OpenKeys;
   listRef: ForwardedRef<HTMLOListElement>;
 }
 
@@ -254,11 +256,13 @@ const ListBody = memo(function ListBody({
   diagnostics,
   virtualize,
   approveAll,
+  rows,
+  groups,
   listRef,
   ...props
 }: ListBodyProps) {
   const familyOf = group === false ? undefined : typeof group === 'function' ? group : defaultStepFamily;
-  const shared = useListShared(source, familyOf, minRunningMs);
+  const shared = useListShared(source, familyOf, minRunningMs, rows, groups);
   const steady = useSteady(minRunningMs);
   const { model, nav } = shared;
   const keyboard = useMemo(() => new ListKeyboard(model, nav), [model, nav]);
@@ -305,6 +309,9 @@ const ListBody = memo(function ListBody({
  * last one focused). From a focused row Up/Down (or j/k) move between rows, Home/End jump, Enter or
  * Space opens and closes its details (or group, or nested steps).
  *
+ * The list holds which rows and groups are open (`expanded`, `groupsExpanded`: arrays of ids,
+ * controlled or not), so a row windowed away or folded into a group comes back as it was.
+ *
  * With `approveAll`, a bar above the list decides the waiting calls it draws at once.
  *
  * Renders `<ol data-slot="tool-steps" aria-label="Tool calls" data-diagnostics="<skipped>">` (`labels.list`; rows `<li data-slot="tool-step">`,
@@ -325,11 +332,19 @@ export const ToolSteps = forwardRef<HTMLOListElement, ToolStepsProps>(function T
     diagnostics = false,
     virtualize = VIRTUALIZE_AFTER,
     approveAll = false,
+    expanded,
+    defaultExpanded,
+    onExpandedChange,
+    groupsExpanded,
+    defaultGroupsExpanded,
+    onGroupsExpandedChange,
     ...given
   } = props;
   const [own, rest] = takeOptions(given);
   const options = useStableOptions(own);
   const source = useSource(store, state);
+  const rows = useOpenKeys(expanded, defaultExpanded, onExpandedChange, 'expanded');
+  const groups = useOpenKeys(groupsExpanded, defaultGroupsExpanded, onGroupsExpandedChange, 'groupsExpanded');
   return (
     <ToolStepsOptionsContext.Provider value={options}>
       <ListBody
@@ -342,6 +357,8 @@ export const ToolSteps = forwardRef<HTMLOListElement, ToolStepsProps>(function T
         diagnostics={diagnostics}
         virtualize={virtualize}
         approveAll={approveAll}
+        rows={rows}
+        groups={groups}
         listRef={ref}
       />
     </ToolStepsOptionsContext.Provider>

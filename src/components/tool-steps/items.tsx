@@ -4,10 +4,11 @@ import { createElement, memo, type ReactNode, Suspense, useSyncExternalStore } f
 import type { Step } from '../../core';
 import { chunked, useChunk } from '../../internal/chunk';
 import { InListContext } from '../../internal/context';
-import type { ListItem } from '../../internal/grouping';
+import type { ListItem, StepGroup } from '../../internal/grouping';
 import { useClientLayoutEffect } from '../../internal/layout-effect';
 import { itemsIn, nestedStartOpen } from '../../internal/list-view';
 import { useSteadyStep } from '../../internal/steady-step';
+import { startsExpanded } from '../../internal/step-disclosure';
 import { NO_CHILDREN } from '../../internal/step-tree';
 import {
   ESTIMATED_ROW_HEIGHT,
@@ -19,6 +20,7 @@ import {
 import { ToolStepsGroup } from '../step-group';
 import { ToolStep } from '../tool-step';
 import type { VirtualRowsProps } from '../virtual-rows';
+import { useOpenKey } from './expanded';
 import { NestedSteps } from './nested';
 import { useListShared } from './shared';
 
@@ -37,32 +39,37 @@ function WindowedRows(props: VirtualRowsProps) {
 }
 
 /** Draws one item of a list: a row per step id, a group row per group. */
-function useItemRenderer() {
-  const { openGroups, setGroupOpen } = useListShared();
-  return (item: ListItem, layout?: RowLayout): ReactNode =>
-    typeof item === 'string' ? (
-      <ListRow key={item} id={item} {...layout} />
-    ) : (
-      <ToolStepsGroup
-        key={`group:${item.key}`}
-        group={item}
-        open={openGroups.has(item.key)}
-        onOpenChange={(open) => setGroupOpen(item.key, open)}
-        {...layoutProps(layout?.index, layout?.measure)}
-      >
-        <InListContext.Provider value={true}>
-          {item.ids.map((id) => (
-            <ListRow key={id} id={id} />
-          ))}
-        </InListContext.Provider>
-      </ToolStepsGroup>
-    );
+function renderItem(item: ListItem, layout?: RowLayout): ReactNode {
+  return typeof item === 'string' ? (
+    <ListRow key={item} id={item} {...layout} />
+  ) : (
+    <ListGroup key={`group:${item.key}`} group={item} {...layout} />
+  );
 }
+
+/** A group row: open as the list holds it (by the group's id), so opening it re-renders it alone. */
+const ListGroup = memo(function ListGroup({ group, index, measure }: { group: StepGroup } & Partial<RowLayout>) {
+  const { groups } = useListShared();
+  const open = useOpenKey(groups, group.key) ?? false;
+  return (
+    <ToolStepsGroup
+      group={group}
+      open={open}
+      onOpenChange={(next) => groups.set(group.key, next)}
+      {...layoutProps(index, measure)}
+    >
+      <InListContext.Provider value={true}>
+        {group.ids.map((id) => (
+          <ListRow key={id} id={id} />
+        ))}
+      </InListContext.Provider>
+    </ToolStepsGroup>
+  );
+});
 
 /** Draws a list's items: a row per step id, a group row per group. */
 function Items({ items }: { items: readonly ListItem[] }) {
-  const render = useItemRenderer();
-  return <>{items.map((item) => render(item))}</>;
+  return <>{items.map((item) => renderItem(item))}</>;
 }
 
 /**
@@ -72,13 +79,12 @@ function Items({ items }: { items: readonly ListItem[] }) {
  */
 export function TopItems({ items, windowed }: { items: readonly ListItem[]; windowed: boolean }) {
   const { nav } = useListShared();
-  const render = useItemRenderer();
   const firstWindow = useFirstWindow();
-  if (!windowed) return <>{items.map((item) => render(item))}</>;
+  if (!windowed) return <>{items.map((item) => renderItem(item))}</>;
   const first = items.slice(0, firstWindow);
   const fallback = (
     <>
-      {first.map((item) => render(item))}
+      {first.map((item) => renderItem(item))}
       <li
         aria-hidden="true"
         data-slot="tool-steps-sizer"
@@ -89,7 +95,7 @@ export function TopItems({ items, windowed }: { items: readonly ListItem[]; wind
   );
   return (
     <Suspense fallback={fallback}>
-      <WindowedRows items={items} renderItem={render} nav={nav} />
+      <WindowedRows items={items} renderItem={renderItem} nav={nav} />
     </Suspense>
   );
 }
@@ -133,19 +139,26 @@ function Nested({ id, items }: { id: string; items: readonly ListItem[] }) {
 
 /**
  * A row drawn through the flicker guard: a fast step shows running for the list's minimum time. Its
- * details start as the person last left them (the row may have been windowed away since).
+ * details are open as the list holds them (`expanded`, or what the person chose), else as its step
+ * starts (failed open); the row may have been windowed away and back since.
  */
 function SteadyRow({ step, children, index, measure }: { step: Step; children: ReactNode } & Partial<RowLayout>) {
   const drawn = useSteadyStep(step);
-  const { opened } = useListShared();
+  const { rows, source } = useListShared();
   const id = step.id;
+  const open = useOpenKey(rows, id) ?? startsExpanded(drawn);
+  const setOpen = (next: boolean) =>
+    rows.set(
+      id,
+      next,
+      () => source.getSnapshot().ids,
+      (other) => {
+        const { byId } = source.getSnapshot();
+        return Object.hasOwn(byId, other) && startsExpanded(byId[other] as Step);
+      },
+    );
   return (
-    <ToolStep
-      step={drawn}
-      defaultOpen={opened.get(id)}
-      onOpenChange={(open) => opened.set(id, open)}
-      {...layoutProps(index, measure)}
-    >
+    <ToolStep step={drawn} open={open} onOpenChange={setOpen} {...layoutProps(index, measure)}>
       {children}
     </ToolStep>
   );

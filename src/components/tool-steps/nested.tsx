@@ -1,7 +1,8 @@
 'use client';
 
-import { type ReactNode, useId, useState } from 'react';
+import { type ReactNode, useId } from 'react';
 import { InListContext, useToolStepsLabels } from '../../internal/context';
+import { useOpenKey } from './expanded';
 import { useListShared } from './shared';
 
 /**
@@ -20,13 +21,9 @@ export function NestedSteps({
   startOpen: boolean;
   children: () => ReactNode;
 }) {
-  const { opened } = useListShared();
-  const [chosen, setChosenState] = useState<boolean | undefined>(() => opened.get(`nested:${id}`));
-  const setChosen = (open: boolean) => {
-    opened.set(`nested:${id}`, open);
-    setChosenState(open);
-  };
-  const open = chosen ?? startOpen;
+  const { nested } = useListShared();
+  const open = useOpenKey(nested, id) ?? startOpen;
+  const setChosen = (next: boolean) => nested.set(id, next);
   const listId = useId();
   const labels = useToolStepsLabels();
   return (

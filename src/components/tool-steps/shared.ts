@@ -2,19 +2,20 @@
 
 import { createContext, useContext } from 'react';
 import type { ListModel, StepSource } from '../../internal/list-view';
+import type { OpenKeys } from '../../internal/open-keys';
 import type { VirtualNav } from '../../internal/row-focus';
 
-/** What every row of one list shares: its source, its view, the open groups and what the person chose. */
+/** What every row of one list shares: its source, its view, and which rows, groups and nested lists are open. */
 export interface ListShared {
   source: StepSource;
   model: ListModel;
-  openGroups: ReadonlySet<string>;
-  setGroupOpen: (key: string, open: boolean) => void;
   /**
-   * What the person chose for each row's details (by step id) and each parent's nested steps
-   * (`nested:<id>`): a row that unmounts (windowed away, moved into a group) comes back as it was.
+   * Which rows' details (by step id), groups (by group id) and parents' nested steps (by parent id) are
+   * open: held by the list, so a row that unmounts (windowed away, moved into a group) comes back as it was.
    */
-  opened: Map<string, boolean>;
+  rows: OpenKeys;
+  groups: OpenKeys;
+  nested: OpenKeys;
   /** The windowing, for the keyboard, while the list is windowed. */
   nav: { current: VirtualNav | null };
   /** The waiting calls whose rows are drawn now, which "Approve all" decides. */
