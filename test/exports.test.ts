@@ -50,7 +50,7 @@ const WIRES_EXPORTS = [
   'mcpResultEvents',
   'mcpSideEffects',
   'mcpToolLabel',
-  'mcpWords',
+  'englishMcpWords',
   'openaiAgents',
   'stepFromToolUIPart',
   'stepsFromCogitatorThread',

@@ -351,3 +351,52 @@ describe('a German list in every state the pipeline reaches', () => {
     expect(kitEnglishIn(container)).toEqual([]);
   });
 });
+
+describe('reason codes', () => {
+  const slot = '[data-slot="tool-steps-interrupted"]';
+  const steps = [makeStep({ id: 'a', status: 'interrupted' })];
+
+  it('writes a known code in the list’s words, and the wire’s own text as it is', () => {
+    const { container, rerender } = render(
+      <ToolSteps
+        state={stateOf(steps, { run: { status: 'interrupted', reasonCode: 'cut-mid-frame' } })}
+        labels={germanLabels}
+      />,
+    );
+    expect(container.querySelector(slot)?.textContent).toBe(`Unterbrochen: ${germanLabels.reasons['cut-mid-frame']}`);
+    rerender(
+      <ToolSteps state={stateOf(steps, { run: { status: 'interrupted', reason: 'Wartung' } })} labels={germanLabels} />,
+    );
+    expect(container.querySelector(slot)?.textContent).toBe('Unterbrochen: Wartung');
+  });
+
+  it('writes an unknown code as a generic sentence with the code, and never throws on a hostile one', () => {
+    const { container, rerender } = render(
+      <ToolSteps
+        state={stateOf(steps, { run: { status: 'interrupted', reasonCode: 'quota' } })}
+        labels={germanLabels}
+      />,
+    );
+    expect(container.querySelector(slot)?.textContent).toBe('Unterbrochen: Unbekannter Grund: quota');
+    for (const code of ['__proto__', 'toString', 'constructor', '\u202Eevil']) {
+      rerender(<ToolSteps state={stateOf(steps, { run: { status: 'interrupted', reasonCode: code } })} />);
+      expect(container.querySelector(slot)?.textContent).toMatch(/^Interrupted: Unknown reason: /);
+    }
+  });
+
+  it('writes a kit code of a failure as its sentence (no badge) and a wire’s code as a badge', () => {
+    const failed = (error: { message: string; code?: string }) => stateOf(steps, { run: { status: 'error', error } });
+    const { container, rerender } = render(
+      <ToolSteps state={failed({ message: '/api: fetch failed', code: 'unreachable' })} labels={germanLabels} />,
+    );
+    const part = () => container.querySelector('[data-slot="tool-steps-error"]');
+    expect(part()).toHaveAttribute('data-error-code', 'unreachable');
+    expect(part()?.querySelector('[data-slot="tool-steps-error-code"]')).toBeNull();
+    expect(part()?.textContent?.trim()).toBe(`${germanLabels.reasons.unreachable} /api: fetch failed`);
+    rerender(
+      <ToolSteps state={failed({ message: 'overloaded_error', code: 'overloaded_error' })} labels={germanLabels} />,
+    );
+    expect(part()?.querySelector('[data-slot="tool-steps-error-code"]')?.textContent).toBe('overloaded_error');
+    expect(part()?.querySelector('[data-slot="tool-steps-error-message"]')?.textContent).toBe('');
+  });
+});
