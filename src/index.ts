@@ -55,7 +55,7 @@ export type {
   ToolStepProgressProps,
   ToolStepProgressState,
 } from './components/step-progress';
-export { determinateProgress, progressWords, ToolStepProgress } from './components/step-progress';
+export { determinateProgress, ToolStepProgress } from './components/step-progress';
 export type { ToolStepRootProps, ToolStepRootState } from './components/step-root';
 export { ToolStepRoot } from './components/step-root';
 export type { StatusIndicator, ToolStepStatusProps, ToolStepStatusState } from './components/step-status';
@@ -126,10 +126,9 @@ export {
   STEP_STATUSES,
 } from './core';
 // time, grouping and the turn summary (issue 8 items 3 and 5): their words, for the list's words object
-export type { TimeWords } from './internal/duration';
-export { stepDurationMs, timeWords } from './internal/duration';
-export type { GroupWords, StepFamilyOf } from './internal/grouping';
-export { defaultStepFamily, groupWords } from './internal/grouping';
+export { stepDurationMs } from './internal/duration';
+export type { StepFamilyOf } from './internal/grouping';
+export { defaultStepFamily } from './internal/grouping';
 export type { RenderProp } from './internal/render';
 export type {
   AnnouncedStep,
@@ -175,9 +174,9 @@ export {
   outcomeOf,
   plural,
   presentStep,
+  redactMask,
   redactText,
   redactValue,
-  redactWords,
   tenseOf,
   toolLabelIn,
   verbForms,

@@ -120,6 +120,8 @@ export interface ToolStepsLabels {
   copy: CopyLabels;
   /** The line after the list when the run ended interrupted (no error): "Interrupted: connection lost". */
   interrupted: (reason: string) => string;
+  /** A determinate progress update without text of its own: "2 of 4" (the numbers formatted in the locale). */
+  progress: (value: string, total: string) => string;
   /**
    * Why a run ended or a call failed, by the kit's code on the state (`run.reasonCode`, an error's
    * `code`; `ReasonCode`): one sentence each. The wire's own text, when there is one, follows it.
@@ -403,6 +405,7 @@ export const defaultLabels: ToolStepsLabels = {
     valueOf: (path) => `value of ${path}`,
   },
   interrupted: (reason) => `Interrupted: ${reason}`,
+  progress: (value, total) => `${value} of ${total}`,
   reasons: {
     stopped: 'Stopped before the run finished.',
     replaced: 'Replaced by a newer request.',

@@ -146,6 +146,7 @@ export const arabicLabels: ToolStepsLabels = {
     valueOf: (path) => `قيمة ${path}`,
   },
   interrupted: (reason) => `انقطع: ${reason}`,
+  progress: (value, total) => `${value} من ${total}`,
   reasons: {
     stopped: 'أُوقف قبل أن ينتهي التشغيل.',
     replaced: 'حلّ محله طلب أحدث.',

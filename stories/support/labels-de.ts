@@ -148,6 +148,7 @@ export const germanLabels: ToolStepsLabels = {
     valueOf: (path) => `Wert von ${path}`,
   },
   interrupted: (reason) => `Unterbrochen: ${reason}`,
+  progress: (value, total) => `${value} von ${total}`,
   reasons: {
     stopped: 'Angehalten, bevor der Lauf fertig war.',
     replaced: 'Durch eine neuere Anfrage ersetzt.',

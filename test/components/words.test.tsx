@@ -10,7 +10,7 @@ import {
   ToolSteps,
   type ToolStepsLabels,
 } from 'tool-steps';
-import { createMcpToolCalls, stepsFromText } from 'tool-steps/wires';
+import { createMcpToolCalls, createMcpTracker, stepsFromText } from 'tool-steps/wires';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { germanLabels } from '../../stories/support/labels-de';
 import { makeStep, stateOf } from './step-fixtures';
@@ -314,6 +314,20 @@ describe('a German list in every state the pipeline reaches', () => {
     const state = store.getSnapshot();
     expect(state.byId.m?.status).toBe('denied');
     const { container } = render(<ToolSteps state={state} labels={germanLabels} />);
+    expect(kitEnglishIn(container)).toEqual([]);
+  });
+
+  it('a determinate progress update without text (MCP progress) writes its count in German', () => {
+    const store = createStepStore({ schedule: (flush) => flush() });
+    const tracker = createMcpTracker({ emit: (events) => store.apply(events) });
+    tracker.sent({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'x', _meta: { progressToken: 'p' } } });
+    tracker.received({
+      jsonrpc: '2.0',
+      method: 'notifications/progress',
+      params: { progressToken: 'p', progress: 2, total: 4 },
+    });
+    const { container } = render(<ToolSteps state={store.getSnapshot()} labels={germanLabels} />);
+    expect(container.querySelector('[data-slot="tool-step-progress"]')?.textContent).toBe('2 von 4');
     expect(kitEnglishIn(container)).toEqual([]);
   });
 
