@@ -47,7 +47,7 @@ export type {
   ToolStepProgressProps,
   ToolStepProgressState,
 } from './components/step-progress';
-export { determinateProgress, progressWords, ToolStepProgress } from './components/step-progress';
+export { determinateProgress, ToolStepProgress } from './components/step-progress';
 export type { ToolStepRootProps, ToolStepRootState } from './components/step-root';
 export { ToolStepRoot } from './components/step-root';
 export type { StatusIndicator, ToolStepStatusProps, ToolStepStatusState } from './components/step-status';
@@ -76,7 +76,9 @@ export type {
   Framing,
   ProtocolName,
   ReadStreamOptions,
+  ReasonCode,
   ReduceStepsOptions,
+  RunError,
   RunStatus,
   Step,
   StepApproval,
@@ -94,7 +96,6 @@ export type {
   StreamSource,
   ToolPresentation,
   ToolStream,
-  ToolStreamError,
   ToolStreamOptions,
   ToolStreamRequestOptions,
   ToolStreamSnapshot,
@@ -127,10 +128,9 @@ export type {
 } from './internal/context';
 export { ToolStepContext, ToolStepsLabelsContext, useToolStep, useToolStepsLabels } from './internal/context';
 // time, grouping and the turn summary (issue 8 items 3 and 5): their words, for the list's words object
-export type { TimeWords } from './internal/duration';
-export { stepDurationMs, timeWords } from './internal/duration';
-export type { GroupWords, StepFamilyOf } from './internal/grouping';
-export { defaultStepFamily, groupWords } from './internal/grouping';
+export { stepDurationMs } from './internal/duration';
+export type { StepFamilyOf } from './internal/grouping';
+export { defaultStepFamily } from './internal/grouping';
 export type { RenderProp } from './internal/render';
 export type {
   AnnouncedStep,
@@ -176,9 +176,9 @@ export {
   outcomeOf,
   plural,
   presentStep,
+  redactMask,
   redactText,
   redactValue,
-  redactWords,
   tenseOf,
   toolLabelIn,
   verbForms,
@@ -215,6 +215,7 @@ export type {
   McpToolCalls,
   McpTracker,
   McpTrackerOptions,
+  McpWords,
   MediaDetails,
   OpenAIAgentsOptions,
   TerminalDetails,
@@ -231,6 +232,7 @@ export {
   decoderFor,
   decoders,
   detectProtocol,
+  englishMcpWords,
   eventsFromAnviaToolResult,
   eventsFromCogitatorThread,
   eventsFromDualChannelResult,
@@ -243,7 +245,6 @@ export {
   mcpResultEvents,
   mcpSideEffects,
   mcpToolLabel,
-  mcpWords,
   openaiAgents,
   stepFromToolUIPart,
   stepsFromCogitatorThread,

@@ -115,7 +115,7 @@ export const StoppedByThePerson: Story = {
         ),
       ],
       // what the stream client's stop() writes
-      { status: 'interrupted', reason: 'Stopped before the run finished.' },
+      { status: 'interrupted', reasonCode: 'stopped' },
     ),
   },
   play: async ({ canvasElement }) => {

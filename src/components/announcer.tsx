@@ -2,7 +2,7 @@
 
 import { type CSSProperties, useEffect, useRef, useState } from 'react';
 import type { Step, StepStore, StepsState } from '../core';
-import type { ToolStepsLabels } from '../core/labels';
+import { errorText, reasonText, type ToolStepsLabels } from '../core/labels';
 import { isStoppedRun, outcomeOf } from '../core/outcome';
 import type { Redactor } from '../core/redact';
 import { useToolStepsLabels, useToolStepsOptions } from '../internal/context';
@@ -95,15 +95,16 @@ function runTransition(
   const error = after.error;
   if (error) {
     if (before.error && before.error.message === error.message && before.error.code === error.code) return;
-    const code = error.code ? screenName(error.code, redactor) : '';
-    const message = screenName(error.message, redactor);
-    out.assertive.push(code ? `${code} ${message}` : message);
+    const written = errorText(labels, error);
+    const code = written.code ? screenName(written.code, redactor) : '';
+    const message = screenName(written.message, redactor);
+    out.assertive.push(code && message ? `${code} ${message}` : code || message);
     return;
   }
-  const reason = after.reason;
-  if (after.status !== 'interrupted' || typeof reason !== 'string' || reason.trim() === '' || isStoppedRun(after))
-    return;
-  if (before.status === 'interrupted' && before.reason === reason) return;
+  if (after.status !== 'interrupted' || isStoppedRun(after)) return;
+  const reason = reasonText(labels, after.reasonCode, after.reason);
+  if (reason === '') return;
+  if (before.status === 'interrupted' && reasonText(labels, before.reasonCode, before.reason) === reason) return;
   out.polite.push(labels.interrupted(screenName(reason, redactor)));
 }
 

@@ -2,6 +2,7 @@
 
 import { type ComponentPropsWithoutRef, forwardRef } from 'react';
 import type { Step } from '../core';
+import { errorText } from '../core/labels';
 import { useStepOf, useToolStepsLabels } from '../internal/context';
 import { drawPart, type RenderProp } from '../internal/render';
 import { screenLine, screenName, useRedactor } from '../internal/visible-text';
@@ -36,17 +37,21 @@ export const ToolStepError = forwardRef<HTMLDivElement, ToolStepErrorProps>(func
   const step = useStepOf(explicit, 'ToolStepError');
   const error = step.error;
   const redactor = useRedactor();
-  const copyWords = useToolStepsLabels().copy;
+  const labels = useToolStepsLabels();
+  const copyWords = labels.copy;
   if (!error) return null;
-  // a stored state may hold anything: show text only, masked and with its invisible characters shown
-  const code = typeof error.code === 'string' && error.code !== '' ? screenName(error.code, redactor) : undefined;
-  const message = screenLine(typeof error.message === 'string' ? error.message : String(error.message ?? ''), redactor);
+  // a stored state may hold anything: show text only, masked and with its invisible characters shown;
+  // a kit code is written as its sentence (`labels.reasons`)
+  const written = errorText(labels, error);
+  const code = written.code !== undefined ? screenName(written.code, redactor) : undefined;
+  const message = screenLine(written.message, redactor);
   return drawPart(
     'div',
     render,
     {
       'data-slot': 'tool-step-error',
-      'data-error-code': code,
+      'data-error-code':
+        typeof error.code === 'string' && error.code !== '' ? screenName(error.code, redactor) : undefined,
       children: (
         <>
           {code ? (
@@ -57,7 +62,11 @@ export const ToolStepError = forwardRef<HTMLDivElement, ToolStepErrorProps>(func
           <span data-slot="tool-step-error-message" className="tool-step-error-message" dir="auto">
             {message}
           </span>{' '}
-          <CopyButton text={code ? `${code}: ${message}` : message} label={copyWords.error} compact />
+          <CopyButton
+            text={code && message ? `${code}: ${message}` : code || message}
+            label={copyWords.error}
+            compact
+          />
         </>
       ),
     },

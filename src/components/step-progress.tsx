@@ -8,12 +8,6 @@ import { drawPart, type RenderProp } from '../internal/render';
 import { screenName, useRedactor, WireText } from '../internal/visible-text';
 import { usePresentation } from './use-presentation';
 
-/** The English words of the progress part; replace a field to translate it (folded into `labels` later). */
-export const progressWords = {
-  /** The text of a determinate update without a message: "2 of 4" (numbers already formatted for the locale). */
-  of: (value: string, total: string): string => `${value} of ${total}`,
-};
-
 /** How far a determinate update is: `value` out of `max`, with `0 <= value <= max` and `max > 0`. */
 export interface DeterminateProgress {
   value: number;
@@ -58,7 +52,7 @@ export interface ToolStepProgressProps extends ComponentPropsWithoutRef<'div'> {
  * object as a short key/value line, never escaped JSON). Not a live region: a screen reader would read
  * every update aloud; the list's announcer says what a step did when its status changes. An update with a
  * value and a total (`determinateProgress`) also draws a bar, a native `<progress>` named by the
- * step's label, and "2 of 4" when it has no text of its own. Children replace the bar and the text.
+ * step's label, and "2 of 4" (`labels.progress`) when it has no text of its own. Children replace the bar and the text.
  *
  * Renders `<div data-slot="tool-step-progress">`; `data-count` is the number of
  * updates so far; `data-determinate` is present with the bar,
@@ -77,7 +71,7 @@ export const ToolStepProgress = forwardRef<HTMLDivElement, ToolStepProgressProps
   let content = progressText(progress?.content, true);
   if (content === '' && determinate) {
     const number = new Intl.NumberFormat(labels.locale, { maximumFractionDigits: 2 });
-    content = progressWords.of(number.format(determinate.value), number.format(determinate.max));
+    content = labels.progress(number.format(determinate.value), number.format(determinate.max));
   }
   // wire text: masked, its hidden characters shown, isolated (empty stays :empty)
   const text = content === '' ? undefined : <WireText text={content} lines />;

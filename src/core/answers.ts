@@ -7,7 +7,6 @@ import type { ProtocolName } from './decoders/types';
 import type { StepEvent } from './events';
 import { MAX_FRAME_LENGTH } from './framer';
 import { htmlTitle, looksLikeHtml } from './html';
-import { STOPPED_REASON } from './step';
 
 /** The message of a JSON error body (`{ error: { message, code } }`, `{ error: '...' }`, `{ message }`). */
 export function jsonErrorOf(text: string): { message: string; code?: string } | undefined {
@@ -181,12 +180,9 @@ export async function notAStream(
   // A null-body status has no body whatever the fetch hands over: Chromium's 204 carries an empty stream.
   if (body === null || NULL_BODY_STATUSES.has(response.status)) {
     await body?.cancel().catch(() => {});
-    const status = `${response.status}${response.statusText ? ` ${response.statusText}` : response.status === 204 ? ' No Content' : ''}`;
-    return {
-      event: { type: 'run-abort', reason: `The server answered ${status} with no body: there was no stream to read.` },
-    };
+    return { event: { type: 'run-abort', code: 'no-body' } };
   }
-  const stopped = { event: { type: 'run-abort', reason: STOPPED_REASON } } as const;
+  const stopped = { event: { type: 'run-abort', code: 'stopped' } } as const;
   const type = (response.headers.get('content-type') ?? '').toLowerCase();
   if (type.includes('text/html') || type.includes('application/xhtml')) {
     const text = await readHead(response, FOREIGN_BODY_LIMIT, signal);

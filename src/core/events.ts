@@ -88,9 +88,9 @@ export type StepEvent =
    */
   | { type: 'run-finish'; status?: 'done' | 'paused'; keepOpen?: string[]; at?: number }
   /** The run failed as a whole; open steps end `interrupted`. */
-  | { type: 'run-error'; message: string; code?: string; at?: number }
+  | { type: 'run-error'; message: string; code?: string; status?: number; at?: number }
   /** The stream stopped before the run finished (cut, aborted, closed without a finish). */
-  | { type: 'run-abort'; reason?: string; at?: number }
+  | { type: 'run-abort'; reason?: string; code?: string; at?: number }
   /** Something was skipped or repaired on the way (a malformed frame, an unknown event): counted, never thrown. */
   | { type: 'diagnostic'; reason: string; protocol?: string; at?: number };
 
@@ -207,7 +207,7 @@ export const STEP_EVENT_FIELDS = {
   'step-cancelled': { id: 'id', reason: 'text?', at: 'time?' },
   'run-start': { runId: 'text?', at: 'time?' },
   'run-finish': { status: { oneOf: ['done', 'paused'] }, keepOpen: 'texts?', at: 'time?' },
-  'run-error': { message: { text: 'The run failed.' }, code: 'text?', at: 'time?' },
-  'run-abort': { reason: 'text?', at: 'time?' },
+  'run-error': { message: { text: 'The run failed.' }, code: 'text?', status: 'time?', at: 'time?' },
+  'run-abort': { reason: 'text?', code: 'text?', at: 'time?' },
   diagnostic: { reason: { text: 'unknown' }, protocol: 'text?', at: 'time?' },
 } as const satisfies FieldTable;

@@ -30,7 +30,7 @@ const ENGLISH_FAMILIES: Readonly<Record<string, readonly [verb: string, one: str
   list: ['listed', 'folder', 'folders'],
 };
 
-/** The English words of groups (`defaultLabels.groups`; `groupWords` is the same object). */
+/** The English words of groups (`defaultLabels.groups`). */
 export const englishGroupWords: GroupLabels = {
   family: (family, count) => {
     const words = Object.hasOwn(ENGLISH_FAMILIES, family) ? ENGLISH_FAMILIES[family] : undefined;

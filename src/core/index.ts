@@ -34,6 +34,8 @@ export type { StepEvent, StepEventOf, StepEventType } from './events';
 export type { ReduceStepsOptions } from './reduce';
 export { reduceSteps } from './reduce';
 export type {
+  ReasonCode,
+  RunError,
   RunStatus,
   Step,
   StepApproval,
@@ -51,7 +53,6 @@ export type { Framing, ReadStreamOptions, StreamSource } from './stream';
 export { readStream } from './stream';
 export type {
   ToolStream,
-  ToolStreamError,
   ToolStreamOptions,
   ToolStreamRequestOptions,
   ToolStreamSnapshot,

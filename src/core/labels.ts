@@ -8,7 +8,7 @@
 import { englishGroupWords, type GroupLabels } from './group-words';
 import { formatNumber, plural } from './plural';
 import { defaultToolWords, type ToolLabelInfo, type ToolLabelWords, toolLabelIn } from './presentation/tool-words';
-import type { StepStatus } from './step';
+import type { ReasonCode, StepStatus } from './step';
 
 export type { GroupLabels, ToolLabelInfo, ToolLabelWords };
 export { plural, toolLabelIn };
@@ -120,6 +120,15 @@ export interface ToolStepsLabels {
   copy: CopyLabels;
   /** The line after the list when the run ended interrupted (no error): "Interrupted: connection lost". */
   interrupted: (reason: string) => string;
+  /** A determinate progress update without text of its own: "2 of 4" (the numbers formatted in the locale). */
+  progress: (value: string, total: string) => string;
+  /**
+   * Why a run ended or a call failed, by the kit's code on the state (`run.reasonCode`, an error's
+   * `code`; `ReasonCode`): one sentence each. The wire's own text, when there is one, follows it.
+   */
+  reasons: Readonly<Record<ReasonCode, string>>;
+  /** A code this table does not know, without text of the wire's: "Unknown reason: quota". */
+  unknownReason: (code: string) => string;
   /** The words of the details views (terminal, text, JSON, table, diff, code, sources, media). */
   views: ViewLabels;
 }
@@ -396,6 +405,23 @@ export const defaultLabels: ToolStepsLabels = {
     valueOf: (path) => `value of ${path}`,
   },
   interrupted: (reason) => `Interrupted: ${reason}`,
+  progress: (value, total) => `${value} of ${total}`,
+  reasons: {
+    stopped: 'Stopped before the run finished.',
+    replaced: 'Replaced by a newer request.',
+    'stream-closed': 'The stream closed before the run finished.',
+    'closed-before-start': 'The stream closed before any run started.',
+    'cut-mid-frame': 'The stream closed in the middle of a frame, before the run finished.',
+    'connection-lost': 'The connection was lost.',
+    'no-body': 'The server answered without a body: there was no stream to read.',
+    cancelled: 'The run was cancelled.',
+    restarted: 'A new message began before this one stopped.',
+    unreachable: 'The server could not be reached.',
+    'http-error': 'The server answered with an error.',
+    'stream-error': 'The stream reported an error.',
+    'tool-error': 'The tool reported an error.',
+  },
+  unknownReason: (code) => `Unknown reason: ${code}`,
   views: {
     loading: 'Loading…',
     blockFailed: (message) => `This block could not be shown: ${message}`,
@@ -480,4 +506,32 @@ export function mergeLabels(
         : value;
   }
   return merged as unknown as ToolStepsLabels;
+}
+
+/**
+ * What the list writes for why a run ended or a call failed: the sentence of a kit code
+ * (`labels.reasons`), then the wire's own text when it says more; else the wire's text; else, for a
+ * code the table does not know, `labels.unknownReason(code)`. Empty when there is neither.
+ */
+export function reasonText(labels: ToolStepsLabels, code: string | undefined, text: string | undefined): string {
+  const detail = typeof text === 'string' && text.trim() !== '' ? text : '';
+  const sentence = code !== undefined && Object.hasOwn(labels.reasons, code) ? labels.reasons[code as ReasonCode] : '';
+  if (sentence) return detail && detail !== code ? `${sentence} ${detail}` : sentence;
+  if (detail) return detail;
+  return typeof code === 'string' && code !== '' ? labels.unknownReason(code) : '';
+}
+
+/**
+ * An error as the list writes it: the wire's code as a badge and its message (empty when it would only
+ * repeat the badge); a kit code (`labels.reasons`) has no badge: its sentence says it, then the message.
+ */
+export function errorText(
+  labels: ToolStepsLabels,
+  error: { message?: unknown; code?: unknown },
+): { code: string | undefined; message: string } {
+  const raw = typeof error.code === 'string' && error.code !== '' ? error.code : undefined;
+  const text = typeof error.message === 'string' ? error.message : String(error.message ?? '');
+  if (raw !== undefined && Object.hasOwn(labels.reasons, raw))
+    return { code: undefined, message: reasonText(labels, raw, text) };
+  return { code: raw, message: text === raw ? '' : text };
 }

@@ -20,20 +20,23 @@ import type { StepEvent } from './events';
 import { isIconSrc } from './icon-src';
 import type { ToolPresentation } from './step';
 
-/** The English words the MCP adapters put on steps; replace a field to translate it. */
-export const mcpWords = {
-  /** The error message of an `isError` result without text. */
-  toolError: 'The tool reported an error.',
-  /** Progress without a message, when the total is known. */
-  progress: (progress: number, total: number): string => `${progress} of ${total}`,
-  /** The reason of a call stopped through the caller's signal. */
-  cancelled: 'Stopped by the user.',
-  /** Approval side effects from the tool's annotations (hints from the server, not guarantees). */
+/**
+ * The words the MCP adapters put on steps: the approval's side effects read from a tool's annotations
+ * (hints from the server, not guarantees). Everything else they record is the server's own text or a
+ * code the list writes through `labels`. Pass a locale's words to `createMcpToolCalls({ words })` or `mcpSideEffects`.
+ */
+export interface McpWords {
+  /** A tool that may change or delete data. */
+  destructive: string;
+  /** A tool that reaches services outside the app. */
+  openWorld: string;
+}
+
+/** The English `McpWords`. */
+export const englishMcpWords: Readonly<McpWords> = Object.freeze({
   destructive: 'May change or delete data',
   openWorld: 'Reaches services outside this app',
-  /** The reason of a step whose elicitation the person declined or cancelled. */
-  declined: (message: string): string => `Declined: ${message}`,
-};
+});
 
 /** An icon of a tool (`tools/list`): an `https:` or `data:` URL. */
 export interface McpIcon {
@@ -113,12 +116,12 @@ export function mcpToolPresentation(tool: McpTool, theme?: 'light' | 'dark'): To
  * defaults (`destructiveHint` true and `openWorldHint` true unless the tool says otherwise, none of it
  * for a read-only tool). Annotations are hints: use them only for servers you trust.
  */
-export function mcpSideEffects(tool: McpTool): string[] {
+export function mcpSideEffects(tool: McpTool, words: McpWords = englishMcpWords): string[] {
   const a = tool.annotations ?? {};
-  if (a.readOnlyHint === true) return a.openWorldHint === false ? [] : [mcpWords.openWorld];
+  if (a.readOnlyHint === true) return a.openWorldHint === false ? [] : [words.openWorld];
   const effects: string[] = [];
-  if (a.destructiveHint !== false) effects.push(mcpWords.destructive);
-  if (a.openWorldHint !== false) effects.push(mcpWords.openWorld);
+  if (a.destructiveHint !== false) effects.push(words.destructive);
+  if (a.openWorldHint !== false) effects.push(words.openWorld);
   return effects;
 }
 
@@ -188,7 +191,10 @@ export function mcpResultEvents(id: string, result: unknown): StepEvent[] {
     .map((b) => b.text as string)
     .join('\n');
   if (r.isError === true) {
-    const event: StepEvent = { type: 'step-error', id, message: text || mcpWords.toolError };
+    // without text, the code: the list writes its sentence (`labels.reasons`)
+    const event: StepEvent = text
+      ? { type: 'step-error', id, message: text }
+      : { type: 'step-error', id, message: '', code: 'tool-error' };
     if (blocks.length > 0) event.result = text || blocks;
     return [event];
   }
@@ -212,12 +218,14 @@ export function mcpResultEvents(id: string, result: unknown): StepEvent[] {
   return [event];
 }
 
-/** A progress notification as a step update: the message, or "n of total", with `{ progress, total }` as details. */
+/**
+ * A progress notification as a step update: the message, with `{ progress, total }` as details (the
+ * list writes "2 of 4" from them, in its locale, when there is no message).
+ */
 export function mcpProgressEvent(id: string, p: McpProgress): StepEvent {
   const details = p.total !== undefined ? { progress: p.progress, total: p.total } : { progress: p.progress };
   const event: StepEvent = { type: 'step-progress', id, details };
-  const content = p.message ?? (p.total !== undefined ? mcpWords.progress(p.progress, p.total) : undefined);
-  if (content !== undefined) event.content = content;
+  if (p.message !== undefined) event.content = p.message;
   return event;
 }
 
@@ -287,7 +295,7 @@ export interface McpToolCalls {
 
 interface InFlight {
   id: string;
-  declined?: string;
+  declined?: boolean;
 }
 
 /**
@@ -297,6 +305,8 @@ interface InFlight {
  */
 export function createMcpToolCalls(options: {
   emit: McpEmit;
+  /** The approval's side-effect words. @default englishMcpWords */
+  words?: McpWords;
   /** Which of a tool's themed icons to put on its steps (the page's colour scheme). */
   iconTheme?: 'light' | 'dark';
 }): McpToolCalls {
@@ -311,7 +321,7 @@ export function createMcpToolCalls(options: {
         { type: 'step-input', id, input: call.arguments ?? {} },
       ]);
       if (call.approve && (call.needsApproval ?? mcpNeedsApproval)(tool)) {
-        const approval: StepEvent = { type: 'step-approval', id, sideEffects: mcpSideEffects(tool) };
+        const approval: StepEvent = { type: 'step-approval', id, sideEffects: mcpSideEffects(tool, options.words) };
         if (tool.description) approval.description = tool.description;
         emit([approval]);
         const approved = await call.approve({ id, tool, arguments: call.arguments });
@@ -328,17 +338,18 @@ export function createMcpToolCalls(options: {
           resetTimeoutOnProgress: true,
           onprogress: (p) => emit([mcpProgressEvent(id, p)]),
         });
-        if (entry.declined !== undefined) return { status: 'denied', result };
+        if (entry.declined) return { status: 'denied', result };
         const events = mcpResultEvents(id, result);
         emit(events);
         return events[0]?.type === 'step-error' ? { status: 'failed', result } : { status: 'succeeded', result };
       } catch (error) {
         if (signal?.aborted) {
-          const reason = signal.reason instanceof Error ? signal.reason.message : mcpWords.cancelled;
-          emit([{ type: 'step-cancelled', id, reason }]);
+          // the caller's own reason, when it gave one as an error
+          const reason = signal.reason instanceof Error ? signal.reason.message : undefined;
+          emit([reason !== undefined ? { type: 'step-cancelled', id, reason } : { type: 'step-cancelled', id }]);
           return { status: 'cancelled', error };
         }
-        if (entry.declined !== undefined) return { status: 'denied', error };
+        if (entry.declined) return { status: 'denied', error };
         const code = isRecord(error) && typeof error.code === 'number' ? error.code : undefined;
         const event: StepEvent = {
           type: 'step-error',
@@ -360,8 +371,9 @@ export function createMcpToolCalls(options: {
       if (only && inFlight.has(only)) {
         if (result.action === 'accept') emit([{ type: 'step-decision', id: only.id, approved: true }]);
         else {
-          only.declined = mcpWords.declined(params.message);
-          emit([{ type: 'step-decision', id: only.id, approved: false, reason: only.declined }]);
+          // the question is the card's description; the header says "Denied" in the list's words
+          only.declined = true;
+          emit([{ type: 'step-decision', id: only.id, approved: false }]);
         }
       }
       return result;
@@ -481,10 +493,11 @@ export function createMcpTracker(options: McpTrackerOptions): McpTracker {
           const event: StepEvent = {
             type: 'step-error',
             id: step,
-            message: typeof error.message === 'string' ? error.message : mcpWords.toolError,
+            message: typeof error.message === 'string' ? error.message : '',
           };
           if (typeof error.code === 'number')
             event.code = error.code === REQUEST_TIMEOUT ? 'TOOL_TIMEOUT' : `MCP_${error.code}`;
+          else if (event.message === '') event.code = 'tool-error';
           emit([event]);
         } else emit(mcpResultEvents(step, message.result));
       }

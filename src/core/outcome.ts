@@ -4,7 +4,7 @@
  * a command the wire calls a success but that exited 1 does not read "Done".
  * Framework-free: no React here.
  */
-import { STOPPED_REASON, type Step, type StepStatus, type StepsState } from './step';
+import type { Step, StepStatus, StepsState } from './step';
 
 /** What a row draws for a step: its status, or what its result says that the status does not. */
 export interface StepOutcome {
@@ -59,7 +59,7 @@ function reportOf(step: Step): { failed: boolean; exitCode?: number } | undefine
  * `signal` given to `readStream` aborted), not because the stream was cut or failed.
  */
 export function isStoppedRun(run: StepsState['run'] | undefined): boolean {
-  return run?.status === 'interrupted' && run.error === undefined && run.reason === STOPPED_REASON;
+  return run?.status === 'interrupted' && run.error === undefined && run.reasonCode === 'stopped';
 }
 
 /**

@@ -11,7 +11,6 @@ import { loadDecoder } from './decoders/load';
 import { isProtocolName } from './decoders/types';
 import type { StepEvent } from './events';
 import type { Framing } from './framer';
-import { STOPPED_REASON } from './step';
 import {
   badDecoderOptionsEvent,
   type DecoderSource,
@@ -146,7 +145,7 @@ export async function* readStreamNow(
   if (decoder.pending) await decoder.pending;
   let last = decoder.finish(cut);
   if (signal?.aborted) {
-    last = last.map((e) => (e.type === 'run-abort' ? { ...e, reason: STOPPED_REASON } : e));
+    last = last.map((e) => (e.type === 'run-abort' ? { type: 'run-abort', code: 'stopped' } : e));
   }
   if (last.length > 0) yield last;
 }

@@ -6,23 +6,8 @@
  */
 import { setOwn } from './own';
 
-/**
- * The words of redaction: the mask, and the English words of the note and button (the same as
- * `defaultLabels.redaction`, which the parts write; kept apart so that server code that masks text
- * does not bundle every word of the interface).
- */
-export const redactWords = {
-  /** What replaces a secret (not a word: the same in every locale). */
-  mask: '••••••••',
-  /** The button that shows a block's secrets. */
-  reveal: 'Reveal',
-  /** The button that masks them again. */
-  hide: 'Hide',
-  /** The note beside the button: how many secrets the block hides. */
-  hidden: (count: number): string => (count === 1 ? '1 secret hidden' : `${count} secrets hidden`),
-  /** The button's accessible name. */
-  revealLabel: (count: number): string => (count === 1 ? 'Reveal the hidden secret' : `Reveal ${count} hidden secrets`),
-};
+/** What replaces a secret: not a word, the same in every locale (the note and button are `labels.redaction`). */
+export const redactMask = '••••••••';
 
 /** A function that masks the secrets of a text. */
 export type RedactFunction = (text: string) => string;
@@ -60,7 +45,7 @@ interface Rule {
   mask: (match: string, ...groups: string[]) => string;
 }
 
-const M = () => redactWords.mask;
+const M = () => redactMask;
 const keep = (prefix: string) => () => prefix + M();
 const keepGroup = (_m: string, head: string) => head + M();
 

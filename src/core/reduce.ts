@@ -5,7 +5,7 @@
 import { Allow, parse as parsePartialJson } from 'partial-json';
 import type { StepEvent, StepEventOf, StepEventType } from './events';
 import { isWellFormedStepEvent, repairStepEvent } from './repair';
-import { isTerminalStatus, type RunStatus, type Step, type StepStatus, type StepsState } from './step';
+import { isTerminalStatus, type RunError, type RunStatus, type Step, type StepStatus, type StepsState } from './step';
 
 /**
  * A copy of `state.byId`, key by key in the order of `state.ids` (the same keys, an invariant the
@@ -550,10 +550,10 @@ const handlers: HandlerTable = {
 
   'run-error'(draft, e) {
     closeOpenSteps(draft, 'interrupted', e.at);
-    draft.setRun({
-      status: 'error',
-      error: e.code !== undefined ? { message: e.message, code: e.code } : { message: e.message },
-    });
+    const error: RunError = { message: e.message };
+    if (e.code !== undefined) error.code = e.code;
+    if (e.status !== undefined) error.status = e.status;
+    draft.setRun({ status: 'error', error });
   },
 
   'run-abort'(draft, e) {
@@ -562,9 +562,13 @@ const handlers: HandlerTable = {
     if (status === 'done' || status === 'error' || status === 'paused') return;
     closeOpenSteps(draft, 'interrupted', e.at);
     // The first reason says what happened (a cut frame, an empty body); a later abort of the same run keeps it.
-    if (status === 'interrupted' && draft.runState.reason !== undefined) return;
-    if (status !== 'interrupted' || e.reason !== undefined) {
-      draft.setRun(e.reason !== undefined ? { status: 'interrupted', reason: e.reason } : { status: 'interrupted' });
+    const run = draft.runState;
+    if (status === 'interrupted' && (run.reason !== undefined || run.reasonCode !== undefined)) return;
+    if (status !== 'interrupted' || e.reason !== undefined || e.code !== undefined) {
+      const next: StepsState['run'] = { status: 'interrupted' };
+      if (e.reason !== undefined) next.reason = e.reason;
+      if (e.code !== undefined) next.reasonCode = e.code;
+      draft.setRun(next);
     }
   },
 

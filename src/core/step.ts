@@ -117,10 +117,45 @@ export interface Step {
 export type RunStatus = 'idle' | 'streaming' | 'paused' | 'done' | 'error' | 'interrupted';
 
 /**
- * The reason of a run the person stopped (`ToolStream.stop()`, an aborted `readStream` signal), kept in
- * `run.reason`: the interface reads a stop from it (`isStoppedRun`) and says "Stopped" in its own words.
+ * Why a run ended `interrupted`, or failed, as the kit itself saw it: a code on the state
+ * (`run.reasonCode`, `run.error.code`, a step's `error.code`), never a sentence; the list writes the
+ * sentence of each through `labels.reasons`.
+ *
+ * - `stopped`: the person stopped it (`ToolStream.stop()`, an aborted `readStream` signal)
+ * - `replaced`: a newer request of the same tool stream took its place
+ * - `stream-closed`: the stream closed before the run finished; `closed-before-start`: before one began
+ * - `cut-mid-frame`: the stream closed in the middle of a frame
+ * - `connection-lost`: the connection broke while the stream was read
+ * - `no-body`: the server answered without a body (`run.error.status` is not set: nothing failed)
+ * - `cancelled`: the server says the run was cancelled; `restarted`: a new message began first
+ * - `unreachable`: the request did not reach the server; `http-error`: it answered an HTTP error
+ *   without a message of its own (`run.error.status` holds the status)
+ * - `stream-error`: the wire reported an error without a message; `tool-error`: a tool did
  */
-export const STOPPED_REASON = 'Stopped before the run finished.';
+export type ReasonCode =
+  | 'stopped'
+  | 'replaced'
+  | 'stream-closed'
+  | 'closed-before-start'
+  | 'cut-mid-frame'
+  | 'connection-lost'
+  | 'no-body'
+  | 'cancelled'
+  | 'restarted'
+  | 'unreachable'
+  | 'http-error'
+  | 'stream-error'
+  | 'tool-error';
+
+/** Why a run failed: the wire's (or the server's) message and code, and the HTTP status of a refused request. */
+export interface RunError {
+  /** The wire's own text; empty when it gave none (the code says why, through `labels.reasons`). */
+  message: string;
+  /** The wire's code, or one of the kit's `ReasonCode`s. */
+  code?: string;
+  /** The HTTP status of an error answered before the stream started. */
+  status?: number;
+}
 
 /** What the pipeline skipped or repaired: malformed frames, unknown events, events that came too late. */
 export interface StepsDiagnostics {
@@ -135,10 +170,11 @@ export interface StepsState {
   ids: readonly string[];
   byId: Readonly<Record<string, Step>>;
   /**
-   * How the run stands; `error` when it failed, `reason` when it ended `interrupted` (why: stopped, a
-   * stream cut mid-frame, an empty answer), so a list fed by the state alone can say so.
+   * How the run stands; `error` when it failed; when it ended `interrupted`, why: the wire's own text
+   * in `reason`, or the kit's code in `reasonCode` (`stopped`, `stream-closed`; `ReasonCode`), so a
+   * list fed by the state alone can say so in its own words.
    */
-  run: { status: RunStatus; error?: { message: string; code?: string }; reason?: string };
+  run: { status: RunStatus; error?: RunError; reason?: string; reasonCode?: string };
   diagnostics: StepsDiagnostics;
 }
 

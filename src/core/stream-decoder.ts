@@ -140,7 +140,7 @@ export class StreamDecoder {
       const last = this.decoder.end();
       // The decoder knows the run did not finish; the framer knows why: the stream stopped inside a frame.
       for (const event of last) {
-        this.out.push(event.type === 'run-abort' && cut ? { ...event, reason: CUT_MID_FRAME } : event);
+        this.out.push(event.type === 'run-abort' && cut ? { type: 'run-abort', code: 'cut-mid-frame' } : event);
       }
     }
     return this.take();
@@ -284,8 +284,6 @@ export class StreamDecoder {
     for (const item of held) append(this.out, decode(item));
   }
 }
-
-const CUT_MID_FRAME = 'The stream closed in the middle of a frame, before the run finished.';
 
 const STEP_ID_KEYS = /"(?:toolCallId|callId)"\s*:\s*"((?:[^"\\]|\\.){1,256})"/;
 const STEP_TYPE_ID = /"type"\s*:\s*"(?:step-[a-z-]+|tool-call-[a-z]+)"[\s\S]*?"id"\s*:\s*"((?:[^"\\]|\\.){1,256})"/;

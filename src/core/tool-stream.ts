@@ -8,17 +8,9 @@
 import type { DecoderOptions, ProtocolName } from './decoders';
 import type { StepEvent } from './events';
 import { htmlTitle, looksLikeHtml } from './html';
-import { type RunStatus, STOPPED_REASON, type StepsState } from './step';
+import type { ReasonCode, RunError, RunStatus, StepsState } from './step';
 import { createStepStore, type StepStore } from './store';
 import { loadStreamReader, readStream } from './stream';
-
-/** An error of the request or of the run: a message for people and, when the server gives one, a code. */
-export interface ToolStreamError {
-  message: string;
-  code?: string;
-  /** The HTTP status, for an error answered before the stream started. */
-  status?: number;
-}
 
 /** What a request is made of; `setOptions` replaces them between requests. */
 export interface ToolStreamRequestOptions {
@@ -48,17 +40,18 @@ export interface ToolStreamOptions extends ToolStreamRequestOptions {
 /** Where a tool stream stands: the same object until something in it changes. */
 export interface ToolStreamSnapshot {
   /**
-   * `idle` before the first `send`; `streaming` from `send` until the answer's stream ends; then what
-   * the run says: `done`, `paused` (waiting for an approval), `error` (HTTP error, network failure or
-   * the run's own error), or `interrupted` (`stop()`, or a stream that closed before its run finished).
+   * `state.run.status`: `idle` before the first `send`; `streaming` from `send` until the answer's
+   * stream ends; then what the run says: `done`, `paused` (waiting for an approval), `error` (HTTP
+   * error, network failure or the run's own error), or `interrupted` (`stop()`, or a stream that closed
+   * before its run finished; why is in `state.run.reasonCode` or `state.run.reason`).
    */
   status: RunStatus;
   /**
-   * Why the last request did not end well: the HTTP error (`{ error: { message, code } }` bodies are
-   * read), the network failure, the run's error, or a stream that closed before its run finished.
-   * `undefined` while streaming, after a success and after `stop()`.
+   * `state.run.error`: the HTTP error (`{ error: { message, code } }` bodies are read; the status in
+   * `status`), the network failure (code `unreachable`) or the run's error. `undefined` unless the
+   * run failed.
    */
-  error: ToolStreamError | undefined;
+  error: RunError | undefined;
   /** The store's steps. */
   state: StepsState;
 }
@@ -97,9 +90,15 @@ interface Request {
   readonly abort: AbortController;
 }
 
-/** Reads an HTTP error answer: `{ error: { message, code } }`, `{ error: '...' }`, `{ message }` or text. */
-async function errorFromResponse(response: Response): Promise<ToolStreamError> {
-  const fallback = `The server answered ${response.status}${response.statusText ? ` ${response.statusText}` : ''}`;
+/**
+ * Reads an HTTP error answer: `{ error: { message, code } }`, `{ error: '...' }`, `{ message }`, an
+ * error page's title or the text; without a message of the server's own, the code `http-error` and the
+ * status line (the list writes the sentence).
+ */
+async function errorFromResponse(response: Response): Promise<RunError> {
+  const status = response.status;
+  const line = `${status}${response.statusText ? ` ${response.statusText}` : ''}`;
+  const plain = (text: string): RunError => ({ message: text ? `${line}: ${text}` : line, code: 'http-error', status });
   let text = '';
   try {
     text = await response.text();
@@ -107,17 +106,14 @@ async function errorFromResponse(response: Response): Promise<ToolStreamError> {
     const error = typeof body.error === 'string' ? { message: body.error } : body.error;
     const message =
       typeof error?.message === 'string' ? error.message : typeof body.message === 'string' ? body.message : undefined;
-    const result: ToolStreamError = { message: message ?? fallback, status: response.status };
-    if (typeof error === 'object' && error && typeof error.code === 'string') result.code = error.code;
-    return result;
+    const code = typeof error === 'object' && error && typeof error.code === 'string' ? error.code : undefined;
+    if (message === undefined) return code ? { message: line, code, status } : plain('');
+    return code ? { message, code, status } : { message, status };
   } catch {
     const type = response.headers.get('content-type') ?? '';
-    if (type.includes('html') || looksLikeHtml(text)) {
-      // An error page (a proxy's 502): its title says what happened; its markup says nothing to a person.
-      const title = htmlTitle(text);
-      return { message: title ? `${fallback}: ${title}` : fallback, status: response.status };
-    }
-    return { message: text.trim() ? `${fallback}: ${text.trim().slice(0, 200)}` : fallback, status: response.status };
+    // An error page (a proxy's 502): its title says what happened; its markup says nothing to a person.
+    if (type.includes('html') || looksLikeHtml(text)) return plain(htmlTitle(text) ?? '');
+    return plain(text.trim().slice(0, 200));
   }
 }
 
@@ -148,9 +144,7 @@ export function createToolStream(options: ToolStreamOptions): ToolStream {
   const store = options.store ?? createStepStore();
   let request: ToolStreamRequestOptions = options;
   let current: Request | undefined;
-  let status: RunStatus = 'idle';
-  let error: ToolStreamError | undefined;
-  let snapshot: ToolStreamSnapshot = { status, error, state: store.getSnapshot() };
+  let snapshot: ToolStreamSnapshot | undefined;
   const listeners = new Set<() => void>();
   let unsubscribeStore: (() => void) | undefined;
 
@@ -158,33 +152,36 @@ export function createToolStream(options: ToolStreamOptions): ToolStream {
     for (const listener of [...listeners]) listener();
   };
 
+  // One owner: the status and the error are the run's, read from the store's state.
   const getSnapshot = (): ToolStreamSnapshot => {
     const state = store.getSnapshot();
-    if (snapshot.status !== status || snapshot.error !== error || snapshot.state !== state) {
-      snapshot = { status, error, state };
-    }
+    if (snapshot?.state !== state) snapshot = { status: state.run.status, error: state.run.error, state };
     return snapshot;
   };
 
-  const settle = (next: RunStatus, problem?: ToolStreamError) => {
-    if (status === next && error === problem) return;
-    status = next;
-    error = problem;
+  // The run's own changes (started, stopped, failed, ended) are told at once; the store tells the
+  // steps' changes on its schedule.
+  let toldRun: StepsState['run'] | undefined;
+  const notifyRun = () => {
+    const run = store.getSnapshot().run;
+    if (run === toldRun) return;
+    toldRun = run;
     notify();
   };
 
   /** Ends the current request, if any; its steps are interrupted unless the store is being emptied. */
-  const abortCurrent = (interrupt: string | undefined) => {
+  const abortCurrent = (interrupt: ReasonCode | undefined) => {
     const running = current;
     if (!running) return false;
     current = undefined;
     running.abort.abort();
-    if (interrupt) store.apply({ type: 'run-abort', reason: interrupt });
+    if (interrupt) store.apply({ type: 'run-abort', code: interrupt });
+    notifyRun();
     return true;
   };
 
   const send = async (body?: unknown): Promise<void> => {
-    abortCurrent('Replaced by a newer request.');
+    abortCurrent('replaced');
     const mine: Request = { abort: new AbortController() };
     current = mine;
     const isCurrent = () => current === mine;
@@ -192,20 +189,16 @@ export function createToolStream(options: ToolStreamOptions): ToolStream {
     const doFetch = request.fetch ?? globalThis.fetch;
     const payload = body === undefined ? request.body : body;
     store.apply({ type: 'run-start' });
-    settle('streaming');
+    notifyRun();
     // The reader's module loads while the request is on the network (a failed load is retried by the read).
     loadStreamReader().catch(() => {});
 
-    const fail = (problem: ToolStreamError, before?: StepEvent) => {
+    const fail = (problem: RunError, before?: StepEvent) => {
       if (!isCurrent()) return;
       current = undefined;
       if (before) store.apply(before);
-      store.apply(
-        problem.code
-          ? { type: 'run-error', message: problem.message, code: problem.code }
-          : { type: 'run-error', message: problem.message },
-      );
-      settle('error', problem);
+      store.apply({ type: 'run-error', ...problem });
+      notifyRun();
     };
 
     let response: Response;
@@ -220,7 +213,7 @@ export function createToolStream(options: ToolStreamOptions): ToolStream {
         signal: mine.abort.signal,
       });
     } catch (cause) {
-      fail({ message: `Could not reach ${api}: ${describe(cause)}` });
+      fail({ message: `${api}: ${describe(cause)}`, code: 'unreachable' });
       return;
     }
     if (!isCurrent()) {
@@ -239,30 +232,14 @@ export function createToolStream(options: ToolStreamOptions): ToolStream {
         store.apply(batch);
       }
     } catch (cause) {
-      fail(
-        { message: `The stream broke off: ${describe(cause)}` },
-        { type: 'run-abort', reason: 'The connection was lost.' },
-      );
+      fail({ message: describe(cause), code: 'connection-lost' }, { type: 'run-abort', code: 'connection-lost' });
       return;
     }
     if (!isCurrent()) return;
     current = undefined;
-    const run = store.getSnapshot().run;
-    switch (run.status) {
-      case 'error':
-        settle('error', run.error ?? { message: 'The run failed.' });
-        break;
-      case 'paused':
-      case 'done':
-        settle(run.status);
-        break;
-      default: {
-        // The stream ended without its run finishing (readStream closed it `interrupted`): not a success.
-        store.apply({ type: 'run-abort', reason: 'The stream closed before the run finished.' });
-        const reason = store.getSnapshot().run.reason ?? 'The stream closed before the run finished.';
-        settle('interrupted', { message: reason });
-      }
-    }
+    // The stream ended without its run finishing (readStream closed it `interrupted`): not a success.
+    if (store.getSnapshot().run.status === 'streaming') store.apply({ type: 'run-abort', code: 'stream-closed' });
+    notifyRun();
   };
 
   return {
@@ -281,21 +258,18 @@ export function createToolStream(options: ToolStreamOptions): ToolStream {
     },
     send,
     stop() {
-      if (abortCurrent(STOPPED_REASON)) settle('interrupted');
+      abortCurrent('stopped');
     },
     reset() {
       abortCurrent(undefined);
       store.reset();
-      settle('idle');
+      notifyRun();
     },
     setOptions(next) {
       request = next;
     },
     destroy() {
-      if (abortCurrent(STOPPED_REASON)) {
-        status = 'interrupted';
-        error = undefined;
-      }
+      abortCurrent('stopped');
       listeners.clear();
       unsubscribeStore?.();
       unsubscribeStore = undefined;

@@ -1,8 +1,7 @@
 /**
  * Time on screen: the one duration each step has (the header, the group and turn summaries and the
- * terminal block read the same value), and its words, locale-aware through `Intl.NumberFormat`.
+ * terminal block read the same value); `labels.duration` and `labels.elapsed` write it.
  */
-import { formatDurationIn, formatElapsedIn } from '../core/labels';
 import { isActiveStatus, type Step } from '../core/step';
 
 // ---------------------------------------------------------------------------------------------------
@@ -38,25 +37,3 @@ export function stepDurationMs(step: Step): number | undefined {
 export function isTicking(step: Step): boolean {
   return isActiveStatus(step.status) && typeof step.startedAt === 'number' && Number.isFinite(step.startedAt);
 }
-
-// ---------------------------------------------------------------------------------------------------
-// Words.
-
-/**
- * The words for time, each a function of the value and a BCP 47 locale (English by default): the same
- * formatting as `labels.duration` and `labels.elapsed` (`formatDurationIn`, `formatElapsedIn`), which
- * the parts write.
- */
-export const timeWords = {
-  /** A measured duration: `120ms`, `8.4s`, `45s`, `2m 5s`, `1h 3m`. */
-  duration(ms: number, locale = 'en'): string {
-    return formatDurationIn(locale, ms);
-  },
-  /** The elapsed time of a running step, in whole seconds: `12s`, `2m 5s`. */
-  elapsed(ms: number, locale = 'en'): string {
-    return formatElapsedIn(locale, ms);
-  },
-};
-
-/** The words for time, as a type (for the list's words object). */
-export type TimeWords = typeof timeWords;

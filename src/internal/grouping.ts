@@ -2,7 +2,6 @@
  * Grouping: runs of consecutive finished steps of a family (reads, searches, listings) drawn as one
  * summary row, and the words of the group and turn summaries.
  */
-import { englishGroupWords, type GroupLabels } from '../core/group-words';
 import { outcomeOf } from '../core/outcome';
 import { readName } from '../core/presentation/humanize';
 import type { Step, StepsState } from '../core/step';
@@ -133,12 +132,3 @@ export function groupSiblings(
   flush();
   return items;
 }
-
-/**
- * The English words of groups and of the turn summary: a view of `defaultLabels.groups` (a list writes
- * `labels.groups`, issue 8 item 9; plurals go through `Intl.PluralRules`).
- */
-export const groupWords: GroupLabels = englishGroupWords;
-
-/** The words of groups and the turn summary, as a type (for the list's words object). */
-export type GroupWords = GroupLabels;

@@ -43,6 +43,6 @@ export {
   verbForms,
 } from '../core/presentation';
 export type { RedactConfig, Redacted, RedactFunction, RedactOption, Redactor } from '../core/redact';
-export { createRedactor, redactText, redactValue, redactWords } from '../core/redact';
+export { createRedactor, redactMask, redactText, redactValue } from '../core/redact';
 export type { VisibleTextOptions } from '../core/visible-text';
 export { visibleText, visibleTextWords } from '../core/visible-text';

@@ -3,10 +3,10 @@
 import { useEffect, useInsertionEffect, useState, useSyncExternalStore } from 'react';
 import {
   createToolStream,
+  type RunError,
   type RunStatus,
   type StepStore,
   type StepsState,
-  type ToolStreamError,
   type ToolStreamOptions,
 } from '../core';
 
@@ -18,12 +18,12 @@ export interface UseToolStreamResult {
   /** The store's steps. */
   state: StepsState;
   /**
-   * Where the request stands, in the run's own words: `idle`, `streaming`, then `done`, `paused`,
-   * `error` or `interrupted` (see `ToolStreamSnapshot.status`).
+   * `state.run.status`: `idle`, `streaming`, then `done`, `paused`, `error` or `interrupted` (see
+   * `ToolStreamSnapshot.status`).
    */
   status: RunStatus;
-  /** Why the last request did not end well (HTTP, network, the run's error, a stream cut short). */
-  error: ToolStreamError | undefined;
+  /** `state.run.error`: why the run failed (HTTP, network, the run's own error). */
+  error: RunError | undefined;
   /** POSTs and streams; a request still running is replaced (its steps end `interrupted`). Steps of earlier requests stay. */
   send: (body?: unknown) => Promise<void>;
   /** Aborts the request; open steps and the run end `interrupted`. */

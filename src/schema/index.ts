@@ -156,13 +156,18 @@ export const RunErrorEventSchema = z.object({
   type: type('run-error'),
   message: z.string(),
   code: z.optional(z.string()),
+  /** The HTTP status of an error answered before the stream started. */
+  status: z.optional(z.number()),
   at,
 });
 
 /** The stream stopped before the run finished (cut, aborted, closed without a finish). */
 export const RunAbortEventSchema = z.object({
   type: type('run-abort'),
+  /** The wire's own text. */
   reason: z.optional(z.string()),
+  /** The kit's code (`ReasonCode`), when the kit saw why. */
+  code: z.optional(z.string()),
   at,
 });
 

@@ -32,16 +32,17 @@ export type {
   McpToolCalls,
   McpTracker,
   McpTrackerOptions,
+  McpWords,
 } from '../core/mcp';
 export {
   createMcpToolCalls,
   createMcpTracker,
+  englishMcpWords,
   mcpIconSrc,
   mcpNeedsApproval,
   mcpResultEvents,
   mcpSideEffects,
   mcpToolLabel,
-  mcpWords,
 } from '../core/mcp';
 export { eventsFromText, stepsFromText } from '../core/read-text';
 export type { DualChannelResultOptions, MediaDetails, TerminalDetails } from '../core/results';

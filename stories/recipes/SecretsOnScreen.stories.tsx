@@ -1,6 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
-import { redactWords, ToolSteps } from 'tool-steps';
+import { ToolSteps } from 'tool-steps';
+import { redactMask } from 'tool-steps/presentation';
 import { part, stepRow } from '../support/dom';
 import { SECRETS, secretsState } from '../support/secrets';
 
@@ -23,7 +24,7 @@ type Story = StoryObj<typeof meta>;
 export const Default: Story = {
   play: async ({ canvasElement }) => {
     const curl = stepRow(canvasElement, 'curl');
-    await expect(part(curl, 'tool-step-error-message')?.textContent).toContain(`sk-ant-${redactWords.mask}`);
+    await expect(part(curl, 'tool-step-error-message')?.textContent).toContain(`sk-ant-${redactMask}`);
     await expect(canvasElement.textContent).not.toContain(key);
     const env = stepRow(canvasElement, 'env');
     await userEvent.click(within(env).getByRole('button', { name: 'Details' }));

@@ -2,7 +2,8 @@
 import { act, render } from '@testing-library/react';
 import { createStepStore, type Step, type ToolRowProps, ToolStep, ToolSteps } from 'tool-steps';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { stepDurationMs, timeWords } from '../../src/internal/duration';
+import { defaultLabels, formatDurationIn, formatElapsedIn } from '../../src/core/labels';
+import { stepDurationMs } from '../../src/internal/duration';
 import { makeStep, stateOf } from './step-fixtures';
 
 const durationOf = (container: Element, id: string) =>
@@ -96,11 +97,11 @@ describe('step time', () => {
   });
 
   it('writes durations with the locale’s numbers and units', () => {
-    expect(timeWords.duration(8421)).toBe('8.4s');
-    expect(timeWords.duration(45_400)).toBe('45s');
-    expect(timeWords.duration(3_780_000)).toBe('1h 3m');
-    expect(timeWords.duration(8421, 'de')).toMatch(/^8,4\s?Sek\.$/);
-    expect(timeWords.elapsed(12_999, 'fr')).toMatch(/^12\s?s$/);
-    expect(timeWords.duration(Number.NaN)).toBe('');
+    expect(defaultLabels.duration(8421)).toBe('8.4s');
+    expect(defaultLabels.duration(45_400)).toBe('45s');
+    expect(defaultLabels.duration(3_780_000)).toBe('1h 3m');
+    expect(formatDurationIn('de', 8421)).toMatch(/^8,4\s?Sek\.$/);
+    expect(formatElapsedIn('fr', 12_999)).toMatch(/^12\s?s$/);
+    expect(defaultLabels.duration(Number.NaN)).toBe('');
   });
 });

@@ -1,9 +1,8 @@
 // Time on screen, flicker, grouping, the turn summary and nested steps of <ToolSteps> (issue 8 items 3-6).
 import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createStepStore, defaultStepFamily, type Step, type StepEvent, ToolSteps } from 'tool-steps';
+import { createStepStore, defaultLabels, defaultStepFamily, type Step, type StepEvent, ToolSteps } from 'tool-steps';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { groupWords } from '../../src/internal/grouping';
 import { makeStep, reduce, stateOf } from './step-fixtures';
 
 const syncStore = (events: StepEvent[] = []) => {
@@ -168,9 +167,9 @@ describe('grouping', () => {
   });
 
   it('writes plurals through Intl.PluralRules', () => {
-    expect(groupWords.family('read', 1)).toBe('read 1 file');
-    expect(groupWords.family('search', 21)).toBe('searched 21 patterns');
-    expect(groupWords.worked('45s', 1)).toBe('Worked 45s · 1 step');
+    expect(defaultLabels.groups.family('read', 1)).toBe('read 1 file');
+    expect(defaultLabels.groups.family('search', 21)).toBe('searched 21 patterns');
+    expect(defaultLabels.groups.worked('45s', 1)).toBe('Worked 45s · 1 step');
   });
 });
 

@@ -2,7 +2,15 @@
 // from `defaultLabels` itself (each string, and the fixed text around the values of each function), so
 // a word a part writes inline instead of through `labels` shows up here as soon as it is rendered.
 import { fireEvent, render, waitFor } from '@testing-library/react';
-import { defaultLabels, type Step, ToolSteps, type ToolStepsLabels } from 'tool-steps';
+import {
+  createStepStore,
+  createToolStream,
+  defaultLabels,
+  type Step,
+  ToolSteps,
+  type ToolStepsLabels,
+} from 'tool-steps';
+import { createMcpToolCalls, createMcpTracker, stepsFromText } from 'tool-steps/wires';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { germanLabels } from '../../stories/support/labels-de';
 import { makeStep, stateOf } from './step-fixtures';
@@ -216,5 +224,193 @@ describe('the run interrupted line', () => {
     expect(container.querySelector('[data-slot="tool-steps-error"]')).not.toBeNull();
     rerender(<ToolSteps state={stateOf(steps, { run: { status: 'interrupted' } })} />);
     expect(container.querySelector(slot)).toBeNull();
+  });
+});
+
+// English that the kit's pipeline writes into the state outside `labels` (decoders, the stream client,
+// the MCP adapters): each stays out of a German list once the state carries codes instead.
+const KIT_SENTENCES = ['stream', 'closed', 'before', 'finished', 'Stopped', 'Declined', 'reported', 'tool failed'];
+
+/** The English words of the kit in a German list: its English table's fixed text, and its pipeline's sentences. */
+function kitEnglishIn(container: Element): string[] {
+  const text = readable(container);
+  const literal = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  const sentences = KIT_SENTENCES.filter((word) =>
+    new RegExp(`(?<![\\p{L}_])${literal(word)}(?![\\p{L}_])`, 'iu').test(text),
+  );
+  return [...englishIn(text, englishOnly()), ...sentences];
+}
+
+const sse = (frames: object[]) =>
+  frames.map((f) => `event: ${(f as { type: string }).type}\ndata: ${JSON.stringify(f)}\n\n`).join('');
+
+/** A fetch whose answer streams these native events and then stays open until the request is aborted. */
+function openStream(events: object[]): typeof fetch {
+  return async (_url, init) => {
+    const body = new ReadableStream<Uint8Array>({
+      start(controller) {
+        controller.enqueue(new TextEncoder().encode(events.map((e) => `${JSON.stringify(e)}\n`).join('')));
+        init?.signal?.addEventListener('abort', () => controller.error(new DOMException('aborted', 'AbortError')));
+      },
+    });
+    return new Response(body, { headers: { 'content-type': 'application/x-ndjson' } });
+  };
+}
+
+describe('a German list in every state the pipeline reaches', () => {
+  it('an interrupted run (the stream closed before the run finished) writes no English word', () => {
+    const text = [
+      { type: 'run-start' },
+      { type: 'step-start', id: 'a', toolName: 'read_file' },
+      { type: 'step-input', id: 'a', input: { path: 'a.ts' } },
+    ]
+      .map((e) => JSON.stringify(e))
+      .join('\n');
+    const state = stepsFromText(text, { protocol: 'native' });
+    expect(state.run.status).toBe('interrupted');
+    const { container } = render(<ToolSteps state={state} labels={germanLabels} />);
+    expect(container.querySelector('[data-slot="tool-steps-interrupted"]')?.textContent).toMatch(/^Unterbrochen: /);
+    expect(kitEnglishIn(container)).toEqual([]);
+  });
+
+  it('a stream the person stopped writes no English word, the announcements included', async () => {
+    const stream = createToolStream({
+      api: '/agent',
+      protocol: 'native',
+      fetch: openStream([{ type: 'run-start' }, { type: 'step-start', id: 'a', toolName: 'run_command' }]),
+    });
+    const { container } = render(<ToolSteps store={stream.store} labels={germanLabels} />);
+    const sent = stream.send();
+    await waitFor(() => expect(container.querySelector('[data-step-id="a"]')).not.toBeNull());
+    stream.stop();
+    await sent;
+    await waitFor(() =>
+      expect(container.querySelector('[data-step-id="a"]')).toHaveAttribute('data-status', 'interrupted'),
+    );
+    expect(stream.getSnapshot().status).toBe('interrupted');
+    expect(kitEnglishIn(container)).toEqual([]);
+    // without the summary line, the interrupted line says why
+    const bare = render(<ToolSteps state={stream.getSnapshot().state} labels={germanLabels} summary={false} />);
+    expect(bare.container.querySelector('[data-slot="tool-steps-interrupted"]')?.textContent).toMatch(
+      /^Unterbrochen: /,
+    );
+    expect(kitEnglishIn(bare.container)).toEqual([]);
+  });
+
+  it('an MCP call whose question the person declined writes no English word', async () => {
+    const store = createStepStore();
+    const calls = createMcpToolCalls({ emit: (events) => store.apply(events) });
+    const client = {
+      callTool: async () => {
+        await calls.elicit({ message: 'Datei wirklich löschen?' }, () => ({ action: 'decline' as const }));
+        return { content: [{ type: 'text', text: 'abgelehnt' }] };
+      },
+    };
+    await calls.call(client, {
+      id: 'm',
+      tool: { name: 'delete_file', title: 'Datei löschen' },
+      arguments: { path: 'a.ts' },
+    });
+    const state = store.getSnapshot();
+    expect(state.byId.m?.status).toBe('denied');
+    const { container } = render(<ToolSteps state={state} labels={germanLabels} />);
+    expect(kitEnglishIn(container)).toEqual([]);
+  });
+
+  it('a determinate progress update without text (MCP progress) writes its count in German', () => {
+    const store = createStepStore({ schedule: (flush) => flush() });
+    const tracker = createMcpTracker({ emit: (events) => store.apply(events) });
+    tracker.sent({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'x', _meta: { progressToken: 'p' } } });
+    tracker.received({
+      jsonrpc: '2.0',
+      method: 'notifications/progress',
+      params: { progressToken: 'p', progress: 2, total: 4 },
+    });
+    const { container } = render(<ToolSteps state={store.getSnapshot()} labels={germanLabels} />);
+    expect(container.querySelector('[data-slot="tool-step-progress"]')?.textContent).toBe('2 von 4');
+    expect(kitEnglishIn(container)).toEqual([]);
+  });
+
+  it('a vendor error without text (a failed server tool, a stream error) writes no English word', () => {
+    const text = sse([
+      { type: 'message_start', message: { id: 'msg_1', content: [] } },
+      {
+        type: 'content_block_start',
+        index: 0,
+        content_block: { type: 'server_tool_use', id: 'srv_1', name: 'web_fetch', input: {} },
+      },
+      {
+        type: 'content_block_delta',
+        index: 0,
+        delta: { type: 'input_json_delta', partial_json: '{"url":"https://x.example"}' },
+      },
+      { type: 'content_block_stop', index: 0 },
+      {
+        type: 'content_block_start',
+        index: 1,
+        content_block: {
+          type: 'web_fetch_tool_result',
+          tool_use_id: 'srv_1',
+          content: { type: 'web_fetch_tool_result_error', error_code: 'url_not_accessible' },
+        },
+      },
+      { type: 'content_block_stop', index: 1 },
+      { type: 'error', error: {} },
+    ]);
+    const state = stepsFromText(text, { protocol: 'anthropic' });
+    expect(state.byId.srv_1?.status).toBe('failed');
+    expect(state.run.status).toBe('error');
+    const { container } = render(<ToolSteps state={state} labels={germanLabels} />);
+    expect(container.querySelector('[data-slot="tool-step-error-code"]')?.textContent).toBe('url_not_accessible');
+    expect(kitEnglishIn(container)).toEqual([]);
+  });
+});
+
+describe('reason codes', () => {
+  const slot = '[data-slot="tool-steps-interrupted"]';
+  const steps = [makeStep({ id: 'a', status: 'interrupted' })];
+
+  it('writes a known code in the list’s words, and the wire’s own text as it is', () => {
+    const { container, rerender } = render(
+      <ToolSteps
+        state={stateOf(steps, { run: { status: 'interrupted', reasonCode: 'cut-mid-frame' } })}
+        labels={germanLabels}
+      />,
+    );
+    expect(container.querySelector(slot)?.textContent).toBe(`Unterbrochen: ${germanLabels.reasons['cut-mid-frame']}`);
+    rerender(
+      <ToolSteps state={stateOf(steps, { run: { status: 'interrupted', reason: 'Wartung' } })} labels={germanLabels} />,
+    );
+    expect(container.querySelector(slot)?.textContent).toBe('Unterbrochen: Wartung');
+  });
+
+  it('writes an unknown code as a generic sentence with the code, and never throws on a hostile one', () => {
+    const { container, rerender } = render(
+      <ToolSteps
+        state={stateOf(steps, { run: { status: 'interrupted', reasonCode: 'quota' } })}
+        labels={germanLabels}
+      />,
+    );
+    expect(container.querySelector(slot)?.textContent).toBe('Unterbrochen: Unbekannter Grund: quota');
+    for (const code of ['__proto__', 'toString', 'constructor', '\u202Eevil']) {
+      rerender(<ToolSteps state={stateOf(steps, { run: { status: 'interrupted', reasonCode: code } })} />);
+      expect(container.querySelector(slot)?.textContent).toMatch(/^Interrupted: Unknown reason: /);
+    }
+  });
+
+  it('writes a kit code of a failure as its sentence (no badge) and a wire’s code as a badge', () => {
+    const failed = (error: { message: string; code?: string }) => stateOf(steps, { run: { status: 'error', error } });
+    const { container, rerender } = render(
+      <ToolSteps state={failed({ message: '/api: fetch failed', code: 'unreachable' })} labels={germanLabels} />,
+    );
+    const part = () => container.querySelector('[data-slot="tool-steps-error"]');
+    expect(part()).toHaveAttribute('data-error-code', 'unreachable');
+    expect(part()?.querySelector('[data-slot="tool-steps-error-code"]')).toBeNull();
+    expect(part()?.textContent?.trim()).toBe(`${germanLabels.reasons.unreachable} /api: fetch failed`);
+    rerender(
+      <ToolSteps state={failed({ message: 'overloaded_error', code: 'overloaded_error' })} labels={germanLabels} />,
+    );
+    expect(part()?.querySelector('[data-slot="tool-steps-error-code"]')?.textContent).toBe('overloaded_error');
+    expect(part()?.querySelector('[data-slot="tool-steps-error-message"]')?.textContent).toBe('');
   });
 });

@@ -249,7 +249,7 @@ describe('cogitatorWebSocket', () => {
       const explicit = eventsFromText(text, { protocol: 'cogitator-ws' });
       expect(explicit.at(-1), JSON.stringify(text)).toEqual({
         type: 'run-abort',
-        reason: 'The stream closed before any run started.',
+        code: 'closed-before-start',
       });
       expect(eventsFromText(text).at(-1), JSON.stringify(text)).toEqual(explicit.at(-1));
     }

@@ -280,7 +280,7 @@ describe('each fixture cut short never throws and keeps every step already compl
     for await (const batch of readStream(text.slice(0, at))) events.push(...batch);
     expect(events.at(-1)).toEqual({
       type: 'run-abort',
-      reason: 'The stream closed in the middle of a frame, before the run finished.',
+      code: 'cut-mid-frame',
     });
     const state = reduceSteps(emptyStepsState, events);
     expect(state.ids).toEqual([READ_FILE, GREP]);

@@ -242,19 +242,19 @@ describe('defect 11: messages that say what happened (readStream)', () => {
     const text = `${JSON.stringify({ type: 'step-start', id: 'c1', toolName: 'x' })}\n{"type":"step-res`;
     const state = await readAll(text);
     expect(state.run.status).toBe('interrupted');
-    expect(state.run.reason).toMatch(/in the middle of a frame/);
+    expect(state.run.reasonCode).toBe('cut-mid-frame');
   });
 
   it('an empty body ends interrupted with a reason', async () => {
     const state = await readAll(new Response(''));
     expect(state.run.status).toBe('interrupted');
-    expect(state.run.reason).toMatch(/before any run started/);
+    expect(state.run.reasonCode).toBe('closed-before-start');
   });
 
   it('a 204 answer ends interrupted, saying there was no stream', async () => {
     const state = await readAll(new Response(null, { status: 204 }));
     expect(state.run.status).toBe('interrupted');
-    expect(state.run.reason).toMatch(/204/);
+    expect(state.run.reasonCode).toBe('no-body');
   });
 
   it('a Cogitator WebSocket stream that begins with {"type":"error","error":"…"} keeps its message', () => {

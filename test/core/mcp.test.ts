@@ -104,7 +104,7 @@ describe('createMcpTracker', () => {
     expect(state.diagnostics.count).toBe(0);
   });
 
-  it('shows indeterminate progress without a total, and "n of total" when the total is known', () => {
+  it('shows indeterminate progress without a total, and the total as details (the list writes "2 of 4")', () => {
     const events: StepEvent[] = [];
     const tracker = createMcpTracker({ emit: (e) => events.push(...e) });
     tracker.sent({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'x', _meta: { progressToken: 'p' } } });
@@ -118,7 +118,6 @@ describe('createMcpTracker', () => {
     expect(events.at(-1)).toEqual({
       type: 'step-progress',
       id: 'mcp-1',
-      content: '2 of 4',
       details: { progress: 2, total: 4 },
     });
   });

@@ -76,12 +76,10 @@ describe('outcomeOf', () => {
 
 describe('isStoppedRun', () => {
   it("is true for the stream client's stop only", () => {
-    expect(isStoppedRun({ status: 'interrupted', reason: 'Stopped before the run finished.' })).toBe(true);
+    expect(isStoppedRun({ status: 'interrupted', reasonCode: 'stopped' })).toBe(true);
     expect(isStoppedRun({ status: 'interrupted', reason: 'The connection was lost.' })).toBe(false);
     expect(isStoppedRun({ status: 'interrupted' })).toBe(false);
-    expect(
-      isStoppedRun({ status: 'interrupted', reason: 'Stopped before the run finished.', error: { message: 'x' } }),
-    ).toBe(false);
+    expect(isStoppedRun({ status: 'interrupted', reasonCode: 'stopped', error: { message: 'x' } })).toBe(false);
     expect(isStoppedRun({ status: 'done' })).toBe(false);
   });
 });

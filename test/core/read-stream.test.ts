@@ -96,9 +96,7 @@ describe('sources', () => {
 
   it('a Response with no body ends the run as aborted, saying there was no stream', async () => {
     const batches = await collect(new Response(null, { headers: { 'content-type': 'text/event-stream' } }));
-    expect(batches.flat()).toEqual([
-      { type: 'run-abort', reason: 'The server answered 200 with no body: there was no stream to read.' },
-    ]);
+    expect(batches.flat()).toEqual([{ type: 'run-abort', code: 'no-body' }]);
   });
 
   it('a ReadableStream<Uint8Array> cut mid-line and mid-character', async () => {
@@ -233,7 +231,7 @@ describe('framing', () => {
     });
     expect((await collect(response)).flat()).toEqual([
       { type: 'diagnostic', protocol: 'native', reason: 'a frame that is not JSON: not json' },
-      { type: 'run-abort', reason: 'The stream closed before any run started.' },
+      { type: 'run-abort', code: 'closed-before-start' },
     ]);
   });
 
@@ -277,10 +275,10 @@ describe('framing', () => {
   });
 
   it('an empty text: a run that never started', () => {
-    expect(eventsFromText('')).toEqual([{ type: 'run-abort', reason: 'The stream closed before any run started.' }]);
+    expect(eventsFromText('')).toEqual([{ type: 'run-abort', code: 'closed-before-start' }]);
     expect(stepsFromText('').run).toEqual({
       status: 'interrupted',
-      reason: 'The stream closed before any run started.',
+      reasonCode: 'closed-before-start',
     });
   });
 });
@@ -324,7 +322,7 @@ describe('a stream that ends mid-frame', () => {
     const events = batches.flat();
     expect(events.at(-1)).toEqual({
       type: 'run-abort',
-      reason: 'The stream closed in the middle of a frame, before the run finished.',
+      code: 'cut-mid-frame',
     });
     const state = reduceAll(batches);
     expect(state.ids).toEqual(['call_1', 'call_2']);
@@ -404,7 +402,7 @@ describe('AbortSignal', () => {
         { type: 'run-start', runId: 'msg_1' },
         { type: 'step-start', id: 'call_1', toolName: 'read_file' },
       ],
-      [{ type: 'run-abort', reason: 'Stopped before the run finished.' }],
+      [{ type: 'run-abort', code: 'stopped' }],
     ]);
     expect(cancels).toHaveLength(1);
     expect(reduceAll(batches).byId.call_1?.status).toBe('interrupted');
@@ -418,7 +416,7 @@ describe('AbortSignal', () => {
       batches.push(batch);
       if (batches.length === 1) queueMicrotask(() => controller.abort());
     }
-    expect(batches.at(-1)).toEqual([{ type: 'run-abort', reason: 'Stopped before the run finished.' }]);
+    expect(batches.at(-1)).toEqual([{ type: 'run-abort', code: 'stopped' }]);
     expect(cancels).toHaveLength(1);
   });
 
@@ -441,7 +439,7 @@ describe('AbortSignal', () => {
   it('a signal aborted before reading starts reads nothing and cancels the body', async () => {
     const { response, cancels } = hangingResponse(sse(RUN[0]));
     const batches = await collect(response, { signal: AbortSignal.abort() });
-    expect(batches).toEqual([[{ type: 'run-abort', reason: 'Stopped before the run finished.' }]]);
+    expect(batches).toEqual([[{ type: 'run-abort', code: 'stopped' }]]);
     expect(cancels).toHaveLength(1);
   });
 
@@ -470,7 +468,7 @@ describe('AbortSignal', () => {
     const timeout = new Promise((resolve) => setTimeout(() => resolve('still reading'), 10_000));
     await vi.advanceTimersByTimeAsync(10_000);
     expect(await Promise.race([reading, timeout])).toBe('stopped');
-    expect(batches.at(-1)).toEqual([{ type: 'run-abort', reason: 'Stopped before the run finished.' }]);
+    expect(batches.at(-1)).toEqual([{ type: 'run-abort', code: 'stopped' }]);
   });
 });
 

@@ -160,10 +160,8 @@ describe('createToolStream with a fake fetch', () => {
       code: 'INVALID_API_KEY',
       status: 401,
     });
-    expect(stream.getSnapshot().state.run).toEqual({
-      status: 'error',
-      error: { message: 'The API key is not valid.', code: 'INVALID_API_KEY' },
-    });
+    // one owner: the snapshot's error is the run's
+    expect(stream.getSnapshot().error).toBe(stream.getSnapshot().state.run.error);
     expect(statuses).toEqual(['idle', 'streaming', 'error']);
   });
 
@@ -184,21 +182,21 @@ describe('createToolStream with a fake fetch', () => {
       errors.push(stream.getSnapshot().error);
     }
     expect(errors).toEqual([
-      { message: 'The server answered 502 Bad Gateway: upstream timed out', status: 502 },
+      { message: '502 Bad Gateway: upstream timed out', code: 'http-error', status: 502 },
       { message: 'Rate limited', status: 429 },
       { message: 'No such agent', status: 404 },
-      { message: 'The server answered 500', status: 500 },
+      { message: '500', code: 'http-error', status: 500 },
     ]);
   });
 
-  it('a network failure is an error that names the URL', async () => {
+  it('a network failure is an error coded unreachable that names the URL', async () => {
     const { fetch, calls } = fakeFetch();
     const { stream } = make({ fetch });
     const sent = stream.send();
     calls[0]?.fail(new TypeError('fetch failed'));
     await sent;
     expect(stream.getSnapshot().status).toBe('error');
-    expect(stream.getSnapshot().error).toEqual({ message: 'Could not reach /api/agent: fetch failed' });
+    expect(stream.getSnapshot().error).toEqual({ message: '/api/agent: fetch failed', code: 'unreachable' });
   });
 
   it('a stream that breaks off while reading is an error; its open steps end interrupted', async () => {
@@ -212,18 +210,19 @@ describe('createToolStream with a fake fetch', () => {
     wire.fail(new TypeError('terminated'));
     await sent;
     expect(stream.getSnapshot().status).toBe('error');
-    expect(stream.getSnapshot().error).toEqual({ message: 'The stream broke off: terminated' });
+    expect(stream.getSnapshot().error).toEqual({ message: 'terminated', code: 'connection-lost' });
     expect(store.getSnapshot().byId.c1?.status).toBe('interrupted');
   });
 
-  it('a stream that closes before its run finished ends interrupted, with an error that says so', async () => {
+  it('a stream that closes before its run finished ends interrupted, coded stream-closed (no error)', async () => {
     const { fetch, calls } = fakeFetch();
     const { stream, store } = make({ fetch });
     const sent = stream.send();
     calls[0]?.answer(sse(native(RUN[0] as StepEvent, RUN[1] as StepEvent)));
     await sent;
     expect(stream.getSnapshot().status).toBe('interrupted');
-    expect(stream.getSnapshot().error).toEqual({ message: 'The stream closed before the run finished.' });
+    expect(stream.getSnapshot().error).toBeUndefined();
+    expect(stream.getSnapshot().state.run).toEqual({ status: 'interrupted', reasonCode: 'stream-closed' });
     expect(store.getSnapshot().byId.c1?.status).toBe('interrupted');
   });
 
@@ -533,7 +532,7 @@ describe('createToolStream with Node fetch and a local HTTP server', () => {
     const { status, error } = stream.getSnapshot();
     // undici reports a dropped connection as a read error ("terminated"); the tool stream as a broken stream
     expect(status).toBe('error');
-    expect(error?.message).toMatch(/^The stream broke off: /);
+    expect(error?.code).toBe('connection-lost');
   });
 
   it('a server that is not there is an error naming the URL', async () => {
@@ -544,6 +543,7 @@ describe('createToolStream with Node fetch and a local HTTP server', () => {
     const { stream } = make({ fetch: globalThis.fetch, api: url });
     await stream.send();
     expect(stream.getSnapshot().status).toBe('error');
-    expect(stream.getSnapshot().error?.message).toMatch(new RegExp(`^Could not reach ${url}: fetch failed \\(`));
+    expect(stream.getSnapshot().error).toMatchObject({ code: 'unreachable' });
+    expect(stream.getSnapshot().error?.message).toMatch(new RegExp(`^${url}: fetch failed \\(`));
   });
 });

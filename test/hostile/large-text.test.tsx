@@ -5,11 +5,11 @@ import { act, render, waitFor } from '@testing-library/react';
 import { hydrateRoot } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
-import { createRedactor, redactWords } from '../../src/core/redact';
+import { createRedactor, redactMask } from '../../src/core/redact';
 import { LARGE_TEXT, screenValue, useScreenValue } from '../../src/internal/visible-text';
 import { SECRETS } from '../../stories/support/secrets';
 
-const MASK = redactWords.mask;
+const MASK = redactMask;
 const builtin = createRedactor(true);
 
 /** Draws what `useScreenValue` gives, as text, and its count. */

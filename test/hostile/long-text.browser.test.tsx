@@ -217,7 +217,7 @@ function endedScene(run: StepsState['run']): StepsState {
 describe.each([360, 390])('an ended call on a phone (%i px)', (width) => {
   // On a phone every status was its icon alone: "Denied" was a slashed circle with no word.
   it.each([
-    ['English, the run stopped', undefined, { status: 'interrupted', reason: 'Stopped before the run finished.' }],
+    ['English, the run stopped', undefined, { status: 'interrupted', reasonCode: 'stopped' }],
     ['German, the run cut', germanLabels, { status: 'interrupted', reason: 'The connection was lost.' }],
   ] as const)('%s: says its word, whole, beside its icon', async (_name, labels, run) => {
     cleanup = useKitCss(true);

@@ -3,7 +3,7 @@
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { presentStep, type Step, ToolStep, ToolSteps } from 'tool-steps';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createRedactor, redactText, redactValue, redactWords, screeningSteps } from '../../src/core/redact';
+import { createRedactor, redactMask, redactText, redactValue, screeningSteps } from '../../src/core/redact';
 import { SECRETS } from '../../stories/support/secrets';
 import { makeStep, stateOf } from '../components/step-fixtures';
 
@@ -11,7 +11,7 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-const MASK = redactWords.mask;
+const MASK = redactMask;
 describe('redactText', () => {
   it.each(SECRETS)('masks a %s', (_name, secret, kept) => {
     const shown = redactText(`before ${secret} after`);

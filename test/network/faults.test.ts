@@ -34,7 +34,7 @@ async function run(path: string, during?: FaultCase['during']) {
 }
 
 /** What undici says when the connection is reset mid-body. */
-const NODE_RESET = /^The stream broke off: terminated \(other side closed\)$/;
+const NODE_RESET = /^terminated \(other side closed\)$/;
 
 const cases: FaultCase[] = [
   ...sharedFaults,
@@ -74,8 +74,9 @@ describe('network faults through createToolStream (Node fetch, local server)', (
     await stream.send();
     expect(stream.getSnapshot().status).toBe('error');
     // undici's "fetch failed" says nothing; its cause says what happened
+    expect(stream.getSnapshot().error?.code).toBe('unreachable');
     expect(stream.getSnapshot().error?.message).toMatch(
-      new RegExp(`^Could not reach ${url}: fetch failed \\(connect ECONNREFUSED 127\\.0\\.0\\.1:\\d+\\)$`),
+      new RegExp(`^${url}: fetch failed \\(connect ECONNREFUSED 127\\.0\\.0\\.1:\\d+\\)$`),
     );
     expect(stream.getSnapshot().state.run.status).toBe('error');
   });
@@ -92,8 +93,8 @@ describe('readStream with Node fetch: an abort through the signal ends with run-
       state = reduceSteps(state, batch);
       if (Object.hasOwn(state.byId, 'c1')) controller.abort();
     }
-    expect(batches.at(-1)?.at(-1)).toEqual({ type: 'run-abort', reason: 'Stopped before the run finished.' });
-    expect(state.run).toEqual({ status: 'interrupted', reason: 'Stopped before the run finished.' });
+    expect(batches.at(-1)?.at(-1)).toEqual({ type: 'run-abort', code: 'stopped' });
+    expect(state.run).toEqual({ status: 'interrupted', reasonCode: 'stopped' });
     expect(state.byId.c1?.status).toBe('interrupted');
     await server.closed('/abort');
   });

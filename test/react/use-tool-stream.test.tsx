@@ -217,9 +217,8 @@ describe('useToolStream', () => {
     expect(current().status).toBe('error');
     expect(current().error).toEqual({ message: 'The API key is not valid.', code: 'INVALID_API_KEY', status: 401 });
     expect(statuses).toEqual(['idle', 'streaming', 'error']);
-    await waitFor(() =>
-      expect(current().state.run.error).toEqual({ message: 'The API key is not valid.', code: 'INVALID_API_KEY' }),
-    );
+    // one owner: the hook's error is the run's
+    expect(current().state.run.error).toBe(current().error);
   });
 
   it('turns a network failure into error', async () => {
@@ -229,7 +228,7 @@ describe('useToolStream', () => {
     const { current } = mount({ api: '/api/agent', fetch });
     await act(() => current().send());
     expect(current().status).toBe('error');
-    expect(current().error).toEqual({ message: 'Could not reach /api/agent: Failed to fetch' });
+    expect(current().error).toEqual({ message: '/api/agent: Failed to fetch', code: 'unreachable' });
   });
 
   it('reset() empties the store and goes back to idle', async () => {
@@ -292,7 +291,7 @@ describe('useToolStream', () => {
     await waitFor(() => expect(current().status).toBe('done'));
   });
 
-  it('a stream that closes before its run finished ends interrupted with an error, not done', async () => {
+  it('a stream that closes before its run finished ends interrupted, coded stream-closed, not done', async () => {
     const fetch = vi.fn(async () =>
       sse(
         frame({ type: 'start', messageId: 'm', threadId: 't' }) +
@@ -305,7 +304,8 @@ describe('useToolStream', () => {
     });
     expect(current().status).toBe('interrupted');
     expect(current().state.run.status).toBe('interrupted');
-    expect(current().error?.message).toBe('The stream closed before the run finished.');
+    expect(current().error).toBeUndefined();
+    expect(current().state.run.reasonCode).toBe('stream-closed');
     expect(current().state.byId.c1?.status).toBe('interrupted');
   });
 

@@ -2,6 +2,7 @@
 
 import { useSyncExternalStore } from 'react';
 import type { StepsDiagnostics, StepsState } from '../../core';
+import { errorText, reasonText } from '../../core/labels';
 import { isStoppedRun } from '../../core/outcome';
 import { useToolStepsLabels } from '../../internal/context';
 import type { StepSource } from '../../internal/list-view';
@@ -10,21 +11,24 @@ import { screenLine, screenName, useRedactor, WireText } from '../../internal/vi
 // The error and the interrupted line are not live regions of their own (one mounting with its text
 // already in it is said by few screen readers): the announcer's regions, there from the start, say them.
 function RunError({ run }: { run: StepsState['run'] }) {
+  const labels = useToolStepsLabels();
   const redactor = useRedactor();
   if (!run.error) return null;
+  // a kit code is written as its sentence (`labels.reasons`); a wire's code as a badge
+  const { code, message } = errorText(labels, run.error);
   return (
     <div
       data-slot="tool-steps-error"
       className="tool-steps-error"
       data-error-code={run.error.code ? screenName(run.error.code, redactor) : undefined}
     >
-      {run.error.code ? (
+      {code ? (
         <code data-slot="tool-steps-error-code" className="tool-steps-error-code">
-          <WireText text={run.error.code} />
+          <WireText text={code} />
         </code>
       ) : null}{' '}
       <span data-slot="tool-steps-error-message" className="tool-steps-error-message">
-        <WireText text={run.error.message} />
+        <WireText text={message} />
       </span>
     </div>
   );
@@ -37,13 +41,14 @@ function RunError({ run }: { run: StepsState['run'] }) {
 function RunInterrupted({ run, summary }: { run: StepsState['run']; summary: boolean }) {
   const labels = useToolStepsLabels();
   const redactor = useRedactor();
-  if (run.status !== 'interrupted' || run.error || typeof run.reason !== 'string' || run.reason.trim() === '')
-    return null;
+  if (run.status !== 'interrupted' || run.error) return null;
+  // the kit's code as its sentence, else the wire's text (masked and made visible before it goes in)
+  const reason = reasonText(labels, run.reasonCode, run.reason);
+  if (reason === '') return null;
   if (summary && isStoppedRun(run)) return null; // the summary line says "Stopped", with its stop icon
-  // the reason is wire text: masked and made visible before it goes into the sentence
   return (
     <p data-slot="tool-steps-interrupted" className="tool-steps-interrupted">
-      {labels.interrupted(screenLine(run.reason, redactor))}
+      {labels.interrupted(screenLine(reason, redactor))}
     </p>
   );
 }

@@ -44,15 +44,6 @@ import {
 
 const PROTOCOL: ProtocolName = 'anthropic';
 
-/** The words this decoder writes on steps (English defaults; the lead folds them into `labels`). */
-export const anthropicWords = {
-  cutOff: 'The arguments were cut off (max_tokens).',
-  streamError: 'The Anthropic stream reported an error.',
-  toolFailed: (code: string) => `The tool failed (${code}).`,
-  toolReportedError: 'The tool reported an error.',
-  restarted: 'A new message began before this one stopped.',
-};
-
 const TOOL_BLOCKS: ReadonlySet<string> = new Set(['tool_use', 'server_tool_use', 'mcp_tool_use']);
 const IGNORED: ReadonlySet<string> = new Set(['ping']);
 const KNOWN: ReadonlySet<string> = new Set([
@@ -126,14 +117,16 @@ export function serverResultEvents(block: Record<string, unknown>, input?: unkno
     const message = contentText(content);
     if (block.is_error === true) {
       return [
-        { type: 'step-error', id, toolName, message: message || anthropicWords.toolReportedError, result: content },
+        message
+          ? { type: 'step-error', id, toolName, message, result: content }
+          : { type: 'step-error', id, toolName, message: '', code: 'tool-error', result: content },
       ];
     }
     return [{ type: 'step-result', id, toolName, result: message ?? content }];
   }
   if (isRecord(content) && typeof content.type === 'string' && content.type.endsWith('_error')) {
     const code = codeOf(content.error_code) ?? 'unknown';
-    const message = text(content.error_message) ?? anthropicWords.toolFailed(code);
+    const message = text(content.error_message) ?? code;
     return [{ type: 'step-error', id, toolName, message, code }];
   }
   switch (type) {
@@ -240,7 +233,7 @@ export function anthropic(): StepDecoder {
     for (const [id, c] of calls) {
       if (c.state === 'ended') continue;
       if (stopReason === 'max_tokens' && (!c.inputComplete || c.cut)) {
-        out.push({ type: 'step-error', id, message: anthropicWords.cutOff, code: 'max_tokens' });
+        out.push({ type: 'step-error', id, message: '', code: 'max_tokens' });
         c.state = 'ended';
         continue;
       }
@@ -263,7 +256,7 @@ export function anthropic(): StepDecoder {
             'a second "message_start" before "message_stop" (the SDK throws); read as a new message',
             out,
           );
-          out.push({ type: 'run-abort', reason: anthropicWords.restarted });
+          out.push({ type: 'run-abort', code: 'restarted' });
           for (const [, c] of calls) c.state = 'ended';
         }
         const message = isRecord(frame.message) ? frame.message : {};
@@ -354,8 +347,8 @@ export function anthropic(): StepDecoder {
         const error = isRecord(frame.error) ? frame.error : frame;
         ended = true;
         open = false;
-        const event: StepEvent = { type: 'run-error', message: text(error.message) ?? anthropicWords.streamError };
-        if (typeof error.type === 'string' && error.type !== 'error') event.code = error.type;
+        const code = typeof error.type === 'string' && error.type !== 'error' ? error.type : 'stream-error';
+        const event: StepEvent = { type: 'run-error', message: text(error.message) ?? '', code };
         out.push(event);
         for (const [, c] of calls) c.state = 'ended';
         return;

@@ -187,7 +187,7 @@ export function anvia(): StepDecoder {
           out.push({ type: 'step-cancelled', id });
         }
       }
-      out.push({ type: 'run-abort', reason: 'The run was cancelled.' });
+      out.push({ type: 'run-abort', code: 'cancelled' });
     } else if (status === 'blocked') {
       out.push({ type: 'run-error', message: 'The run was blocked by a guardrail.', code: 'run_blocked' });
     } else if (status === 'error') {
@@ -417,7 +417,7 @@ export function anvia(): StepDecoder {
       if (runEnded) return [];
       runEnded = true;
       if (streamEnded && streamEndStatus === 'completed') {
-        return [{ type: 'run-abort', reason: 'The stream ended before the run did (no "run_end").' }];
+        return [{ type: 'run-abort', code: 'stream-closed' }];
       }
       return [closedEarly(runStarted)];
     },

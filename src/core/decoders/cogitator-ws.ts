@@ -73,7 +73,7 @@ export function cogitatorWebSocket(): StepDecoder {
         for (const id of open) out.push({ type: 'step-cancelled', id });
         open.clear();
         ended = true;
-        out.push({ type: 'run-abort', reason: 'The run was cancelled.' });
+        out.push({ type: 'run-abort', code: 'cancelled' });
         return out;
       default:
         if (typeof p.type !== 'string') return [...out, diag('a WebSocket event without a payload "type"; dropped')];

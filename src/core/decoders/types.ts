@@ -126,10 +126,7 @@ export function describeIssue(error: { issues: readonly SchemaIssue[] }): string
 
 /** The `run-abort` of a stream that closed before its run finished (or before one started). */
 export function closedEarly(started: boolean): StepEvent {
-  return {
-    type: 'run-abort',
-    reason: started ? 'The stream closed before the run finished.' : 'The stream closed before any run started.',
-  };
+  return { type: 'run-abort', code: started ? 'stream-closed' : 'closed-before-start' };
 }
 
 /** A short, printable excerpt of a frame for a message. */

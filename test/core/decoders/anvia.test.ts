@@ -353,7 +353,7 @@ describe('anvia: envelope checks (each bad frame counted once, the rest still re
         protocol: 'anvia',
         reason: 'a "stream_event" after "stream_end" of stream "stream_1"; dropped',
       },
-      { type: 'run-abort', reason: 'The stream ended before the run did (no "run_end").' },
+      { type: 'run-abort', code: 'stream-closed' },
     ]);
   });
 
@@ -377,7 +377,7 @@ describe('anvia: envelope checks (each bad frame counted once, the rest still re
         protocol: 'anvia',
         reason: 'a "stream_event" with eventId 0, not a positive integer; dropped',
       },
-      { type: 'run-abort', reason: 'The stream closed before any run started.' },
+      { type: 'run-abort', code: 'closed-before-start' },
     ]);
   });
 });
@@ -603,7 +603,7 @@ describe('anvia: edge cases of PROTOCOLS.md 3.4', () => {
 
   it('a stream cut without stream_end ends run-abort', () => {
     const events = decode(envelope([runStart, start('c1', 'slow')], null));
-    expect(events.at(-1)).toEqual({ type: 'run-abort', reason: 'The stream closed before the run finished.' });
+    expect(events.at(-1)).toEqual({ type: 'run-abort', code: 'stream-closed' });
   });
 });
 

@@ -397,14 +397,12 @@ describe('end()', () => {
     const decoder = decoders.cogitator();
     decoder.push(JSON.stringify({ type: 'start', messageId: 'm' }));
     decoder.push(JSON.stringify({ type: 'tool-call-start', id: 'c1', toolName: 'glob' }));
-    expect(decoder.end()).toStrictEqual([{ type: 'run-abort', reason: 'The stream closed before the run finished.' }]);
+    expect(decoder.end()).toStrictEqual([{ type: 'run-abort', code: 'stream-closed' }]);
     expect(decoder.end()).toEqual([]);
   });
 
   it('before any start → run-abort saying so', () => {
-    expect(decoders.cogitator().end()).toStrictEqual([
-      { type: 'run-abort', reason: 'The stream closed before any run started.' },
-    ]);
+    expect(decoders.cogitator().end()).toStrictEqual([{ type: 'run-abort', code: 'closed-before-start' }]);
   });
 
   it('after finish or error → nothing', () => {
@@ -419,7 +417,7 @@ describe('end()', () => {
   it('a malformed finish does not count as a finish', () => {
     const decoder = decoders.cogitator();
     decoder.push(JSON.stringify({ type: 'finish', pendingApprovals: 'nope' }));
-    expect(decoder.end()).toStrictEqual([{ type: 'run-abort', reason: 'The stream closed before any run started.' }]);
+    expect(decoder.end()).toStrictEqual([{ type: 'run-abort', code: 'closed-before-start' }]);
   });
 
   it('each decoder is its own stream', () => {
@@ -722,7 +720,7 @@ describe('edge cases of PROTOCOLS.md 1.14', () => {
 
   it('14b. a closed connection with neither finish nor error: the run was cut off', () => {
     const events = pushAll([S, ...call('c', 'glob', '{}')], true);
-    expect(events.at(-1)).toStrictEqual({ type: 'run-abort', reason: 'The stream closed before the run finished.' });
+    expect(events.at(-1)).toStrictEqual({ type: 'run-abort', code: 'stream-closed' });
   });
 
   it('15. a run that ends paused shows its pending calls as waiting, not running', () => {

@@ -105,14 +105,12 @@ describe('native end()', () => {
     const decoder = decoders.native();
     decoder.push(JSON.stringify({ type: 'run-start' }));
     decoder.push(JSON.stringify({ type: 'step-start', id: 'c', toolName: 'x' }));
-    expect(decoder.end()).toStrictEqual([{ type: 'run-abort', reason: 'The stream closed before the run finished.' }]);
+    expect(decoder.end()).toStrictEqual([{ type: 'run-abort', code: 'stream-closed' }]);
     expect(decoder.end()).toEqual([]);
   });
 
   it('an empty stream also ends with run-abort, in the sentence auto-detection says of it', () => {
-    expect(decoders.native().end()).toStrictEqual([
-      { type: 'run-abort', reason: 'The stream closed before any run started.' },
-    ]);
+    expect(decoders.native().end()).toStrictEqual([{ type: 'run-abort', code: 'closed-before-start' }]);
     expect(eventsFromText('', { protocol: 'native' })).toEqual(eventsFromText(''));
   });
 
@@ -141,6 +139,6 @@ describe('native end()', () => {
     const decoder = decoders.native();
     decoder.push(JSON.stringify({ type: 'run-finish', status: 'weird' }));
     // Nothing valid was read: the stream reads as an empty one (a bad frame equals its absence).
-    expect(decoder.end()).toStrictEqual([{ type: 'run-abort', reason: 'The stream closed before any run started.' }]);
+    expect(decoder.end()).toStrictEqual([{ type: 'run-abort', code: 'closed-before-start' }]);
   });
 });

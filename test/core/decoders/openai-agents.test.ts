@@ -222,7 +222,7 @@ describe('OpenAI Agents SDK run events, from the real SDK', () => {
 describe('OpenAI Agents SDK: a stream with no event', () => {
   it('ends interrupted in the sentence auto-detection and every other wire say of an empty stream', () => {
     const decoder = openaiAgents();
-    expect(decoder.end()).toEqual([{ type: 'run-abort', reason: 'The stream closed before any run started.' }]);
+    expect(decoder.end()).toEqual([{ type: 'run-abort', code: 'closed-before-start' }]);
     expect(decoder.end()).toEqual([]);
     expect(eventsFromText('', { protocol: 'openai-agents' })).toEqual(eventsFromText(''));
   });
