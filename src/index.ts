@@ -5,7 +5,7 @@
  * re-exported wholesale, and test/exports.test.ts pins the list.
  */
 
-export type { ToolStepsAnnouncerProps } from './components/announcer';
+export type { ToolStepsAnnouncerProps, ToolStepsAnnouncerState } from './components/announcer';
 export { announcementOf, ToolStepsAnnouncer } from './components/announcer';
 export type { ToolStepsApproveAllProps, ToolStepsApproveAllState } from './components/approve-all';
 export { ToolStepsApproveAll } from './components/approve-all';
@@ -59,11 +59,20 @@ export { ToolStep } from './components/tool-step';
 export type {
   ToolStepsExpandedOptions,
   ToolStepsListOptions,
+  ToolStepsListProps,
+  ToolStepsListState,
   ToolStepsProps,
-  ToolStepsStateProps,
-  ToolStepsStoreProps,
+  ToolStepsRootProps,
+  ToolStepsRootState,
+  ToolStepsRootStateProps,
+  ToolStepsRootStoreProps,
+  ToolStepsRunStatusProps,
+  ToolStepsRunStatusState,
+  ToolStepsViewOptions,
 } from './components/tool-steps';
-export { ToolSteps } from './components/tool-steps';
+export { ToolSteps, ToolStepsList, ToolStepsRoot, ToolStepsRunStatus } from './components/tool-steps';
+export type { ToolStepsSummaryProps, ToolStepsSummaryState } from './components/turn-summary';
+export { ToolStepsSummary } from './components/turn-summary';
 export type {
   AiSdkApprovalResponse,
   AnviaInteractionResponse,

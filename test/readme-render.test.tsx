@@ -228,6 +228,27 @@ const scenarios: Record<string, Scenario> = {
     expect(screen.getByRole('button', { name: 'Hide' })).toBeTruthy();
   },
 
+  ErrorFirst(value) {
+    const ErrorFirst = value as ComponentType<{ store: unknown }>;
+    const store = createStepStore({ schedule: (flush) => flush() });
+    store.apply([
+      { type: 'step-start', id: 'a', toolName: 'read_file', input: { path: 'a.ts' } },
+      { type: 'run-error', message: 'The model is overloaded', code: 'overloaded' },
+    ]);
+    const { container } = render(<ErrorFirst store={store} />);
+    const root = container.firstElementChild as HTMLElement;
+    expect(root.tagName).toBe('SECTION');
+    expect(root.className).toBe('tool-steps-root my-steps');
+    // the parts in the order drawn: the run's error first, then the rows, then the live regions (no summary)
+    expect([...root.children].map((child) => child.getAttribute('data-slot'))).toEqual([
+      'tool-steps-run-status',
+      'tool-steps',
+      'tool-steps-announcer',
+    ]);
+    expect(root.querySelector('[data-slot="tool-steps-error-message"]')?.textContent).toBe('The model is overloaded');
+    expect(root.querySelectorAll('li[data-slot="tool-step"]')).toHaveLength(1);
+  },
+
   Turn(value) {
     const Turn = value as ComponentType<{ store: unknown }>;
     const events: StepEvent[] = [];

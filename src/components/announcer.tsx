@@ -1,21 +1,41 @@
 'use client';
 
-import { type CSSProperties, useEffect, useRef, useState } from 'react';
+import {
+  type ComponentPropsWithoutRef,
+  type CSSProperties,
+  forwardRef,
+  memo,
+  useContext,
+  useEffect,
+  useRef,
+  useState,
+} from 'react';
 import type { Step, StepStore, StepsState } from '../core';
 import { errorText, reasonText, type ToolStepsLabels } from '../core/labels';
 import { isStoppedRun, outcomeOf } from '../core/outcome';
 import type { Redactor } from '../core/redact';
 import { useToolStepsLabels, useToolStepsOptions } from '../internal/context';
+import { drawPart, type RenderProp } from '../internal/render';
 import { redactorOf, screenName, useRedactor } from '../internal/visible-text';
 import { presentStep } from '../presentation';
+import { ListSharedContext } from './tool-steps/shared';
 
 /** Props of `ToolStepsAnnouncer`. */
-export interface ToolStepsAnnouncerProps {
-  /** The list's store (or its `state`). */
+export interface ToolStepsAnnouncerProps extends Omit<ComponentPropsWithoutRef<'div'>, 'children'> {
+  /** The run to follow: a store, or a `state` prop; inside a `ToolStepsRoot`, the root's by default. */
   store?: StepStore;
   state?: StepsState;
   /** Milliseconds of quiet before what happened is said (at most 4× this after the first change). @default 500 */
   delay?: number;
+  /** Swaps the outer element: `render={<section />}` or `(props, state) => element`. */
+  render?: RenderProp<ToolStepsAnnouncerState>;
+}
+
+/** What a `render` function of `ToolStepsAnnouncer` receives besides the props. */
+export interface ToolStepsAnnouncerState {
+  /** What the polite and the assertive region say now. */
+  polite: string;
+  assertive: string;
 }
 
 // Visually hidden, never hidden from screen readers; inline, so it holds without the theme.
@@ -144,95 +164,115 @@ interface Said {
  * waiting for your approval" in one polite live region, "Run command failed: TOOL_TIMEOUT" (or "Run
  * command failed: Exit 1", a success on the wire whose result exited 1) in an assertive one. Only status transitions are said (never a token, an argument delta or a progress
  * update), collected for `delay` ms of quiet and said together; the steps already there when it
- * mounts are not. `<ToolSteps>` draws one per list.
+ * mounts are not. `<ToolSteps>` draws one per list; inside a `ToolStepsRoot` it follows the root's run.
  *
  * Renders a visually hidden `<div data-slot="tool-steps-announcer">` holding
  * `<div role="status" aria-live="polite" data-slot="tool-steps-announcer-polite">` and
  * `<div role="alert" aria-live="assertive" data-slot="tool-steps-announcer-assertive">`.
  */
-export function ToolStepsAnnouncer({ store, state, delay = 500 }: ToolStepsAnnouncerProps) {
-  const labels = useToolStepsLabels();
-  const { tools } = useToolStepsOptions();
-  const [polite, setPolite] = useState<Said>({ text: '', n: 0 });
-  const [assertive, setAssertive] = useState<Said>({ text: '', n: 0 });
-  const redactor = useRedactor();
-  const latest = useRef({ labels, tools, delay, redactor });
-  useEffect(() => {
-    latest.current = { labels, tools, delay, redactor };
-  }, [labels, tools, delay, redactor]);
-  const machine = useRef<{
-    previous: StepsState | undefined;
-    polite: string[];
-    assertive: string[];
-    timer: ReturnType<typeof setTimeout> | undefined;
-    first: number;
-  }>({ previous: undefined, polite: [], assertive: [], timer: undefined, first: 0 });
+export const ToolStepsAnnouncer = memo(
+  forwardRef<HTMLDivElement, ToolStepsAnnouncerProps>(function ToolStepsAnnouncer(
+    { store: given, state, delay = 500, render, ...props },
+    ref,
+  ) {
+    const shared = useContext(ListSharedContext);
+    const store = given ?? (state ? undefined : shared?.source);
+    const labels = useToolStepsLabels();
+    const { tools } = useToolStepsOptions();
+    const [polite, setPolite] = useState<Said>({ text: '', n: 0 });
+    const [assertive, setAssertive] = useState<Said>({ text: '', n: 0 });
+    const redactor = useRedactor();
+    const latest = useRef({ labels, tools, delay, redactor });
+    useEffect(() => {
+      latest.current = { labels, tools, delay, redactor };
+    }, [labels, tools, delay, redactor]);
+    const machine = useRef<{
+      previous: StepsState | undefined;
+      polite: string[];
+      assertive: string[];
+      timer: ReturnType<typeof setTimeout> | undefined;
+      first: number;
+    }>({ previous: undefined, polite: [], assertive: [], timer: undefined, first: 0 });
 
-  // One function that sees each new state: stable, reads the latest words through the ref.
-  const observe = useRef((next: StepsState) => {
-    const m = machine.current;
-    const before = m.previous;
-    m.previous = next;
-    if (!before || before === next) return;
-    const { labels: words, tools: own, delay: wait, redactor: mask } = latest.current;
-    const found = transitions(before, next, words, own, mask);
-    if (!found.polite.length && !found.assertive.length) return;
-    m.polite.push(...found.polite);
-    m.assertive.push(...found.assertive);
-    const now = Date.now();
-    if (m.timer === undefined) m.first = now;
-    else clearTimeout(m.timer);
-    const flush = () => {
-      m.timer = undefined;
-      const say = (lines: string[], set: typeof setPolite) => {
-        if (!lines.length) return;
-        const text = lines.join('. ');
-        lines.length = 0;
-        set((old) => ({ text, n: old.n + 1 }));
-      };
-      say(m.polite, setPolite);
-      say(m.assertive, setAssertive);
-    };
-    m.timer = setTimeout(flush, Math.max(0, Math.min(wait, m.first + wait * 4 - now)));
-  }).current;
-
-  useEffect(() => {
-    if (!store) return;
-    machine.current.previous = store.getSnapshot();
-    return store.subscribe(() => observe(store.getSnapshot()));
-  }, [store, observe]);
-  useEffect(() => {
-    if (state) observe(state);
-  }, [state, observe]);
-  useEffect(
-    () => () => {
+    // One function that sees each new state: stable, reads the latest words through the ref.
+    const observe = useRef((next: StepsState) => {
       const m = machine.current;
-      if (m.timer !== undefined) clearTimeout(m.timer);
-    },
-    [],
-  );
-  // The same words said again: a no-break space makes the region change, so it is read again.
-  const text = (said: Said) => (said.text && said.n % 2 === 0 ? `${said.text}\u00a0` : said.text);
-  return (
-    <div data-slot="tool-steps-announcer" className="tool-steps-announcer" style={hidden}>
-      <div
-        role="status"
-        aria-live="polite"
-        aria-atomic="true"
-        data-slot="tool-steps-announcer-polite"
-        className="tool-steps-announcer-polite"
-      >
-        {text(polite)}
-      </div>
-      <div
-        role="alert"
-        aria-live="assertive"
-        aria-atomic="true"
-        data-slot="tool-steps-announcer-assertive"
-        className="tool-steps-announcer-assertive"
-      >
-        {text(assertive)}
-      </div>
-    </div>
-  );
-}
+      const before = m.previous;
+      m.previous = next;
+      if (!before || before === next) return;
+      const { labels: words, tools: own, delay: wait, redactor: mask } = latest.current;
+      const found = transitions(before, next, words, own, mask);
+      if (!found.polite.length && !found.assertive.length) return;
+      m.polite.push(...found.polite);
+      m.assertive.push(...found.assertive);
+      const now = Date.now();
+      if (m.timer === undefined) m.first = now;
+      else clearTimeout(m.timer);
+      const flush = () => {
+        m.timer = undefined;
+        const say = (lines: string[], set: typeof setPolite) => {
+          if (!lines.length) return;
+          const text = lines.join('. ');
+          lines.length = 0;
+          set((old) => ({ text, n: old.n + 1 }));
+        };
+        say(m.polite, setPolite);
+        say(m.assertive, setAssertive);
+      };
+      m.timer = setTimeout(flush, Math.max(0, Math.min(wait, m.first + wait * 4 - now)));
+    }).current;
+
+    useEffect(() => {
+      if (!store) return;
+      machine.current.previous = store.getSnapshot();
+      return store.subscribe(() => observe(store.getSnapshot()));
+    }, [store, observe]);
+    useEffect(() => {
+      if (state) observe(state);
+    }, [state, observe]);
+    useEffect(
+      () => () => {
+        const m = machine.current;
+        if (m.timer !== undefined) clearTimeout(m.timer);
+      },
+      [],
+    );
+    // The same words said again: a no-break space makes the region change, so it is read again.
+    const text = (said: Said) => (said.text && said.n % 2 === 0 ? `${said.text}\u00a0` : said.text);
+    const said = { polite: text(polite), assertive: text(assertive) };
+    return drawPart(
+      'div',
+      render,
+      {
+        'data-slot': 'tool-steps-announcer',
+        style: hidden,
+        children: (
+          <>
+            <div
+              role="status"
+              aria-live="polite"
+              aria-atomic="true"
+              data-slot="tool-steps-announcer-polite"
+              className="tool-steps-announcer-polite"
+            >
+              {said.polite}
+            </div>
+            <div
+              role="alert"
+              aria-live="assertive"
+              aria-atomic="true"
+              data-slot="tool-steps-announcer-assertive"
+              className="tool-steps-announcer-assertive"
+            >
+              {said.assertive}
+            </div>
+          </>
+        ),
+      },
+      props,
+      ref,
+      said,
+    );
+  }),
+);
+ToolStepsAnnouncer.displayName = 'ToolStepsAnnouncer';

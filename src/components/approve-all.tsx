@@ -3,6 +3,7 @@
 import {
   type ComponentPropsWithoutRef,
   forwardRef,
+  memo,
   useCallback,
   useContext,
   useId,
@@ -65,104 +66,107 @@ const MAX_NAME = 120;
  * `<li data-slot="tool-steps-approve-all-call">`, and
  * `<button data-slot="tool-steps-approve-all-button" data-decision="approved" | "denied">`.
  */
-export const ToolStepsApproveAll = forwardRef<HTMLDivElement, ToolStepsApproveAllProps>(function ToolStepsApproveAll(
-  { min = 2, render, ...props },
-  ref,
-) {
-  const options = useToolStepsOptions();
-  const labels = useToolStepsLabels();
-  const words = labels.approval;
-  const redactor = useRedactor();
-  const textId = useId();
-  const shared = useContext(ListSharedContext);
-  const keyboard = useContext(ListKeyboardContext);
-  const source = shared?.source;
-  const drawn = shared?.drawn;
-  const state = useSyncExternalStore(
-    source?.subscribe ?? idle,
-    () => source?.getSnapshot(),
-    () => source?.getSnapshot(),
-  );
-  const drawnVersion = useSyncExternalStore(drawn?.subscribe ?? idle, drawn?.version ?? zero, drawn?.version ?? zero);
-  const version = useDecisionsVersion();
-  const scope = useDecisionScope();
-  // biome-ignore lint/correctness/useExhaustiveDependencies: the versions say when the drawn rows and the decisions made here changed
-  const steps = useMemo(
-    () => (state && drawn ? drawnWaiting(state, drawn).filter((step) => !scope.get(step)) : NONE),
-    [state, drawn, scope, version, drawnVersion],
-  );
-  const { onApprove, onDeny, tools } = options;
-  const decideAll = useCallback(
-    (approved: boolean) => {
-      const handler = approved ? onApprove : onDeny;
-      if (!handler) return;
-      // The bar goes once nothing waits: focus moves to the first decided row, never to the page.
-      const first = steps[0];
-      if (first) keyboard?.focusRow(first.id);
-      // every waiting call is decided even when one handler throws; the first error goes on after
-      let failed: { error: unknown } | undefined;
-      for (const step of steps) {
-        try {
-          decide({ scope, step, approved, handler });
-        } catch (error) {
-          failed ??= { error };
-        }
-      }
-      if (failed) throw failed.error;
-    },
-    [steps, scope, keyboard, onApprove, onDeny],
-  );
-  if (steps.length < min || (!onApprove && !onDeny)) return null;
-  const count = steps.length;
-  return drawPart(
-    'div',
-    render,
-    {
-      'data-slot': 'tool-steps-approve-all',
-      role: 'group',
-      'aria-labelledby': textId,
-      children: (
-        <>
-          <p data-slot="tool-steps-approve-all-text" className="tool-steps-approve-all-text" id={textId}>
-            {words.waiting(count)}
-          </p>{' '}
-          <ul data-slot="tool-steps-approve-all-calls" className="tool-steps-approve-all-calls">
-            {steps.map((step) => {
-              const name = screenLine(nameOf(step, tools, labels.tools), redactor);
-              return (
-                <li key={step.id} data-slot="tool-steps-approve-all-call" className="tool-steps-approve-all-call">
-                  {name.length > MAX_NAME ? `${name.slice(0, MAX_NAME - 1)}…` : name}
-                </li>
-              );
-            })}
-          </ul>{' '}
-          {onApprove ? (
-            <button
-              type="button"
-              data-slot="tool-steps-approve-all-button"
-              className="tool-steps-approve-all-button"
-              data-decision="approved"
-              onClick={() => decideAll(true)}
-            >
-              {words.approveAll(count)}
-            </button>
-          ) : null}{' '}
-          {onDeny ? (
-            <button
-              type="button"
-              data-slot="tool-steps-approve-all-button"
-              className="tool-steps-approve-all-button"
-              data-decision="denied"
-              onClick={() => decideAll(false)}
-            >
-              {words.denyAll(count)}
-            </button>
-          ) : null}
-        </>
-      ),
-    },
-    props,
+export const ToolStepsApproveAll = memo(
+  forwardRef<HTMLDivElement, ToolStepsApproveAllProps>(function ToolStepsApproveAll(
+    { min = 2, render, ...props },
     ref,
-    { steps },
-  );
-});
+  ) {
+    const options = useToolStepsOptions();
+    const labels = useToolStepsLabels();
+    const words = labels.approval;
+    const redactor = useRedactor();
+    const textId = useId();
+    const shared = useContext(ListSharedContext);
+    const keyboard = useContext(ListKeyboardContext);
+    const source = shared?.source;
+    const drawn = shared?.drawn;
+    const state = useSyncExternalStore(
+      source?.subscribe ?? idle,
+      () => source?.getSnapshot(),
+      () => source?.getSnapshot(),
+    );
+    const drawnVersion = useSyncExternalStore(drawn?.subscribe ?? idle, drawn?.version ?? zero, drawn?.version ?? zero);
+    const version = useDecisionsVersion();
+    const scope = useDecisionScope();
+    // biome-ignore lint/correctness/useExhaustiveDependencies: the versions say when the drawn rows and the decisions made here changed
+    const steps = useMemo(
+      () => (state && drawn ? drawnWaiting(state, drawn).filter((step) => !scope.get(step)) : NONE),
+      [state, drawn, scope, version, drawnVersion],
+    );
+    const { onApprove, onDeny, tools } = options;
+    const decideAll = useCallback(
+      (approved: boolean) => {
+        const handler = approved ? onApprove : onDeny;
+        if (!handler) return;
+        // The bar goes once nothing waits: focus moves to the first decided row, never to the page.
+        const first = steps[0];
+        if (first) keyboard?.focusRow(first.id);
+        // every waiting call is decided even when one handler throws; the first error goes on after
+        let failed: { error: unknown } | undefined;
+        for (const step of steps) {
+          try {
+            decide({ scope, step, approved, handler });
+          } catch (error) {
+            failed ??= { error };
+          }
+        }
+        if (failed) throw failed.error;
+      },
+      [steps, scope, keyboard, onApprove, onDeny],
+    );
+    if (steps.length < min || (!onApprove && !onDeny)) return null;
+    const count = steps.length;
+    return drawPart(
+      'div',
+      render,
+      {
+        'data-slot': 'tool-steps-approve-all',
+        role: 'group',
+        'aria-labelledby': textId,
+        children: (
+          <>
+            <p data-slot="tool-steps-approve-all-text" className="tool-steps-approve-all-text" id={textId}>
+              {words.waiting(count)}
+            </p>{' '}
+            <ul data-slot="tool-steps-approve-all-calls" className="tool-steps-approve-all-calls">
+              {steps.map((step) => {
+                const name = screenLine(nameOf(step, tools, labels.tools), redactor);
+                return (
+                  <li key={step.id} data-slot="tool-steps-approve-all-call" className="tool-steps-approve-all-call">
+                    {name.length > MAX_NAME ? `${name.slice(0, MAX_NAME - 1)}…` : name}
+                  </li>
+                );
+              })}
+            </ul>{' '}
+            {onApprove ? (
+              <button
+                type="button"
+                data-slot="tool-steps-approve-all-button"
+                className="tool-steps-approve-all-button"
+                data-decision="approved"
+                onClick={() => decideAll(true)}
+              >
+                {words.approveAll(count)}
+              </button>
+            ) : null}{' '}
+            {onDeny ? (
+              <button
+                type="button"
+                data-slot="tool-steps-approve-all-button"
+                className="tool-steps-approve-all-button"
+                data-decision="denied"
+                onClick={() => decideAll(false)}
+              >
+                {words.denyAll(count)}
+              </button>
+            ) : null}
+          </>
+        ),
+      },
+      props,
+      ref,
+      { steps },
+    );
+  }),
+);
+ToolStepsApproveAll.displayName = 'ToolStepsApproveAll';

@@ -1,14 +1,25 @@
 'use client';
 
 import CircleStop from 'lucide-react/icons/circle-stop';
+import {
+  type ComponentPropsWithoutRef,
+  type ForwardedRef,
+  forwardRef,
+  memo,
+  type ReactNode,
+  useContext,
+  useSyncExternalStore,
+} from 'react';
 import { isActiveStatus, type Step, type StepsState } from '../core';
 import { isStoppedRun, outcomeOf } from '../core/outcome';
 import { useTickingNow } from '../internal/clock';
 import { useToolStepsLabels, useToolStepsOptions } from '../internal/context';
 import { type LocalDecision, useDecisionScope, useDecisionsVersion } from '../internal/decisions';
 import { stepDurationMs } from '../internal/duration';
+import { drawPart, type RenderProp } from '../internal/render';
 import { screenName, useRedactor } from '../internal/visible-text';
 import { presentStep } from '../presentation';
+import { ListSharedContext } from './tool-steps/shared';
 
 const finite = (value: unknown): value is number => typeof value === 'number' && Number.isFinite(value);
 
@@ -58,18 +69,56 @@ export function turnOf(
   return { running, waiting, startedAt: first, spanMs, failed };
 }
 
-function Working({ label, startedAt }: { label: string; startedAt: number | undefined }) {
+/** What a `render` function of `ToolStepsSummary` receives besides the props. */
+export interface ToolStepsSummaryState {
+  /** What the line says: a step runs, the turn is done, or the person stopped it. */
+  status: 'running' | 'done' | 'stopped';
+}
+
+/** Props of `ToolStepsSummary`. */
+export interface ToolStepsSummaryProps extends ComponentPropsWithoutRef<'p'> {
+  /** The run to sum up; inside a `ToolStepsRoot`, the root's run (as its rows draw it) by default. */
+  state?: StepsState;
+  /** Swaps the element: `render={<div />}` or `(props, state) => element`. */
+  render?: RenderProp<ToolStepsSummaryState>;
+}
+
+interface LineProps {
+  props: ComponentPropsWithoutRef<'p'>;
+  render: RenderProp<ToolStepsSummaryState> | undefined;
+  forwarded: ForwardedRef<HTMLParagraphElement>;
+}
+
+function line(status: ToolStepsSummaryState['status'], children: ReactNode, { props, render, forwarded }: LineProps) {
+  return drawPart(
+    'p',
+    render,
+    { 'data-slot': 'tool-steps-summary', 'data-state': status, children },
+    props,
+    forwarded,
+    { status },
+  );
+}
+
+function Working({ label, startedAt, part }: { label: string; startedAt: number | undefined; part: LineProps }) {
   const now = useTickingNow();
   const labels = useToolStepsLabels();
   const elapsed =
     now !== undefined && startedAt !== undefined && now - startedAt >= 1000
       ? labels.elapsed(now - startedAt)
       : undefined;
-  return (
-    <p data-slot="tool-steps-summary" className="tool-steps-summary" data-state="running">
-      {labels.groups.working(label, elapsed)}
-    </p>
-  );
+  return line('running', labels.groups.working(label, elapsed), part);
+}
+
+const idle = () => () => {};
+const none = () => undefined;
+
+/** The root's run as its rows draw it (the flicker hold's snapshot), or `undefined` outside a root. */
+function useListSummary(): StepsState | undefined {
+  const shared = useContext(ListSharedContext);
+  const model = shared?.model;
+  const read = model ? () => model.getView().summary : none;
+  return useSyncExternalStore(model ? model.subscribe : idle, read, read);
 }
 
 /**
@@ -86,39 +135,50 @@ function Working({ label, startedAt }: { label: string; startedAt: number | unde
  * line with an `aria-hidden` icon, `data-slot="tool-steps-summary-icon"`), nothing for an empty run, one
  * that waits, or a finished turn of one step.
  */
-export function ToolStepsSummary({ state }: { state: StepsState }) {
-  const { tools } = useToolStepsOptions();
-  const labels = useToolStepsLabels();
-  const scope = useDecisionScope();
-  const redactor = useRedactor();
-  useDecisionsVersion(); // a decision made here changes the line at once, as it changes the row
-  if (state.ids.length === 0) return null;
-  const { running, waiting, startedAt, spanMs, failed } = turnOf(state, scope.get);
-  const duration = spanMs !== undefined && spanMs >= 1000 ? labels.duration(spanMs) : undefined;
-  if (isStoppedRun(state.run)) {
-    return (
-      <p data-slot="tool-steps-summary" className="tool-steps-summary" data-state="stopped">
-        <CircleStop
-          aria-hidden="true"
-          focusable="false"
-          size={16}
-          data-slot="tool-steps-summary-icon"
-          className="tool-steps-summary-icon"
-          data-icon="circle-stop"
-        />{' '}
-        {labels.groups.stopped(duration, state.ids.length)}
-      </p>
-    );
-  }
-  if (running)
-    return (
-      <Working label={screenName(presentStep(running, tools, labels.tools).label, redactor)} startedAt={startedAt} />
-    );
-  // a lone step's row already says all of it (its status, its time): "Worked 1.6s · 1 step" under it repeats it
-  if (waiting || state.ids.length === 1) return null;
-  return (
-    <p data-slot="tool-steps-summary" className="tool-steps-summary" data-state="done">
-      {labels.groups.worked(duration, state.ids.length, failed)}
-    </p>
-  );
-}
+export const ToolStepsSummary = memo(
+  forwardRef<HTMLParagraphElement, ToolStepsSummaryProps>(function ToolStepsSummary(
+    { state: given, render, ...props },
+    forwarded,
+  ) {
+    const { tools } = useToolStepsOptions();
+    const labels = useToolStepsLabels();
+    const scope = useDecisionScope();
+    const redactor = useRedactor();
+    useDecisionsVersion(); // a decision made here changes the line at once, as it changes the row
+    const inList = useListSummary();
+    const state = given ?? inList;
+    const part: LineProps = { props, render, forwarded };
+    if (!state || state.ids.length === 0) return null;
+    const { running, waiting, startedAt, spanMs, failed } = turnOf(state, scope.get);
+    const duration = spanMs !== undefined && spanMs >= 1000 ? labels.duration(spanMs) : undefined;
+    if (isStoppedRun(state.run)) {
+      return line(
+        'stopped',
+        <>
+          <CircleStop
+            aria-hidden="true"
+            focusable="false"
+            size={16}
+            data-slot="tool-steps-summary-icon"
+            className="tool-steps-summary-icon"
+            data-icon="circle-stop"
+          />{' '}
+          {labels.groups.stopped(duration, state.ids.length)}
+        </>,
+        part,
+      );
+    }
+    if (running)
+      return (
+        <Working
+          label={screenName(presentStep(running, tools, labels.tools).label, redactor)}
+          startedAt={startedAt}
+          part={part}
+        />
+      );
+    // a lone step's row already says all of it (its status, its time): "Worked 1.6s · 1 step" under it repeats it
+    if (waiting || state.ids.length === 1) return null;
+    return line('done', labels.groups.worked(duration, state.ids.length, failed), part);
+  }),
+);
+ToolStepsSummary.displayName = 'ToolStepsSummary';

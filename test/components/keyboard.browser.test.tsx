@@ -2,7 +2,7 @@
 import '../../src/styles.css';
 import { type KeyboardEvent, useState } from 'react';
 import { flushSync } from 'react-dom';
-import { createStepStore, type Step, type StepsState, ToolSteps } from 'tool-steps';
+import { createStepStore, type Step, type StepsState, ToolSteps, ToolStepsList, ToolStepsRoot } from 'tool-steps';
 import { afterEach, describe, expect, test, vi } from 'vitest';
 import { userEvent } from 'vitest/browser';
 import { render } from 'vitest-browser-react';
@@ -147,7 +147,11 @@ function Removing({ steps }: { steps: Step[] }) {
     const id = (event.target as HTMLElement).getAttribute('data-step-id');
     if (event.key === 'ArrowDown' && id) flushSync(() => setShown((all) => all.filter((each) => each.id !== id)));
   };
-  return <ToolSteps state={stateOf(shown)} group={false} onKeyDown={onKeyDown} />;
+  return (
+    <ToolStepsRoot state={stateOf(shown)} group={false}>
+      <ToolStepsList onKeyDown={onKeyDown} />
+    </ToolStepsRoot>
+  );
 }
 
 describe('rows that go while a key is pressed', () => {

@@ -101,7 +101,7 @@ describe('a success on the wire that reports a failure', () => {
       })),
     ]);
     const { container } = render(<ToolSteps state={state} />);
-    const top = [...container.querySelectorAll(':scope > ol > li')].map(
+    const top = [...container.querySelectorAll(':scope > div > ol > li')].map(
       (li) => (li as HTMLElement).dataset.groupKey ?? (li as HTMLElement).dataset.stepId,
     );
     // r3 reported an error: a row of its own after the group of the two reads that did not

@@ -15,19 +15,25 @@ const rows = (container: Element) => [...container.querySelectorAll('li[data-slo
 const slot = (container: Element, name: string) => container.querySelector(`[data-slot="${name}"]`);
 
 describe('ToolSteps', () => {
-  it('renders nothing but the <ol data-slot="tool-steps"> (and its empty live regions) for an empty run', () => {
-    const ref = createRef<HTMLOListElement>();
-    const { container } = render(<ToolSteps ref={ref} state={stateOf([])} className="steps" />);
-    // the live regions must be in the page before anything is said in them (issue 8 item 8)
-    expect([...container.children].map((child) => child.getAttribute('data-slot'))).toEqual([
+  it('renders one root holding the empty <ol data-slot="tool-steps"> and its empty live regions for an empty run', () => {
+    const ref = createRef<HTMLDivElement>();
+    const { container } = render(<ToolSteps ref={ref} state={stateOf([])} className="steps" id="run" />);
+    // one element: className, ref and the other props land on the root
+    expect(container.children).toHaveLength(1);
+    const root = container.firstElementChild as HTMLElement;
+    expect(ref.current).toBe(root);
+    expect(root.outerHTML.startsWith('<div data-slot="tool-steps-root" class="tool-steps-root steps" id="run">')).toBe(
+      true,
+    );
+    // the live regions must be in the page before anything is said in them
+    expect([...root.children].map((child) => child.getAttribute('data-slot'))).toEqual([
       'tool-steps',
       'tool-steps-announcer',
     ]);
-    expect(container.firstElementChild?.outerHTML).toBe(
-      '<ol data-slot="tool-steps" aria-label="Tool calls" class="tool-steps steps"></ol>',
+    expect(root.firstElementChild?.outerHTML).toBe(
+      '<ol data-slot="tool-steps" aria-label="Tool calls" class="tool-steps"></ol>',
     );
-    expect(container.lastElementChild?.textContent).toBe('');
-    expect(ref.current).toBe(container.firstChild);
+    expect(root.lastElementChild?.textContent).toBe('');
   });
 
   it('draws one row per step in order of first appearance, from a state', () => {
@@ -37,7 +43,7 @@ describe('ToolSteps', () => {
     ]);
     const { container } = render(<ToolSteps state={state} />);
     expect(rows(container).map((r) => r.getAttribute('data-step-id'))).toEqual(['b', 'a']);
-    expect(screen.getByRole('list', { name: 'Tool calls' })).toBe(container.firstChild);
+    expect(screen.getByRole('list', { name: 'Tool calls' })).toBe(container.querySelector('ol'));
   });
 
   it('follows a store: new steps and status changes appear', () => {
@@ -65,7 +71,7 @@ describe('ToolSteps', () => {
     ];
     for (const props of [{ state: reduce(events) }, { store: syncStore(events) }] as ToolStepsProps[]) {
       const { container, unmount } = render(<ToolSteps {...props} />);
-      const top = container.firstChild as HTMLElement;
+      const top = container.querySelector('ol[data-slot="tool-steps"]') as HTMLElement;
       const topRows = [...top.children].map((li) => li.getAttribute('data-step-id'));
       expect(topRows).toEqual(['agent', 'top', 'orphan']);
       const agent = top.children[0] as HTMLElement;
@@ -102,7 +108,9 @@ describe('ToolSteps', () => {
     ]);
     const { container } = render(<ToolSteps state={state} />);
     const error = slot(container, 'tool-steps-error');
-    expect(error?.previousElementSibling).toBe(container.querySelector('ol'));
+    // inside the run status part, which comes after the list
+    expect(error?.parentElement?.getAttribute('data-slot')).toBe('tool-steps-run-status');
+    expect(error?.parentElement?.previousElementSibling).toBe(container.querySelector('ol'));
     expect(error?.getAttribute('data-error-code')).toBe('OVERLOADED');
     // not an alert of its own: the announcer's assertive region says it when it happens
     expect(error?.hasAttribute('role')).toBe(false);

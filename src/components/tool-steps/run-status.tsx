@@ -1,26 +1,29 @@
 'use client';
 
-import { useSyncExternalStore } from 'react';
+import { type ComponentPropsWithoutRef, forwardRef, memo } from 'react';
 import type { StepsDiagnostics, StepsState } from '../../core';
-import { errorText, reasonText } from '../../core/labels';
+import { errorText, reasonText, type ToolStepsLabels } from '../../core/labels';
 import { isStoppedRun } from '../../core/outcome';
+import type { Redactor } from '../../core/redact';
 import { useToolStepsLabels } from '../../internal/context';
-import type { StepSource } from '../../internal/list-view';
+import { drawPart, type RenderProp } from '../../internal/render';
 import { screenLine, screenName, useRedactor, WireText } from '../../internal/visible-text';
+import { useListShared, useRun, useSkipped } from './shared';
+
+type RunError = NonNullable<StepsState['run']['error']>;
 
 // The error and the interrupted line are not live regions of their own (one mounting with its text
 // already in it is said by few screen readers): the announcer's regions, there from the start, say them.
-function RunError({ run }: { run: StepsState['run'] }) {
+function RunError({ error }: { error: RunError }) {
   const labels = useToolStepsLabels();
   const redactor = useRedactor();
-  if (!run.error) return null;
   // a kit code is written as its sentence (`labels.reasons`); a wire's code as a badge
-  const { code, message } = errorText(labels, run.error);
+  const { code, message } = errorText(labels, error);
   return (
     <div
       data-slot="tool-steps-error"
       className="tool-steps-error"
-      data-error-code={run.error.code ? screenName(run.error.code, redactor) : undefined}
+      data-error-code={error.code ? screenName(error.code, redactor) : undefined}
     >
       {code ? (
         <code data-slot="tool-steps-error-code" className="tool-steps-error-code">
@@ -38,14 +41,17 @@ function RunError({ run }: { run: StepsState['run'] }) {
  * Why the run stopped, when it ended `interrupted` with a reason and no error (the error has its own
  * line), unless the person stopped it and the summary line says so: `<p data-slot="tool-steps-interrupted">`.
  */
-function RunInterrupted({ run, summary }: { run: StepsState['run']; summary: boolean }) {
-  const labels = useToolStepsLabels();
-  const redactor = useRedactor();
+function interruptedLine(
+  run: StepsState['run'],
+  hideStopped: boolean,
+  labels: ToolStepsLabels,
+  redactor: Redactor | undefined,
+) {
   if (run.status !== 'interrupted' || run.error) return null;
   // the kit's code as its sentence, else the wire's text (masked and made visible before it goes in)
   const reason = reasonText(labels, run.reasonCode, run.reason);
   if (reason === '') return null;
-  if (summary && isStoppedRun(run)) return null; // the summary line says "Stopped", with its stop icon
+  if (hideStopped && isStoppedRun(run)) return null; // the summary line says "Stopped", with its stop icon
   return (
     <p data-slot="tool-steps-interrupted" className="tool-steps-interrupted">
       {labels.interrupted(screenLine(reason, redactor))}
@@ -53,11 +59,9 @@ function RunInterrupted({ run, summary }: { run: StepsState['run']; summary: boo
   );
 }
 
-/** The skipped-events line, drawn only when the host asks for it (`diagnostics`). */
-function Diagnostics({ diagnostics, show }: { diagnostics: StepsDiagnostics; show: boolean }) {
-  const labels = useToolStepsLabels();
-  const redactor = useRedactor();
-  if (!show || diagnostics.count <= 0) return null;
+/** The skipped-events line, drawn only when the host asks for it (`diagnostics`) and events were skipped. */
+function diagnosticsLine(diagnostics: StepsDiagnostics, labels: ToolStepsLabels, redactor: Redactor | undefined) {
+  if (diagnostics.count <= 0) return null;
   const { count, last } = diagnostics;
   // the reason may quote a malformed frame: screened as wire text
   const title = last
@@ -70,31 +74,72 @@ function Diagnostics({ diagnostics, show }: { diagnostics: StepsDiagnostics; sho
   );
 }
 
-const selectRun = (source: StepSource) => () => source.getSnapshot().run;
-
-/** The run's error, its interrupted line and (with `diagnostics`) the skipped-events line, after the list. */
-export function RunStatus({
-  source,
-  summary,
-  diagnostics,
-}: {
-  source: StepSource;
-  summary: boolean;
-  diagnostics: boolean;
-}) {
-  const run = useSyncExternalStore(source.subscribe, selectRun(source), selectRun(source));
-  const skipped = useSkipped(source);
-  return (
-    <>
-      <RunError run={run} />
-      <RunInterrupted run={run} summary={summary} />
-      <Diagnostics diagnostics={skipped} show={diagnostics} />
-    </>
-  );
+/** What a `render` function of `ToolStepsRunStatus` receives besides the props. */
+export interface ToolStepsRunStatusState {
+  run: StepsState['run'];
+  diagnostics: StepsDiagnostics;
 }
 
-/** The source's diagnostics (what the decoders and the reducer skipped). */
-export function useSkipped(source: StepSource): StepsDiagnostics {
-  const read = () => source.getSnapshot().diagnostics;
-  return useSyncExternalStore(source.subscribe, read, read);
+/** Props of `ToolStepsRunStatus`. */
+export interface ToolStepsRunStatusProps extends ComponentPropsWithoutRef<'div'> {
+  /**
+   * Draws the count of events the decoders and the reducer skipped ("2 malformed or late events
+   * skipped", with the last reason as its title). It is for developers: without it the count is only in
+   * the list's `data-diagnostics` attribute, and each kind of problem is a console warning in
+   * development builds.
+   * @default false
+   */
+  diagnostics?: boolean;
+  /**
+   * Leaves out the line of a run the person stopped, because the summary line says "Stopped" with its
+   * time (`<ToolSteps>` sets it when it draws `ToolStepsSummary`).
+   * @default false
+   */
+  hideStopped?: boolean;
+  /** Swaps the element: `render={<section />}` or `(props, state) => element`. */
+  render?: RenderProp<ToolStepsRunStatusState>;
 }
+
+/**
+ * How the run ended, inside a `ToolStepsRoot`: its error (code and message), else why it stopped when
+ * it ended interrupted, and (with `diagnostics`) the skipped-events line. Not a live region: the
+ * announcer's regions, there from the start, say the error and the interruption.
+ *
+ * Renders `<div data-slot="tool-steps-run-status">` holding `<div data-slot="tool-steps-error"
+ * data-error-code>`, `<p data-slot="tool-steps-interrupted">` and `<p data-slot="tool-steps-diagnostics"
+ * title="<last reason>">`, each when there is one; nothing when there is none.
+ */
+export const ToolStepsRunStatus = memo(
+  forwardRef<HTMLDivElement, ToolStepsRunStatusProps>(function ToolStepsRunStatus(
+    { diagnostics = false, hideStopped = false, render, ...props },
+    ref,
+  ) {
+    const { source } = useListShared('ToolStepsRunStatus');
+    const run = useRun(source);
+    const skipped = useSkipped(source);
+    const redactor = useRedactor();
+    const labels = useToolStepsLabels();
+    const error = run.error ? <RunError error={run.error} /> : null;
+    const interrupted = error ? null : interruptedLine(run, hideStopped, labels, redactor);
+    const skippedLine = diagnostics ? diagnosticsLine(skipped, labels, redactor) : null;
+    if (!error && !interrupted && !skippedLine) return null;
+    return drawPart(
+      'div',
+      render,
+      {
+        'data-slot': 'tool-steps-run-status',
+        children: (
+          <>
+            {error}
+            {interrupted}
+            {skippedLine}
+          </>
+        ),
+      },
+      props,
+      ref,
+      { run, diagnostics: skipped },
+    );
+  }),
+);
+ToolStepsRunStatus.displayName = 'ToolStepsRunStatus';

@@ -1,6 +1,7 @@
 'use client';
 
-import { createContext, useContext } from 'react';
+import { createContext, useContext, useSyncExternalStore } from 'react';
+import type { StepsDiagnostics, StepsState } from '../../core';
 import type { ListModel, StepSource } from '../../internal/list-view';
 import type { OpenKeys } from '../../internal/open-keys';
 import type { VirtualNav } from '../../internal/row-focus';
@@ -62,8 +63,21 @@ export class DrawnWaiting {
 export const ListSharedContext = createContext<ListShared | null>(null);
 ListSharedContext.displayName = 'ToolStepsListContext';
 
-export function useListShared(): ListShared {
+/** The list's shared state; `part` names what asks, for the error outside a `ToolStepsRoot`. */
+export function useListShared(part = 'a list row'): ListShared {
   const shared = useContext(ListSharedContext);
-  if (!shared) throw new Error('tool-steps: a list row outside its list');
+  if (!shared) throw new Error(`tool-steps: ${part} is drawn outside a <ToolStepsRoot> (or <ToolSteps>)`);
   return shared;
+}
+
+/** The source's run, re-rendering when it changes only. */
+export function useRun(source: StepSource): StepsState['run'] {
+  const read = () => source.getSnapshot().run;
+  return useSyncExternalStore(source.subscribe, read, read);
+}
+
+/** The source's diagnostics (what the decoders and the reducer skipped), re-rendering when they change only. */
+export function useSkipped(source: StepSource): StepsDiagnostics {
+  const read = () => source.getSnapshot().diagnostics;
+  return useSyncExternalStore(source.subscribe, read, read);
 }

@@ -1,0 +1,213 @@
+'use client';
+
+import { type ComponentPropsWithoutRef, forwardRef, type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
+import { emptyStepsState, type Step, type StepStore, type StepsState } from '../../core';
+import type { ToolStepsLabelsInput } from '../../core/labels';
+import { type ToolStepsOptions, ToolStepsOptionsContext, takeOptions, useSameOptions } from '../../internal/context';
+import { DecisionScopeProvider } from '../../internal/decisions';
+import { defaultStepFamily, type StepFamilyOf } from '../../internal/grouping';
+import { useClientLayoutEffect } from '../../internal/layout-effect';
+import { ListModel, type StepSource, stateSource } from '../../internal/list-view';
+import { OpenKeys } from '../../internal/open-keys';
+import { drawPart, type RenderProp } from '../../internal/render';
+import { ListKeyboard, ListKeyboardContext, type VirtualNav } from '../../internal/row-focus';
+import { RunStoppedProvider } from '../../internal/run-stopped';
+import { SteadyContext, type SteadyOptions } from '../../internal/steady-step';
+import { ToolStepsLabelsProvider } from '../labels';
+import { type ToolStepsExpandedOptions, useOpenKeys } from './expanded';
+import { DrawnWaiting, type ListShared, ListSharedContext, useRun } from './shared';
+
+/** How the list sees its steps: which of them group, and how long a fast one is drawn running. */
+export interface ToolStepsViewOptions {
+  /**
+   * The shortest time a step is drawn running, in milliseconds: a call that ends sooner after its row
+   * first showed it running keeps showing running until then, so fast tools do not flash. Only the
+   * drawing waits; the state is never delayed. `0` turns it off.
+   * @default 400
+   */
+  minRunningMs?: number;
+  /**
+   * Groups runs of consecutive finished steps of a family into one summary row ("Read 3 files,
+   * searched 2 patterns · 4.2s"), expandable. `false` turns it off; a function names a step's family
+   * (`undefined` for steps that never group). Failed, denied, awaiting-approval and running steps,
+   * and steps with nested steps, are never hidden in a group.
+   * @default true (reads, searches and listings, by tool name)
+   */
+  group?: boolean | StepFamilyOf;
+}
+
+/** What a `render` function of `ToolStepsRoot` receives besides the props. */
+export interface ToolStepsRootState {
+  /** The run: its status, and its error or the reason it stopped. */
+  run: StepsState['run'];
+}
+
+interface ToolStepsRootBaseProps
+  extends ToolStepsOptions,
+    ToolStepsViewOptions,
+    ToolStepsExpandedOptions,
+    ComponentPropsWithoutRef<'div'> {
+  /** Every word the list writes: another locale, or only the words you change (a stable object). */
+  labels?: ToolStepsLabelsInput;
+  /** Swaps the element: `render={<section />}` or `(props, state) => element`. */
+  render?: RenderProp<ToolStepsRootState>;
+}
+
+/** `ToolStepsRoot` fed by a store: the list follows it, each row its own step. */
+export interface ToolStepsRootStoreProps extends ToolStepsRootBaseProps {
+  store: StepStore;
+  state?: never;
+}
+
+/** `ToolStepsRoot` fed by a state snapshot (from `useToolStream`, `stepsFromText`, a server render). */
+export interface ToolStepsRootStateProps extends ToolStepsRootBaseProps {
+  state: StepsState;
+  store?: never;
+}
+
+/** Props of `ToolStepsRoot`: a `store` or a `state`, the options every row shares, and its parts. */
+export type ToolStepsRootProps = ToolStepsRootStoreProps | ToolStepsRootStateProps;
+
+/**
+ * Options with stable callbacks: a host that passes inline arrows must not re-render every row on
+ * each of its own renders, so the rows get wrappers that call the latest callback.
+ */
+function useStableOptions(given: ToolStepsOptions): ToolStepsOptions {
+  const latest = useRef(given);
+  useClientLayoutEffect(() => {
+    latest.current = given;
+  }, [given]);
+  const [calls] = useState(() => ({
+    onApprove: (...args: Parameters<NonNullable<ToolStepsOptions['onApprove']>>) => latest.current.onApprove?.(...args),
+    onDeny: (...args: Parameters<NonNullable<ToolStepsOptions['onDeny']>>) => latest.current.onDeny?.(...args),
+    onCancel: (step: Step) => latest.current.onCancel?.(step),
+    onRetry: (step: Step) => latest.current.onRetry?.(step),
+  }));
+  return useSameOptions({
+    ...given,
+    onApprove: given.onApprove && calls.onApprove,
+    onDeny: given.onDeny && calls.onDeny,
+    onCancel: given.onCancel && calls.onCancel,
+    onRetry: given.onRetry && calls.onRetry,
+  });
+}
+
+/**
+ * The list's source: the `store`, or the `state` prop as a store of constant identity whose snapshot
+ * is the latest prop (set in a layout effect, so the rows that changed re-render before the paint).
+ */
+function useSource(store: StepStore | undefined, state: StepsState | undefined): StepStore {
+  const [adapter] = useState(() => stateSource(state ?? emptyStepsState));
+  useClientLayoutEffect(() => {
+    if (!store) adapter.set(state ?? emptyStepsState);
+  }, [adapter, store, state]);
+  return store ?? adapter;
+}
+
+/** The list's view of its source and which of its rows, groups and nested lists are open: one per list. */
+function useShared(
+  source: StepSource,
+  group: ToolStepsViewOptions['group'],
+  minRunningMs: number,
+  rows: OpenKeys,
+  groups: OpenKeys,
+): ListShared {
+  const familyOf = group === false ? undefined : typeof group === 'function' ? group : defaultStepFamily;
+  const model = useMemo(() => new ListModel(source, { familyOf, minRunningMs }), [source, familyOf, minRunningMs]);
+  useEffect(() => model.connect(), [model]);
+  const [nested] = useState(() => new OpenKeys(undefined, undefined, 'nested'));
+  const [nav] = useState<{ current: VirtualNav | null }>(() => ({ current: null }));
+  const [drawn] = useState(() => new DrawnWaiting());
+  return useMemo(
+    () => ({ source, model, rows, groups, nested, nav, drawn }),
+    [source, model, rows, groups, nested, nav, drawn],
+  );
+}
+
+/** The flicker guard's options: the minimum running time, and whether the list drew its first rows. */
+function useSteady(minRunningMs: number): SteadyOptions {
+  const [mounted] = useState(() => ({ current: false }));
+  useEffect(() => {
+    mounted.current = true;
+  }, [mounted]);
+  return useMemo(() => ({ minRunningMs, mounted }), [minRunningMs, mounted]);
+}
+
+/** The providers under the root's element: words, decisions, the stopped run, the list's view and keyboard. */
+function ListScope({
+  source,
+  labels,
+  shared,
+  steady,
+  children,
+}: {
+  source: StepStore;
+  labels: ToolStepsLabelsInput | undefined;
+  shared: ListShared;
+  steady: SteadyOptions;
+  children: ReactNode;
+}) {
+  const { model, nav } = shared;
+  const keyboard = useMemo(() => new ListKeyboard(model, nav), [model, nav]);
+  return (
+    <ToolStepsLabelsProvider labels={labels}>
+      <DecisionScopeProvider>
+        <RunStoppedProvider store={source}>
+          <ListSharedContext.Provider value={shared}>
+            <ListKeyboardContext.Provider value={keyboard}>
+              <SteadyContext.Provider value={steady}>{children}</SteadyContext.Provider>
+            </ListKeyboardContext.Provider>
+          </ListSharedContext.Provider>
+        </RunStoppedProvider>
+      </DecisionScopeProvider>
+    </ToolStepsLabelsProvider>
+  );
+}
+
+/**
+ * The list's root: one element around its parts, holding what they share (the source, the options
+ * every row reads, the words, which rows and groups are open, the decisions made here). Its children
+ * are the parts, in the order you choose: `ToolStepsApproveAll`, `ToolStepsList`, `ToolStepsRunStatus`,
+ * `ToolStepsSummary`, `ToolStepsAnnouncer` (`<ToolSteps>` draws them all, in that order). A `state` is
+ * adapted into a store the root keeps for its life (its snapshot is the latest prop), so both inputs
+ * are drawn the same way.
+ *
+ * The root holds which rows and groups are open (`expanded`, `groupsExpanded`: arrays of ids,
+ * controlled or not), so a row windowed away or folded into a group comes back as it was.
+ *
+ * Renders `<div data-slot="tool-steps-root">`; `className`, `ref` and the other props land on it.
+ */
+export const ToolStepsRoot = forwardRef<HTMLDivElement, ToolStepsRootProps>(function ToolStepsRoot(props, ref) {
+  const {
+    store,
+    state,
+    labels,
+    group = true,
+    minRunningMs: minimum = 400,
+    expanded,
+    defaultExpanded,
+    onExpandedChange,
+    groupsExpanded,
+    defaultGroupsExpanded,
+    onGroupsExpandedChange,
+    render,
+    children,
+    ...given
+  } = props;
+  const [own, rest] = takeOptions(given);
+  const options = useStableOptions(own);
+  const source = useSource(store, state);
+  const minRunningMs = Math.max(0, minimum) || 0;
+  const rows = useOpenKeys(expanded, defaultExpanded, onExpandedChange, 'expanded');
+  const groups = useOpenKeys(groupsExpanded, defaultGroupsExpanded, onGroupsExpandedChange, 'groupsExpanded');
+  const shared = useShared(source, group, minRunningMs, rows, groups);
+  const steady = useSteady(minRunningMs);
+  const run = useRun(source);
+  return (
+    <ToolStepsOptionsContext.Provider value={options}>
+      <ListScope source={source} labels={labels} shared={shared} steady={steady}>
+        {drawPart('div', render, { 'data-slot': 'tool-steps-root', children }, rest, ref, { run })}
+      </ListScope>
+    </ToolStepsOptionsContext.Provider>
+  );
+});
