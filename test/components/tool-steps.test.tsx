@@ -2,7 +2,19 @@
 import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createRef, StrictMode, useEffect } from 'react';
-import { createStepStore, type Step, type StepEvent, ToolStep, ToolSteps, type ToolStepsProps } from 'tool-steps';
+import {
+  createStepStore,
+  type Step,
+  type StepEvent,
+  ToolStep,
+  ToolSteps,
+  ToolStepsAnnouncer,
+  ToolStepsList,
+  type ToolStepsProps,
+  ToolStepsRoot,
+  ToolStepsRunStatus,
+  ToolStepsSummary,
+} from 'tool-steps';
 import { describe, expect, it, vi } from 'vitest';
 import { makeStep, reduce, stateOf } from './step-fixtures';
 
@@ -334,5 +346,98 @@ describe('ToolSteps', () => {
       />,
     );
     expect(renders).toEqual({ alpha: 1, beta: 2 });
+  });
+});
+
+describe('the list as parts', () => {
+  const failedRun = () =>
+    syncStore([
+      { type: 'step-start', id: 'a', toolName: 'read_file', input: { path: 'a.ts' }, at: 1000 },
+      { type: 'step-start', id: 'b', toolName: 'grep', input: { pattern: 'x' }, at: 1000 },
+      { type: 'step-result', id: 'a', result: 'x', at: 3000 },
+      { type: 'step-result', id: 'b', result: 'y', at: 4000 },
+      { type: 'run-error', message: 'Provider overloaded', code: 'OVERLOADED' },
+    ]);
+
+  it('ToolSteps is one element: its parts, in order, inside the root', () => {
+    const store = failedRun();
+    store.apply({ type: 'diagnostic', reason: 'a frame the parts test skips', protocol: 'cogitator' });
+    vi.spyOn(console, 'warn').mockImplementation(() => {});
+    const { container } = render(<ToolSteps store={store} group={false} diagnostics onApprove={() => {}} approveAll />);
+    const root = container.firstElementChild as HTMLElement;
+    expect(container.children).toHaveLength(1);
+    expect([...root.children].map((child) => child.getAttribute('data-slot'))).toEqual([
+      'tool-steps',
+      'tool-steps-run-status',
+      'tool-steps-summary',
+      'tool-steps-announcer',
+    ]);
+    const status = slot(root, 'tool-steps-run-status') as HTMLElement;
+    expect([...status.children].map((child) => child.getAttribute('data-slot'))).toEqual([
+      'tool-steps-error',
+      'tool-steps-diagnostics',
+    ]);
+    vi.restoreAllMocks();
+  });
+
+  it('a root draws the parts it is given, where they are given, each taking render, className and ref', () => {
+    const listRef = createRef<HTMLOListElement>();
+    const { container } = render(
+      <ToolStepsRoot store={failedRun()} group={false} render={<section />} aria-label="Agent">
+        <header>
+          <ToolStepsSummary className="mine" />
+        </header>
+        <ToolStepsList ref={listRef} render={<ul />} />
+        <ToolStepsRunStatus render={(props) => <aside {...props} />} />
+      </ToolStepsRoot>,
+    );
+    const root = container.firstElementChild as HTMLElement;
+    expect(root.tagName).toBe('SECTION');
+    expect(root.getAttribute('aria-label')).toBe('Agent');
+    expect(root.querySelector('header > p')?.className).toBe('tool-steps-summary mine');
+    expect(root.querySelector('header > p')?.textContent).toBe('Worked 3s · 2 steps');
+    expect(listRef.current?.tagName).toBe('UL');
+    expect(listRef.current?.getAttribute('data-slot')).toBe('tool-steps');
+    expect(listRef.current?.querySelectorAll(':scope > li[data-slot="tool-step"]')).toHaveLength(2);
+    expect(root.querySelector('aside[data-slot="tool-steps-run-status"]')?.textContent).toContain(
+      'Provider overloaded',
+    );
+    // no announcer was asked for: no live regions
+    expect(slot(root, 'tool-steps-announcer')).toBeNull();
+  });
+
+  it('a run that ended well draws no run status element', () => {
+    const store = syncStore([
+      { type: 'step-start', id: 'a', toolName: 'grep' },
+      { type: 'step-result', id: 'a', result: 'x' },
+    ]);
+    const { container } = render(<ToolSteps store={store} diagnostics />);
+    expect(slot(container, 'tool-steps-run-status')).toBeNull();
+  });
+
+  it('a list part outside a root says so by name', () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    expect(() => render(<ToolStepsList />)).toThrow(
+      'tool-steps: ToolStepsList is drawn outside a <ToolStepsRoot> (or <ToolSteps>)',
+    );
+    expect(() => render(<ToolStepsRunStatus />)).toThrow('tool-steps: ToolStepsRunStatus is drawn outside');
+    vi.restoreAllMocks();
+  });
+
+  it('the summary and the announcer work outside a root from a state of their own', () => {
+    const state = reduce([
+      { type: 'step-start', id: 'a', toolName: 'grep', at: 1000 },
+      { type: 'step-start', id: 'b', toolName: 'grep', at: 1000 },
+      { type: 'step-result', id: 'a', result: 'x', at: 2000 },
+      { type: 'step-result', id: 'b', result: 'x', at: 3000 },
+    ]);
+    const { container } = render(
+      <>
+        <ToolStepsSummary state={state} />
+        <ToolStepsAnnouncer state={state} />
+      </>,
+    );
+    expect(slot(container, 'tool-steps-summary')?.textContent).toBe('Worked 2s · 2 steps');
+    expect(slot(container, 'tool-steps-announcer-polite')).not.toBeNull();
   });
 });
