@@ -232,7 +232,7 @@ const scenarios: Record<string, Scenario> = {
     const ErrorFirst = value as ComponentType<{ store: unknown }>;
     const store = createStepStore({ schedule: (flush) => flush() });
     store.apply([
-      { type: 'step-start', id: 'a', toolName: 'read_file', input: { path: 'a.ts' } },
+      { type: 'step-start', id: 'a', toolName: 'read_file' },
       { type: 'run-error', message: 'The model is overloaded', code: 'overloaded' },
     ]);
     const { container } = render(<ErrorFirst store={store} />);

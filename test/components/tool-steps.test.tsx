@@ -352,8 +352,8 @@ describe('ToolSteps', () => {
 describe('the list as parts', () => {
   const failedRun = () =>
     syncStore([
-      { type: 'step-start', id: 'a', toolName: 'read_file', input: { path: 'a.ts' }, at: 1000 },
-      { type: 'step-start', id: 'b', toolName: 'grep', input: { pattern: 'x' }, at: 1000 },
+      { type: 'step-start', id: 'a', toolName: 'read_file', at: 1000 },
+      { type: 'step-start', id: 'b', toolName: 'grep', at: 1000 },
       { type: 'step-result', id: 'a', result: 'x', at: 3000 },
       { type: 'step-result', id: 'b', result: 'y', at: 4000 },
       { type: 'run-error', message: 'Provider overloaded', code: 'OVERLOADED' },
