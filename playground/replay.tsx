@@ -4,7 +4,9 @@
  * either theme. Approve / Deny decisions are applied to the store and logged.
  */
 import { type DragEvent, useId, useMemo, useState } from 'react';
-import { eventsFromText, presentStep, type Step, type StepStore, ToolSteps, useSteps } from 'tool-steps';
+import { type Step, type StepStore, ToolSteps, useSteps } from 'tool-steps';
+import { presentStep } from 'tool-steps/presentation';
+import { eventsFromText } from 'tool-steps/wires';
 import { type Replay, ReplayPlayer } from '../stories/support/replay';
 
 /** A stream to replay: a recorded fixture or a dropped capture. */

@@ -1,7 +1,8 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import type { ComponentType } from 'react';
 import { expect, fn, userEvent, waitFor, within } from 'storybook/test';
-import { STEP_STATUSES, type Step, ToolSteps } from 'tool-steps';
+import { type Step, ToolSteps } from 'tool-steps';
+import { STEP_STATUSES } from 'tool-steps/core';
 import { stepsFromText } from 'tool-steps/wires';
 import { part, partText, stepRow, stepRows, summarize } from './support/dom';
 import { COGITATOR_FIXTURE_NAMES, type CogitatorFixtureName, cogitatorFixtures } from './support/fixtures';

@@ -2,10 +2,10 @@
 
 import { type ComponentPropsWithoutRef, forwardRef, type Ref } from 'react';
 import type { Step } from '../core';
+import { isTicking, stepDurationMs } from '../core/duration';
 import type { ToolStepsLabels } from '../core/labels';
 import { useTickingNow } from '../internal/clock';
 import { useStepOf, useToolStepsLabels } from '../internal/context';
-import { isTicking, stepDurationMs } from '../internal/duration';
 import { isoDuration } from '../internal/format';
 import { drawPart, type RenderProp } from '../internal/render';
 

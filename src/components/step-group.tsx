@@ -1,8 +1,8 @@
 'use client';
 
 import { type ComponentPropsWithoutRef, forwardRef, type ReactNode, type Ref, useId } from 'react';
+import type { StepGroup } from '../core/grouping';
 import { useToolStepsLabels } from '../internal/context';
-import type { StepGroup } from '../internal/grouping';
 import { mergeRefs } from '../internal/render';
 import { useRowTabStop } from '../internal/row-focus';
 import { slotClass } from '../internal/slot-class';

@@ -11,11 +11,11 @@ import {
   useSyncExternalStore,
 } from 'react';
 import { isActiveStatus, type Step, type StepsState } from '../core';
+import { stepDurationMs } from '../core/duration';
 import { isStoppedRun, outcomeOf } from '../core/outcome';
 import { useTickingNow } from '../internal/clock';
 import { useToolStepsLabels, useToolStepsOptions } from '../internal/context';
 import { type LocalDecision, useDecisionScope, useDecisionsVersion } from '../internal/decisions';
-import { stepDurationMs } from '../internal/duration';
 import { drawPart, type RenderProp } from '../internal/render';
 import { screenName, useRedactor } from '../internal/visible-text';
 import { presentStep } from '../presentation';

@@ -23,7 +23,7 @@ import {
 } from '@tanstack/react-virtual';
 import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
-import type { ListItem } from '../internal/grouping';
+import type { ListItem } from '../core/grouping';
 import { useClientLayoutEffect } from '../internal/layout-effect';
 import type { VirtualNav } from '../internal/row-focus';
 import { ESTIMATED_ROW_HEIGHT, itemKey, type RowLayout, sizerStyle, useFirstWindow } from '../internal/virtual-layout';

@@ -187,11 +187,15 @@ InListContext.displayName = 'ToolStepsInListContext';
 /**
  * The row the parts are in: its step, presentation, details open state (`open`, `setOpen`,
  * `hasDetails`) and the ids that tie its parts together (`labelId`, `contentId`). For custom parts
- * and whole-row components. Throws outside a row (`<ToolStep>` or `<ToolStepRoot>`).
+ * and whole-row components. Throws outside a row (`<ToolStep>` or `<ToolStepRoot>`), unless called
+ * with `{ optional: true }`: then a part that also works alone gets `undefined` there.
  */
-export function useToolStep(): ToolStepContextValue {
+export function useToolStep(): ToolStepContextValue;
+export function useToolStep(options: { optional: true }): ToolStepContextValue | undefined;
+export function useToolStep(options?: { optional?: boolean }): ToolStepContextValue | undefined {
   const row = useContext(ToolStepContext);
   if (!row) {
+    if (options?.optional) return undefined;
     throw new Error('useToolStep() must be called inside a row: <ToolStep>, <ToolSteps> or <ToolStepRoot step={…}>.');
   }
   return row;

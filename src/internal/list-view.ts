@@ -6,8 +6,8 @@
  * when its source notifies and hands the view to React.
  */
 import { isActiveStatus, type Step, type StepStore, type StepsState } from '../core';
+import { groupSiblings, type ListItem, type StepFamilyOf, sameItems } from '../core/grouping';
 import { outcomeOf } from '../core/outcome';
-import { groupSiblings, type ListItem, type StepFamilyOf, sameItems } from './grouping';
 import { NO_CHILDREN, type StepTree, StepTreeCache } from './step-tree';
 
 /** The key of the top-level list in `ListView.lists` (a nested list's key is its parent's id). */

@@ -1,10 +1,14 @@
 /**
  * `tool-steps/presentation`: how a step is put in words, framework-free. The derived presentation of any
  * tool (`presentStep`, `humanizeToolName`, the known tools), the English words and their merging
- * (`defaultLabels`, `mergeLabels`), redaction of secrets, and the visible text of a step (what copy and
- * find-in-page see).
+ * (`defaultLabels`, `mergeLabels`), redaction of secrets, the visible text of a step (what copy and
+ * find-in-page see), a step's duration, the families steps are grouped by, and how far a progress
+ * update is.
  */
 
+export { stepDurationMs } from '../core/duration';
+export type { StepFamilyOf } from '../core/grouping';
+export { defaultStepFamily } from '../core/grouping';
 export type {
   AnnouncedStep,
   CopyLabels,
@@ -42,6 +46,8 @@ export {
   tenseOf,
   verbForms,
 } from '../core/presentation';
+export type { DeterminateProgress } from '../core/progress';
+export { determinateProgress } from '../core/progress';
 export type { RedactConfig, Redacted, RedactFunction, RedactOption, Redactor } from '../core/redact';
 export { createRedactor, redactMask, redactText, redactValue } from '../core/redact';
 export type { VisibleTextOptions } from '../core/visible-text';

@@ -1,5 +1,6 @@
 // The approval scenes the stories and the Chromium tests share (issue 8 items 1, 2, 9).
-import { type Step, type StepsState, ToolSteps, type ToolStepsLabelsInput, type ToolStepsProps } from 'tool-steps';
+import { type Step, type StepsState, ToolSteps, type ToolStepsProps } from 'tool-steps';
+import type { ToolStepsLabelsInput } from 'tool-steps/presentation';
 
 export const LONG_COMMAND = [
   'git -c user.name="Release Bot" -c user.email=release-bot@example.com commit --allow-empty',

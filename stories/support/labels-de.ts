@@ -7,7 +7,7 @@ import {
   type ToolLabelInfo,
   type ToolStepsLabels,
   tenseOf,
-} from 'tool-steps';
+} from 'tool-steps/presentation';
 
 const tools: Record<string, [base: string, present: string, past: string]> = {
   read_file: ['Datei lesen', 'Liest Datei', 'Datei gelesen'],

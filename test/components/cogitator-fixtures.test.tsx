@@ -3,7 +3,8 @@ import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { stepsFromText, ToolSteps } from 'tool-steps';
+import { ToolSteps } from 'tool-steps';
+import { stepsFromText } from 'tool-steps/wires';
 import { describe, expect, it } from 'vitest';
 
 const fixture = (name: string) =>

@@ -4,7 +4,6 @@ import userEvent from '@testing-library/user-event';
 import { Suspense, useState } from 'react';
 import {
   createStepStore,
-  type DetailsRendererProps,
   type Step,
   ToolStep,
   ToolStepDetails,
@@ -13,6 +12,7 @@ import {
   ToolStepRoot,
   ToolSteps,
 } from 'tool-steps';
+import type { DetailsRendererProps } from 'tool-steps/renderers';
 import { builtinRenderers, LazyDiffView, LazyTerminalView } from 'tool-steps/renderers';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { makeStep, stateOf } from './step-fixtures';

@@ -2,8 +2,8 @@
 import { act, render } from '@testing-library/react';
 import { createStepStore, type Step, type ToolRowProps, ToolStep, ToolSteps } from 'tool-steps';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { stepDurationMs } from '../../src/core/duration';
 import { defaultLabels, formatDurationIn, formatElapsedIn } from '../../src/core/labels';
-import { stepDurationMs } from '../../src/internal/duration';
 import { makeStep, stateOf } from './step-fixtures';
 
 const durationOf = (container: Element, id: string) =>

@@ -1,7 +1,8 @@
 // Time on screen, flicker, grouping, the turn summary and nested steps of <ToolSteps> (issue 8 items 3-6).
 import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createStepStore, defaultLabels, defaultStepFamily, type Step, type StepEvent, ToolSteps } from 'tool-steps';
+import { createStepStore, type Step, type StepEvent, ToolSteps } from 'tool-steps';
+import { defaultLabels, defaultStepFamily } from 'tool-steps/presentation';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { makeStep, reduce, stateOf } from './step-fixtures';
 

@@ -2,19 +2,14 @@
 // type. Whatever the reducer, the store and the readers let into a state, <ToolSteps> draws it: every
 // row is there, nothing throws, and no error boundary had to catch anything.
 import { act, render } from '@testing-library/react';
+import { createStepStore, type StepEvent, type StepsState, ToolStep, ToolSteps } from 'tool-steps';
+import { emptyStepsState, reduceSteps } from 'tool-steps/core';
 import {
-  createStepStore,
-  emptyStepsState,
   eventsFromAnviaToolResult,
   eventsFromDualChannelResult,
-  reduceSteps,
-  type StepEvent,
-  type StepsState,
   stepsFromCogitatorThread,
   stepsFromUIMessages,
-  ToolStep,
-  ToolSteps,
-} from 'tool-steps';
+} from 'tool-steps/wires';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
 const bad = (value: unknown) => value as StepEvent;

@@ -7,7 +7,6 @@ import { act, type ComponentType, lazy } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
 import {
-  type DetailsRendererProps,
   type Step,
   ToolStepDetails,
   ToolStepDetailsContent,
@@ -16,6 +15,7 @@ import {
   ToolStepLabel,
   ToolSteps,
 } from 'tool-steps';
+import type { DetailsRendererProps } from 'tool-steps/renderers';
 import { afterEach, expect, test, vi } from 'vitest';
 import { render } from 'vitest-browser-react';
 import { loadDetailsBody } from '../../src/components/step-details';

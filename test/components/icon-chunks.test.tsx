@@ -4,8 +4,9 @@
 import { render, waitFor } from '@testing-library/react';
 import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
-import { ToolStepIcon, toolIcons } from 'tool-steps';
+import { ToolStepIcon } from 'tool-steps';
 import { describe, expect, it } from 'vitest';
+import { toolIcons } from '../../src/components/icons';
 
 /** What the first paint draws: the workspace tools and the fallback, never waiting for a chunk. */
 const FIRST_PAINT = ['file-pen', 'file-plus', 'file-text', 'folder', 'search', 'terminal', 'text-search', 'wrench'];

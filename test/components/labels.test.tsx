@@ -1,18 +1,16 @@
 // Words (issue 8 item 9): every word the kit writes comes from `labels`; plurals through
 // Intl.PluralRules; durations through Intl; the derived tool labels and their tenses replaceable.
 import { render, screen, within } from '@testing-library/react';
+import { ToolStep, ToolSteps, ToolStepsLabelsProvider } from 'tool-steps';
 import {
   defaultLabels,
   formatDurationIn,
   mergeLabels,
   plural,
   presentStep,
-  ToolStep,
-  ToolSteps,
   type ToolStepsLabels,
-  ToolStepsLabelsProvider,
   verbForms,
-} from 'tool-steps';
+} from 'tool-steps/presentation';
 import { describe, expect, it } from 'vitest';
 import { arabicLabels } from '../../stories/support/labels-ar';
 import { germanLabels } from '../../stories/support/labels-de';

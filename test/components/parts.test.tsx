@@ -1,18 +1,15 @@
 // biome-ignore-all lint/correctness/noComponentHookFactories: test probes and counting components close over the store and counters of their own test
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { type ComponentType, createRef, useContext } from 'react';
+import { type ComponentType, createRef } from 'react';
 import {
-  STEP_STATUSES,
   type Step,
   type StepStatus,
-  statusIndicators,
   ToolStep,
   ToolStepActions,
   ToolStepApproval,
   ToolStepApprove,
   ToolStepCancel,
-  ToolStepContext,
   ToolStepDeny,
   ToolStepDetail,
   ToolStepDetails,
@@ -28,12 +25,14 @@ import {
   ToolStepRoot,
   ToolStepStatus,
   ToolSteps,
-  toolIcons,
   useToolStep,
 } from 'tool-steps';
+import { STEP_STATUSES } from 'tool-steps/core';
 import * as presentation from 'tool-steps/presentation';
 import { inputDigest } from 'tool-steps/presentation';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { toolIcons } from '../../src/components/icons';
+import { statusIndicators } from '../../src/components/step-status';
 import { makeStep, stateOf } from './step-fixtures';
 
 afterEach(() => {
@@ -146,7 +145,7 @@ describe('ToolStepRoot', () => {
   });
 });
 
-describe('useToolStep and ToolStepContext', () => {
+describe('useToolStep', () => {
   it('gives a custom part the row: step, presentation, open state, setOpen and ids', async () => {
     function Probe() {
       const row = useToolStep();
@@ -178,9 +177,9 @@ describe('useToolStep and ToolStepContext', () => {
     expect(() => render(<Probe />)).toThrow('useToolStep() must be called inside a row');
   });
 
-  it('exports the context, so a host can read it without throwing', () => {
+  it('reads the row without throwing when asked for an optional one: undefined outside a row', () => {
     function Soft() {
-      const row = useContext(ToolStepContext);
+      const row = useToolStep({ optional: true });
       return <span data-testid="soft">{row ? row.step.id : 'none'}</span>;
     }
     render(

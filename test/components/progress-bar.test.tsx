@@ -3,9 +3,9 @@
 import { fireEvent, render } from '@testing-library/react';
 import { type Step, ToolStep, ToolStepIcon, ToolStepProgress, ToolStepsLabelsProvider } from 'tool-steps';
 import { emptyStepsState, reduceSteps, type StepEvent } from 'tool-steps/core';
+import { determinateProgress } from 'tool-steps/presentation';
 import { createMcpTracker } from 'tool-steps/wires';
 import { describe, expect, it } from 'vitest';
-import { determinateProgress } from '../../src/components/step-progress';
 import { makeStep } from './step-fixtures';
 
 const slot = (root: ParentNode, name: string) => root.querySelector<HTMLElement>(`[data-slot="${name}"]`);

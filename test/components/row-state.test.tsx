@@ -5,8 +5,9 @@
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
-import { type DetailsBlock, type Step, ToolStep, ToolStepDetails, ToolStepRoot, ToolSteps } from 'tool-steps';
+import { type Step, ToolStep, ToolStepDetails, ToolStepRoot, ToolSteps } from 'tool-steps';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { DetailsBlock } from '../../src/components/step-details';
 import { makeStep, stateOf } from './step-fixtures';
 
 const slot = (container: Element, name: string) => container.querySelector(`[data-slot="${name}"]`);

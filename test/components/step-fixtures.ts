@@ -1,5 +1,6 @@
 // Hand-made steps and states for the component tests.
-import { emptyStepsState, reduceSteps, type Step, type StepEvent, type StepsState } from 'tool-steps';
+import type { Step, StepEvent, StepsState } from 'tool-steps';
+import { emptyStepsState, reduceSteps } from 'tool-steps/core';
 
 /** A step with the fields a test names; the rest as a fresh `running` step. */
 export function makeStep(fields: Partial<Step> & { id?: string } = {}): Step {

@@ -2,7 +2,6 @@
 import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import {
-  presentStep,
   type Step,
   type ToolRowProps,
   ToolStep,
@@ -11,6 +10,7 @@ import {
   ToolSteps,
   type ToolsConfig,
 } from 'tool-steps';
+import { presentStep } from 'tool-steps/presentation';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { makeStep, stateOf } from './step-fixtures';
 

@@ -2,14 +2,8 @@
 // from `defaultLabels` itself (each string, and the fixed text around the values of each function), so
 // a word a part writes inline instead of through `labels` shows up here as soon as it is rendered.
 import { fireEvent, render, waitFor } from '@testing-library/react';
-import {
-  createStepStore,
-  createToolStream,
-  defaultLabels,
-  type Step,
-  ToolSteps,
-  type ToolStepsLabels,
-} from 'tool-steps';
+import { createStepStore, createToolStream, type Step, ToolSteps } from 'tool-steps';
+import { defaultLabels, type ToolStepsLabels } from 'tool-steps/presentation';
 import { createMcpToolCalls, createMcpTracker, stepsFromText } from 'tool-steps/wires';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { germanLabels } from '../../stories/support/labels-de';

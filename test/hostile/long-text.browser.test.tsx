@@ -1,7 +1,8 @@
 // Long text never pushes the status, the duration or Cancel/Retry out of the list, and a
 // long error code never widens the page: an 80-word label, a 6,000-character token and a 4 KB URL, at
 // 390 px and 720 px, with and without the stylesheet; and on a phone an ended call still says its word.
-import { emptyStepsState, reduceSteps, type StepsState, ToolSteps } from 'tool-steps';
+import { type StepsState, ToolSteps } from 'tool-steps';
+import { emptyStepsState, reduceSteps } from 'tool-steps/core';
 import { afterEach, describe, expect, it } from 'vitest';
 import { page } from 'vitest/browser';
 import { render } from 'vitest-browser-react';

@@ -1,7 +1,8 @@
 // Recognizable secrets are masked on screen by default, with a per-block reveal and
 // a `redact` option; copy copies what is shown; the step state itself never changes.
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { presentStep, type Step, ToolStep, ToolSteps } from 'tool-steps';
+import { type Step, ToolStep, ToolSteps } from 'tool-steps';
+import { presentStep } from 'tool-steps/presentation';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createRedactor, redactMask, redactText, redactValue, screeningSteps } from '../../src/core/redact';
 import { SECRETS } from '../../stories/support/secrets';

@@ -1,7 +1,8 @@
 // Bidi controls, zero-width and tag characters in wire text are shown, never acted on;
 // wire text is isolated; a look-alike tool name is not drawn as the tool it imitates.
 import { render } from '@testing-library/react';
-import { presentStep, ToolStep, ToolStepApproval } from 'tool-steps';
+import { ToolStep, ToolStepApproval } from 'tool-steps';
+import { presentStep } from 'tool-steps/presentation';
 import { describe, expect, it } from 'vitest';
 import { visibleText } from '../../src/core/visible-text';
 import { makeStep } from '../components/step-fixtures';

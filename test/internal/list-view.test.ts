@@ -2,7 +2,7 @@
 // the previous arrays where nothing changed.
 import { createStepStore, type StepEvent } from 'tool-steps';
 import { describe, expect, it } from 'vitest';
-import { defaultStepFamily } from '../../src/internal/grouping';
+import { defaultStepFamily } from '../../src/core/grouping';
 import { itemsIn, ListModel, listView, stateSource, TOP } from '../../src/internal/list-view';
 import { StepTreeCache } from '../../src/internal/step-tree';
 

@@ -1,4 +1,5 @@
-import { emptyStepsState, reduceSteps, type Step, type StepEvent, type StepsState } from 'tool-steps';
+import type { Step, StepEvent, StepsState } from 'tool-steps';
+import { emptyStepsState, reduceSteps } from 'tool-steps/core';
 import { describe, expect, it } from 'vitest';
 import { NO_CHILDREN, StepTreeCache } from '../../src/internal/step-tree';
 

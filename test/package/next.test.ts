@@ -220,7 +220,8 @@ export default function RootLayout({ children }: { children: ReactNode }) {
     // A server component: no 'use client', no <Suspense>. stepsFromText runs here, on the server.
     writeFileSync(
       join(app(), 'app/page.tsx'),
-      `import { stepsFromText, ToolSteps } from 'tool-steps';
+      `import { ToolSteps } from 'tool-steps';
+import { stepsFromText } from 'tool-steps/wires';
 
 const capture = ${JSON.stringify(capture)};
 
@@ -363,7 +364,8 @@ describe('a Vite production build', () => {
       `import 'tool-steps/styles.css';
 import './host.css';
 import { createRoot } from 'react-dom/client';
-import { stepsFromText, ToolSteps } from 'tool-steps';
+import { ToolSteps } from 'tool-steps';
+import { stepsFromText } from 'tool-steps/wires';
 
 const capture = ${JSON.stringify(capture)};
 createRoot(document.getElementById('root') as HTMLElement).render(<ToolSteps state={stepsFromText(capture)} />);

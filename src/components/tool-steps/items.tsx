@@ -2,9 +2,9 @@
 
 import { createElement, memo, type ReactNode, Suspense, useSyncExternalStore } from 'react';
 import type { Step } from '../../core';
+import type { ListItem, StepGroup } from '../../core/grouping';
 import { chunked, useChunk } from '../../internal/chunk';
 import { InListContext } from '../../internal/context';
-import type { ListItem, StepGroup } from '../../internal/grouping';
 import { useClientLayoutEffect } from '../../internal/layout-effect';
 import { itemsIn, nestedStartOpen } from '../../internal/list-view';
 import { useSteadyStep } from '../../internal/steady-step';

@@ -2,10 +2,10 @@
 
 import { type ComponentPropsWithoutRef, forwardRef, type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
 import { emptyStepsState, type Step, type StepStore, type StepsState } from '../../core';
+import { defaultStepFamily, type StepFamilyOf } from '../../core/grouping';
 import type { ToolStepsLabelsInput } from '../../core/labels';
 import { type ToolStepsOptions, ToolStepsOptionsContext, takeOptions, useSameOptions } from '../../internal/context';
 import { DecisionScopeProvider } from '../../internal/decisions';
-import { defaultStepFamily, type StepFamilyOf } from '../../internal/grouping';
 import { useClientLayoutEffect } from '../../internal/layout-effect';
 import { ListModel, type StepSource, stateSource } from '../../internal/list-view';
 import { OpenKeys } from '../../internal/open-keys';

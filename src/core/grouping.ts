@@ -2,10 +2,11 @@
  * Grouping: runs of consecutive finished steps of a family (reads, searches, listings) drawn as one
  * summary row, and the words of the group and turn summaries.
  */
-import { outcomeOf } from '../core/outcome';
-import { readName } from '../core/presentation/humanize';
-import type { Step, StepsState } from '../core/step';
+
 import { stepDurationMs } from './duration';
+import { outcomeOf } from './outcome';
+import { readName } from './presentation/humanize';
+import type { Step, StepsState } from './step';
 
 /** Names a step's family (`'read'`, `'search'`, `'list'` or the host's own), or `undefined` for steps that never group. */
 export type StepFamilyOf = (step: Step) => string | undefined;
