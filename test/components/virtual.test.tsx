@@ -32,7 +32,9 @@ const stateOf = (count: number): StepsState => {
   return store.getSnapshot();
 };
 const rows = (container: HTMLElement) =>
-  container.querySelectorAll(':scope > [data-slot="tool-steps-root"] > [data-slot="tool-steps"] > [data-slot="tool-step"]');
+  container.querySelectorAll(
+    ':scope > [data-slot="tool-steps-root"] > [data-slot="tool-steps"] > [data-slot="tool-step"]',
+  );
 const sizer = (container: HTMLElement) => container.querySelector('[data-slot="tool-steps-sizer"]');
 const windowed = (container: HTMLElement) =>
   container.querySelector(':scope > [data-slot="tool-steps-root"] > [data-slot="tool-steps"] > [data-index]');
