@@ -1,5 +1,5 @@
-// Issue 10: the defects an independent attack found in the core, each held by the test that failed
-// before its fix (the defect number is in each describe's title).
+// Weaknesses an independent attack found in the core, each held by the test that failed before its
+// fix.
 import {
   createStepStore,
   emptyStepsState,

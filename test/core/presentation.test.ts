@@ -1,4 +1,4 @@
-// presentStep: the host's tools entry, the server's presentation, the workspace table (PROTOCOLS.md 1.9),
+// presentStep: the host's tools entry, the server's presentation, Cogitator's workspace table,
 // then a presentation derived from the call: label in the tense of the status, icon, detail line.
 
 import fc from 'fast-check';

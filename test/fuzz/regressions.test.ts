@@ -1,5 +1,5 @@
 // Shrunk counterexamples the fuzzer found (./harness.ts), kept as they were printed, each checked by the
-// property that found it. The first three were found on the code before issue 10's fixes.
+// property that found it. The first three were found before the fixes test/core/hardening.test.ts holds.
 import type { StepEvent } from 'tool-steps/core';
 import { describe, it } from 'vitest';
 import { checkAutoDetection, checkDecoder, checkEvents, checkMcp, checkOneBadEnvelope } from './harness';
@@ -48,7 +48,7 @@ describe('fuzz regressions', () => {
     checkEvents([[] as unknown as StepEvent]);
   });
 
-  // Found when the vendor wires joined the harness (stop 16): `String()` of a JSON object with neither
+  // Found when the vendor wires joined the harness: `String()` of a JSON object with neither
   // `toString` nor `valueOf` throws, and the OpenAI Responses decoder converted codes and ids that way.
   const hostile = JSON.parse('{"toString":null,"valueOf":null}') as unknown;
 

@@ -1,4 +1,4 @@
-// The Cogitator decoder: every event of PROTOCOLS.md 1.2 to exact StepEvents, the edge cases of 1.14.
+// The Cogitator decoder: every event of its SSE stream to exact StepEvents, and its edge cases.
 
 import { emptyStepsState, reduceSteps, type StepEvent, type StepsState } from 'tool-steps/core';
 import { presentStep } from 'tool-steps/presentation';
