@@ -11,7 +11,7 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-describe('the workspace table (PROTOCOLS.md 1.9)', () => {
+describe('the workspace tools table', () => {
   const table: Array<
     [tool: string, labels: [base: string, running: string, done: string], icon: string, input: object, detail: string]
   > = [

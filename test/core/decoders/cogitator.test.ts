@@ -352,7 +352,7 @@ describe('each Cogitator event', () => {
   });
 });
 
-describe('legacy names (PROTOCOLS.md 1.11)', () => {
+describe('legacy event names', () => {
   it('underscore types, name for toolName, callId for toolCallId', () => {
     expect(
       pushAll([
@@ -429,7 +429,7 @@ describe('end()', () => {
   });
 });
 
-describe('edge cases of PROTOCOLS.md 1.14', () => {
+describe('edge cases of the wire', () => {
   const S = { type: 'start', messageId: 'msg_1' };
   const F = { type: 'finish', messageId: 'msg_1', status: 'completed' };
   const call = (id: string, toolName: string, args?: string) => [
