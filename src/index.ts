@@ -136,7 +136,7 @@ export type {
   ToolsConfig,
 } from './internal/context';
 export { ToolStepContext, ToolStepsLabelsContext, useToolStep, useToolStepsLabels } from './internal/context';
-// time, grouping and the turn summary (issue 8 items 3 and 5): their words, for the list's words object
+// time, grouping and the turn summary: their words, for the list's words object
 export { stepDurationMs } from './internal/duration';
 export type { StepFamilyOf } from './internal/grouping';
 export { defaultStepFamily } from './internal/grouping';

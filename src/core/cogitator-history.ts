@@ -1,5 +1,5 @@
 /**
- * Cogitator beyond its SSE stream (PROTOCOLS.md 1.8, 1.10): a thread's saved history
+ * Cogitator beyond its SSE stream: a thread's saved history
  * (`GET {base}/threads/:id`), so a reloaded chat draws the rows the live run drew, and the WebSocket
  * transport's frames.
  */
@@ -37,7 +37,7 @@ interface Entry {
 
 function entriesOf(thread: Json): Entry[] | undefined {
   // A server that returns whole memory entries (`{ message, toolResults?, metadata? }`) keeps the
-  // app-only parts; `GET /threads/:id` as seen returns `messages` only (PROTOCOLS.md 1.10).
+  // app-only parts; `GET /threads/:id` as seen returns `messages` only.
   if (Array.isArray(thread.entries)) {
     return thread.entries.filter(isRecord).map((entry) => {
       const out: Entry = { message: isRecord(entry.message) ? entry.message : {} };

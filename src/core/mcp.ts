@@ -1,6 +1,6 @@
 /**
- * MCP tool calls as steps (`@modelcontextprotocol/sdk` 1.x, protocol 2025-11-25; PROTOCOLS-MORE.md
- * section 4). A UI rarely sees MCP's wire: it sees the app's `Client`. So MCP is read by adapters, not
+ * MCP tool calls as steps (`@modelcontextprotocol/sdk` 1.x, protocol 2025-11-25; the MCP
+ * specification). A UI rarely sees MCP's wire: it sees the app's `Client`. So MCP is read by adapters, not
  * by a stream decoder:
  *
  * - `createMcpToolCalls({ emit })` wraps `Client.callTool` (any object with that method: the kit does

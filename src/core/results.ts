@@ -3,8 +3,8 @@
  * the events of one whole step (`step-start`, `step-input`, then the outcome). Reduce them with
  * `reduceSteps(emptyStepsState, events)` or apply them to a store next to a stream's events.
  *
- * - VT Code's dual-channel `ToolResult` (`vtcode_core::tools::result::ToolResult`, PROTOCOLS.md 2)
- * - Anvia's transcript `tool-result` part, one per output variant (PROTOCOLS.md 3.1)
+ * - VT Code's dual-channel `ToolResult` (`vtcode_core::tools::result::ToolResult`)
+ * - Anvia's transcript `tool-result` part, one per output variant
  */
 import { isRecord } from './decoders/types';
 import type { StepEvent } from './events';

@@ -554,7 +554,7 @@ describe('ToolStepApproval', () => {
     );
     expect(screen.queryByRole('button')).toBeNull();
     expect(slot(container, 'tool-step-approval')?.getAttribute('data-decision')).toBe('denied');
-    // the header says "Denied"; the card keeps only the reason (issue 8 item 1: "Denied" once)
+    // the header says "Denied"; the card keeps only the reason ("Denied" once)
     expect(slot(container, 'tool-step-approval-decision')?.textContent).toBe('Reason: Not now');
   });
 

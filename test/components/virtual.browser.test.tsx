@@ -1,4 +1,4 @@
-// A windowed list in real Chromium (issue 9 item 4): the keyboard reaches rows that are not rendered,
+// A windowed list in real Chromium: the keyboard reaches rows that are not rendered,
 // the focused row stays while scrolled away, open details survive a remount, and the geometry holds.
 import '../../src/styles.css';
 import { type Step, type StepsState, ToolSteps } from 'tool-steps';

@@ -1,7 +1,7 @@
 /**
  * AG-UI (`@ag-ui/core` 1.0.0 and the 0.0.x line CopilotKit still ships): one JSON event per SSE
  * `data:` field, `type` in SCREAMING_SNAKE case, no protocol header and no `[DONE]`. See
- * shared/PROTOCOLS-MORE.md section 1. Tool calls are keyed by `toolCallId`.
+ * AG-UI's events reference. Tool calls are keyed by `toolCallId`.
  *
  * The trap: a failed tool looks like a success. `TOOL_CALL_RESULT` has no error field in 1.0 (the
  * 1.0 client strips one if a producer sends it); the failure comes, if at all, as `error` on the tool

@@ -1,6 +1,6 @@
 /**
  * The Anthropic Messages API stream (`POST /v1/messages` with `stream: true`, `@anthropic-ai/sdk`
- * 1.x): SSE frames `event: <type>` + `data: <JSON>`. See shared/PROTOCOLS-MORE.md section 3. Checked
+ * 1.x): SSE frames `event: <type>` + `data: <JSON>`. See Anthropic's streaming messages docs. Checked
  * call by call against the SDK's `MessageStream` and `BetaMessageStream` in
  * test/core/decoders/anthropic-differential.test.ts.
  *

@@ -1,5 +1,5 @@
 /**
- * Anvia's browser protocol `anvia.client.v3` (PROTOCOLS.md 3.3): JSONL lines or SSE `data:` frames,
+ * Anvia's browser protocol `anvia.client.v3`: JSONL lines or SSE `data:` frames,
  * `stream_start` (eventId 0), `stream_event` (eventIds 1, 2, ... each one more than the last), then
  * `stream_end` (the last eventId again). A step is keyed by `toolCallId` (then `callId`).
  *

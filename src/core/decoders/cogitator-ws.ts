@@ -1,5 +1,5 @@
 /**
- * Cogitator's WebSocket transport (PROTOCOLS.md 1.8), a module of its own so `readStream` can load it
+ * Cogitator's WebSocket transport, a module of its own so `readStream` can load it
  * on demand (./load.ts) without the thread readers of ../cogitator-history.ts.
  */
 import type { StepEvent } from '../events';
@@ -13,7 +13,7 @@ function diag(reason: string): StepEvent {
 }
 
 /**
- * A decoder of the frames Cogitator's WebSocket transport sends for one run (PROTOCOLS.md 1.8):
+ * A decoder of the frames Cogitator's WebSocket transport sends for one run:
  * `{ type: 'event', id, payload }` with `payload.type` `token` / `reasoning` (ignored), `tool-call`
  * (a whole `ToolCall`: `{ id, name, arguments }`), `tool-result` (a whole `ToolResult`:
  * `{ callId, name, result, error?, errorCode?, details?, presentation? }`), `complete` (`result` =

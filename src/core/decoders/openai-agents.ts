@@ -1,7 +1,7 @@
 /**
  * The OpenAI Agents SDK run stream (`@openai/agents` 0.x, `run(agent, input, { stream: true })`):
  * in-process `RunStreamEvent`s, or the same events serialized as JSON (`JSON.stringify` uses each
- * run item's `toJSON`, which keeps `rawItem`). See shared/PROTOCOLS-MORE.md 2.9. Unlike the Responses
+ * run item's `toJSON`, which keeps `rawItem`). See the SDK's streaming guide. Unlike the Responses
  * wire, this stream carries tool outputs, because the SDK runs the tools. Checked against the real
  * SDK in test/core/decoders/openai-agents.test.ts.
  *

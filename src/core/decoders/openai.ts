@@ -1,7 +1,7 @@
 /**
  * The OpenAI Responses API stream (`POST /v1/responses` with `stream: true`, `openai` 7.x): SSE
  * frames `event: <type>` + `data: <JSON>`, each JSON with its `type` and `sequence_number`. See
- * shared/PROTOCOLS-MORE.md section 2. Checked call by call against the SDK's own reducers
+ * OpenAI's streaming events reference. Checked call by call against the SDK's own reducers
  * (`ResponseStream`, `accumulateResponse`) in test/core/decoders/openai-differential.test.ts.
  *
  * The trap: **a function call's result is not on this wire.** The model asks for a call; the app
