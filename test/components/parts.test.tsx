@@ -34,6 +34,7 @@ import {
 import * as presentation from 'tool-steps/presentation';
 import { inputDigest } from 'tool-steps/presentation';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { liveRegionOf, liveRegions } from '../support/live-region';
 import { makeStep, stateOf } from './step-fixtures';
 
 afterEach(() => {
@@ -489,14 +490,20 @@ describe('ToolStepStatus', () => {
 });
 
 describe('ToolStepProgress', () => {
-  it('shows the latest string content as it is, not in a live region (the announcer says status changes)', () => {
-    const { container } = render(
-      <ToolStepProgress step={makeStep({ progress: { content: 'src/money.test.ts: 6 passed', count: 2 } })} />,
-    );
+  it('shows the latest string content as it is, in no live region: a screen reader is not read every update', () => {
+    const building = (content: string, count: number) =>
+      stateOf([makeStep({ id: 'build', toolName: 'run_command', progress: { content, count } })]);
+    const { container, rerender } = render(<ToolSteps state={building('src/cart.test.ts: 3 passed', 1)} />);
+    rerender(<ToolSteps state={building('src/money.test.ts: 6 passed', 2)} />);
     const progress = slot(container, 'tool-step-progress');
-    expect(progress?.hasAttribute('aria-live')).toBe(false);
     expect(progress?.textContent).toBe('src/money.test.ts: 6 passed');
     expect(progress?.getAttribute('data-count')).toBe('2');
+    // nothing around it (aria-live, a status or log role, an <output>) reads its changes aloud ...
+    expect(liveRegionOf(progress)).toBeNull();
+    // ... and the list's own regions (the announcer's) say status changes, never the streamed text
+    const regions = liveRegions(container);
+    expect(regions.length).toBeGreaterThan(0);
+    for (const region of regions) expect(region.textContent).not.toContain('passed');
   });
 
   it('shows other content as a short key/value line, never as JSON', () => {
