@@ -6,9 +6,8 @@
  * - VT Code's dual-channel `ToolResult` (`vtcode_core::tools::result::ToolResult`, PROTOCOLS.md 2)
  * - Anvia's transcript `tool-result` part, one per output variant (PROTOCOLS.md 3.1)
  */
-import { isRecord } from './decoders/types';
 import type { StepEvent } from './events';
-import { textOf } from './repair';
+import { coercedText, isRecord } from './values';
 
 /**
  * The details of a VT Code result: what people see (`ui_content`, ANSI escapes kept) and the
@@ -217,7 +216,7 @@ export function eventsFromAnviaToolResult(part: unknown): StepEvent[] {
       events.push({
         type: 'step-error',
         id,
-        message: typeof value === 'string' ? value : (textOf(value) ?? 'Tool execution failed.'),
+        message: typeof value === 'string' ? value : (coercedText(value) ?? 'Tool execution failed.'),
         code: ANVIA_FAILED,
       });
       break;

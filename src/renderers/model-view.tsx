@@ -3,9 +3,9 @@
 import FileText from 'lucide-react/icons/file-text';
 import { useState } from 'react';
 import type { Step } from '../core';
+import { isRecord } from '../core/values';
 import { useToolStepsLabels } from '../internal/context';
 import { screenLine, useRedactor } from '../internal/visible-text';
-import { isRecord } from './normalize';
 import type { DetailsView } from './types';
 
 /** Token counts of both channels, as VT Code's `metadata.token_counts` gives them. */
