@@ -61,12 +61,6 @@ export function modelReadInfo(step: Pick<Step, 'details' | 'result'>): ModelRead
   return { tokens, files };
 }
 
-/** "227 → 52 tokens, 77% saved" (without the saving when there is none). */
-export function formatTokenSavings(tokens: TokenCounts): string {
-  const base = `${tokens.ui.toLocaleString('en-US')} → ${tokens.llm.toLocaleString('en-US')} tokens`;
-  return tokens.saved > 0 ? `${base}, ${Math.round(tokens.percent)}% saved` : base;
-}
-
 /** `true` when a step has both what the application sees (`details`) and what the model read (`result`). */
 export function hasBothViews(step: Pick<Step, 'details' | 'result'>): boolean {
   return step.details !== undefined && step.details !== null && step.result !== undefined && step.result !== null;

@@ -14,7 +14,7 @@ import { isRecord, nonEmptyString as str } from '../values';
 import { append, closedEarly, diagnostic, excerpt, type StepDecoder } from './types';
 
 /** The protocol version this decoder reads. */
-export const ANVIA_CLIENT_PROTOCOL = 'anvia.client.v3';
+const ANVIA_CLIENT_PROTOCOL = 'anvia.client.v3';
 
 type Json = Record<string, unknown>;
 

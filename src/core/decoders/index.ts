@@ -17,7 +17,6 @@ import {
 import { isProtocolName, type ProtocolName, type StepDecoder, unknownProtocolMessage } from './types';
 
 export type { AgUiOptions } from './ag-ui';
-export { ANVIA_CLIENT_PROTOCOL } from './anvia';
 export { detectProtocol } from './detect';
 export type { OpenAIAgentsOptions } from './openai-agents';
 export type { DecoderOptions } from './registry';
