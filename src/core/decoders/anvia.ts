@@ -9,8 +9,8 @@
  * as it is, without sequence checks.
  */
 import type { StepEvent } from '../events';
-import { ANVIA_DENIED, anviaContentText, anviaMediaDetails } from '../results';
 import { isRecord, nonEmptyString as str } from '../values';
+import { ANVIA_DENIED, anviaContentText, anviaMediaDetails } from './anvia-content';
 import { append, closedEarly, diagnostic, excerpt, type StepDecoder } from './types';
 
 /** The protocol version this decoder reads. */

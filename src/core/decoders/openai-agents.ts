@@ -26,8 +26,6 @@ import { closedEarly, diagnostic, type ProtocolName, parseFrame, type StepDecode
 
 const PROTOCOL: ProtocolName = 'openai-agents';
 
-export { AGENTS_REJECTION_TEXT, AGENTS_TOOL_ERROR_TEXT } from './openai-agents-text';
-
 /** The words this decoder writes on steps (English defaults; the lead folds them into `labels`). */
 export const openaiAgentsWords = {
   masked:
