@@ -41,14 +41,15 @@ export interface BenchApi {
   ): Promise<{ committed: number; painted: number; rows: number; elements: number; height: number }>;
   /**
    * Scenario 4: `steps` finished steps scrolled by the page at `speed` px a frame for `frames` frames;
-   * the gaps between animation frames, in ms, and the most rows in the DOM at once.
+   * the gaps between animation frames, in ms, the most rows in the DOM at once, and ms from render to
+   * the first paint of the list.
    */
   scroll(
-    list: 'kit' | 'floor',
+    list: ScrollList,
     steps: number,
     speed: number,
     frames: number,
-  ): Promise<{ gaps: number[]; rows: number; travelled: number }>;
+  ): Promise<{ gaps: number[]; rows: number; travelled: number; mounted: number }>;
   /**
    * Scenario 3: `calls` × 5 events in `chunks` chunks landing `interval` ms apart; ms from the first
    * chunk until the last state is painted, and the list's commits.
@@ -76,6 +77,12 @@ export interface BenchApi {
     list?: 'kit' | 'count',
   ): Promise<{ painted: number; longestTask: number; tasks: number; commits: number }>;
 }
+
+/**
+ * The lists scenario 4 scrolls: the kit windowed (`kit`), the kit drawing every row in flow (`flow`) and
+ * the same with `content-visibility: auto` on each top-level row (`flow-cv`), and the floor.
+ */
+export type ScrollList = 'kit' | 'flow' | 'flow-cv' | 'floor';
 
 declare global {
   interface Window {
@@ -131,8 +138,9 @@ interface Mounted {
 }
 
 /** Renders `node` into a fresh root, synchronously (render and commit happen inside this call). */
-function mount(node: ReactNode): Mounted {
+function mount(node: ReactNode, className?: string): Mounted {
   const container = document.createElement('div');
+  if (className) container.className = className;
   stage?.append(container);
   watched = container;
   commits = [];
@@ -372,21 +380,31 @@ async function initial(list: 'kit' | 'floor', steps: number) {
   return { committed, painted: done.painted - start, rows, elements, height };
 }
 
-async function scroll(list: 'kit' | 'floor', steps: number, speed: number, frames: number) {
+// the browser skips the rendering of a row off screen, and holds the height it last had (44 px until drawn)
+const skipped = document.createElement('style');
+skipped.textContent = '.bench-cv > ol > li { content-visibility: auto; contain-intrinsic-size: auto 44px; }';
+document.head.append(skipped);
+
+async function scroll(list: ScrollList, steps: number, speed: number, frames: number) {
   const state = finishedState(steps);
   let node: ReactNode;
-  if (list === 'kit') node = <ToolSteps store={createStepStore({ initialState: state })} />;
-  else {
+  if (list === 'floor') {
     const labels = state.ids.map((id) => presentStep(state.byId[id]).label);
     node = <FloorList ids={state.ids} labels={labels} />;
+  } else {
+    const store = createStepStore({ initialState: state });
+    node = list === 'kit' ? <ToolSteps store={store} /> : <ToolSteps store={store} virtualize={false} />;
   }
   window.scrollTo(0, 0);
-  const mounted = mount(node);
+  await settle();
+  const start = performance.now();
+  const mounted = mount(node, list === 'flow-cv' ? 'bench-cv' : undefined);
   try {
+    const { painted } = await afterPaint();
     await settle();
     await settle();
     const from = window.scrollY;
-    const list = mounted.container.querySelector(':scope > ol');
+    const ol = mounted.container.querySelector(':scope > ol');
     const gaps: number[] = [];
     let rows = 0;
     await new Promise<void>((resolve) => {
@@ -398,7 +416,7 @@ async function scroll(list: 'kit' | 'floor', steps: number, speed: number, frame
         // the list's children (less the windowed list's sizer), counted without a selector query per frame
         rows = Math.max(
           rows,
-          list ? list.childElementCount - (list.lastElementChild?.hasAttribute('aria-hidden') ? 1 : 0) : 0,
+          ol ? ol.childElementCount - (ol.lastElementChild?.hasAttribute('aria-hidden') ? 1 : 0) : 0,
         );
         if (left-- <= 0) return resolve();
         window.scrollBy(0, speed);
@@ -407,7 +425,7 @@ async function scroll(list: 'kit' | 'floor', steps: number, speed: number, frame
       requestAnimationFrame(tick);
     });
     const travelled = window.scrollY - from;
-    return { gaps, rows, travelled };
+    return { gaps, rows, travelled, mounted: painted - start };
   } finally {
     unmount(mounted);
     window.scrollTo(0, 0);

@@ -2,7 +2,7 @@
  * The built-in icons as one map of components (`toolIcons`), for hosts that extend or draw them: the
  * table's first-paint icons and the lazy chunk's, both halves of `ICON_TABLE` (`icon-table.ts`). The
  * Lucide icons are imported by name, so a bundle carries only these (a dynamic or full-map import costs
- * 36-193 kB gzip; see TOOLCHAIN.md §5).
+ * 36-193 kB gzip).
  */
 import type { LucideIcon } from 'lucide-react';
 import type { ToolIconComponent, ToolIconMap } from '../internal/context';

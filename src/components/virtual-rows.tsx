@@ -1,7 +1,7 @@
 'use client';
 
 /**
- * The rows of a long list, windowed by `@tanstack/react-virtual` (issue 9 item 4): only the top-level
+ * The rows of a long list, windowed by `@tanstack/react-virtual`: only the top-level
  * items (rows and groups) near the viewport are in the DOM, each measured (variable heights), placed
  * with `top` inside the list (`position: relative`), over a sizer `<li>` that gives the list its whole
  * height. The scroll container is the list's nearest scrolling ancestor, else the window. Loaded on

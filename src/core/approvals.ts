@@ -6,8 +6,9 @@
  * A decision for a call that is not waiting (unknown id, already decided or finished) is dropped with
  * a development warning: it never reaches the server.
  */
-import { setOwn } from './own';
+
 import type { Step, StepsState } from './step';
+import { setOwn } from './values';
 import { warnOnce } from './warn';
 
 /** A person's decision on one call, with an optional reason (the model reads it on Cogitator and Anvia). */

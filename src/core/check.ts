@@ -7,6 +7,8 @@
  * (about 7 kB gzip for `zod/mini`), so no entry but `tool-steps/schema` loads zod.
  */
 
+import { isRecord } from './values';
+
 /** Why a frame was rejected: where, and what was expected. Shaped like a zod issue. */
 export interface CheckIssue {
   readonly path: readonly PropertyKey[];
@@ -53,8 +55,6 @@ export function check<T>(guard: Check<T>, value: unknown): CheckResult<T> {
   }
 }
 
-const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
-
 export const string: Check<string> = (v) => (typeof v === 'string' ? v : fail('expected string'));
 export const nonEmpty: Check<string> = (v) =>
   typeof v !== 'string' ? fail('expected string') : v === '' ? fail('expected a non-empty string') : v;
@@ -96,7 +96,7 @@ export const array =
   };
 
 /** A JSON object of any values (`z.record(z.string(), z.unknown())`). */
-export const record: Check<Record<string, unknown>> = (v) => (isObject(v) ? v : fail('expected record'));
+export const record: Check<Record<string, unknown>> = (v) => (isRecord(v) ? v : fail('expected record'));
 
 /**
  * An object with these fields, checked in order; `loose` keeps unknown keys (`z.looseObject`), otherwise
@@ -107,7 +107,7 @@ export const object = <T = Record<string, unknown>>(shape: Record<string, Check>
   const guards = keys.map((key) => shape[key] as Check);
   const known = new Set(keys);
   return (v) => {
-    if (!isObject(v)) return fail('expected object');
+    if (!isRecord(v)) return fail('expected object');
     let out: Record<string, unknown> | undefined;
     if (!loose) {
       for (const key in v) {
@@ -142,7 +142,7 @@ function copyFields(v: Record<string, unknown>, keys: readonly string[], count: 
 export const byType =
   (checks: Readonly<Record<string, Check>>): Check<Record<string, unknown>> =>
   (v) => {
-    if (!isObject(v)) return fail('expected object');
+    if (!isRecord(v)) return fail('expected object');
     const type = v.type;
     if (typeof type !== 'string' || !Object.hasOwn(checks, type)) {
       const failed = new Failed('not a known type');
@@ -162,4 +162,4 @@ export const isText = (v: unknown): v is string => typeof v === 'string';
 export const isOptionalText = (v: unknown): boolean => v === undefined || typeof v === 'string';
 export const isNullishText = (v: unknown): boolean => v == null || typeof v === 'string';
 export const isOptionalFlag = (v: unknown): boolean => v === undefined || typeof v === 'boolean';
-export const isOptionalRecord = (v: unknown): boolean => v === undefined || isObject(v);
+export const isOptionalRecord = (v: unknown): boolean => v === undefined || isRecord(v);

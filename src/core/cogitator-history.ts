@@ -1,21 +1,18 @@
 /**
- * Cogitator beyond its SSE stream (PROTOCOLS.md 1.8, 1.10): a thread's saved history
+ * Cogitator beyond its SSE stream: a thread's saved history
  * (`GET {base}/threads/:id`), so a reloaded chat draws the rows the live run drew, and the WebSocket
  * transport's frames.
  */
 
 import { check } from './check';
-import { isRecord, nonEmptyString as str } from './decoders/types';
+import { diagnostic } from './decoders/types';
 import { checkPresentation } from './event-check';
 import type { StepEvent } from './events';
 import { reduceSteps } from './reduce';
 import { emptyStepsState, type StepsState } from './step';
+import { isRecord, nonEmptyString as str } from './values';
 
 type Json = Record<string, unknown>;
-
-function diag(reason: string): StepEvent {
-  return { type: 'diagnostic', protocol: 'cogitator', reason };
-}
 
 /** Options of `eventsFromCogitatorThread` and `stepsFromCogitatorThread`. */
 export interface CogitatorThreadOptions {
@@ -37,7 +34,7 @@ interface Entry {
 
 function entriesOf(thread: Json): Entry[] | undefined {
   // A server that returns whole memory entries (`{ message, toolResults?, metadata? }`) keeps the
-  // app-only parts; `GET /threads/:id` as seen returns `messages` only (PROTOCOLS.md 1.10).
+  // app-only parts; `GET /threads/:id` as seen returns `messages` only.
   if (Array.isArray(thread.entries)) {
     return thread.entries.filter(isRecord).map((entry) => {
       const out: Entry = { message: isRecord(entry.message) ? entry.message : {} };
@@ -102,9 +99,9 @@ function outcome(entry: Entry, id: string): { result?: unknown; error?: string; 
  * Never throws: a malformed thread gives a `diagnostic`.
  */
 export function eventsFromCogitatorThread(thread: unknown, options: CogitatorThreadOptions = {}): StepEvent[] {
-  if (!isRecord(thread)) return [diag('a thread that is not a JSON object; nothing to show')];
+  if (!isRecord(thread)) return [diagnostic('cogitator', 'a thread that is not a JSON object; nothing to show')];
   const entries = entriesOf(thread);
-  if (!entries) return [diag('a thread without "messages" or "entries"; nothing to show')];
+  if (!entries) return [diagnostic('cogitator', 'a thread without "messages" or "entries"; nothing to show')];
   const events: StepEvent[] = [
     str(thread.id) ? { type: 'run-start', runId: thread.id as string } : { type: 'run-start' },
   ];
@@ -114,7 +111,7 @@ export function eventsFromCogitatorThread(thread: unknown, options: CogitatorThr
     if (message.role === 'assistant' && Array.isArray(message.toolCalls)) {
       for (const call of message.toolCalls) {
         if (!isRecord(call) || !str(call.id)) {
-          events.push(diag('an assistant tool call without an "id"; skipped'));
+          events.push(diagnostic('cogitator', 'an assistant tool call without an "id"; skipped'));
           continue;
         }
         const id = call.id as string;
@@ -137,7 +134,7 @@ export function eventsFromCogitatorThread(thread: unknown, options: CogitatorThr
     } else if (message.role === 'tool') {
       const id = str(message.toolCallId);
       if (!id) {
-        events.push(diag('a tool message without a "toolCallId"; skipped'));
+        events.push(diagnostic('cogitator', 'a tool message without a "toolCallId"; skipped'));
         continue;
       }
       const toolName = str(message.name) ?? names.get(id);
@@ -152,7 +149,8 @@ export function eventsFromCogitatorThread(thread: unknown, options: CogitatorThr
       if (metadata.presentation !== undefined) {
         const presentation = check(checkPresentation, metadata.presentation);
         if (presentation.success) event.presentation = presentation.data;
-        else events.push(diag(`tool message "${id}" has a malformed "metadata.presentation"; ignored`));
+        else
+          events.push(diagnostic('cogitator', `tool message "${id}" has a malformed "metadata.presentation"; ignored`));
       }
       events.push(event);
     }

@@ -1,6 +1,6 @@
 /**
- * MCP tool calls as steps (`@modelcontextprotocol/sdk` 1.x, protocol 2025-11-25; PROTOCOLS-MORE.md
- * section 4). A UI rarely sees MCP's wire: it sees the app's `Client`. So MCP is read by adapters, not
+ * MCP tool calls as steps (`@modelcontextprotocol/sdk` 1.x, protocol 2025-11-25; the MCP
+ * specification). A UI rarely sees MCP's wire: it sees the app's `Client`. So MCP is read by adapters, not
  * by a stream decoder:
  *
  * - `createMcpToolCalls({ emit })` wraps `Client.callTool` (any object with that method: the kit does
@@ -15,10 +15,10 @@
  * timeout with the same code (-32001): only the caller's own signal tells them apart.
  */
 
-import { textOf } from './decoders/types';
 import type { StepEvent } from './events';
 import { isIconSrc } from './icon-src';
 import type { ToolPresentation } from './step';
+import { isRecord, wireText } from './values';
 
 /**
  * The words the MCP adapters put on steps: the approval's side effects read from a tool's annotations
@@ -143,10 +143,6 @@ export function mcpIconSrc(tool: McpTool, theme?: 'light' | 'dark'): string | un
   return (icons.find((i) => i.theme === theme) ?? icons.find((i) => i.theme === undefined) ?? icons[0])?.src;
 }
 
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
 function basename(uri: string): string {
   return uri.split(/[/\\]/).pop() || uri;
 }
@@ -204,7 +200,7 @@ export function mcpResultEvents(id: string, result: unknown): StepEvent[] {
     event.details = {
       kind: 'sources',
       sources: others.map((b) => ({
-        url: textOf(b.uri),
+        url: wireText(b.uri),
         ...(typeof (b.title ?? b.name) === 'string' && { title: (b.title ?? b.name) as string }),
         ...(typeof b.description === 'string' && { snippet: b.description }),
       })),
@@ -354,7 +350,7 @@ export function createMcpToolCalls(options: {
         const event: StepEvent = {
           type: 'step-error',
           id,
-          message: error instanceof Error ? error.message : textOf(error),
+          message: error instanceof Error ? error.message : wireText(error),
         };
         if (code === REQUEST_TIMEOUT) event.code = 'TOOL_TIMEOUT';
         else if (code !== undefined) event.code = `MCP_${code}`;
@@ -414,8 +410,8 @@ export function createMcpTracker(options: McpTrackerOptions): McpTracker {
   const byToken = new Map<string, string>();
   const listRequests = new Set<string>();
   const elicitations = new Map<string, string>();
-  // Ids, request ids and tokens come from the wire: `textOf` never throws (`String()` does on some JSON).
-  const key = (id: unknown) => `${typeof id}:${textOf(id)}`;
+  // Ids, request ids and tokens come from the wire: `wireText` never throws (`String()` does on some JSON).
+  const key = (id: unknown) => `${typeof id}:${wireText(id)}`;
 
   function cancel(requestId: unknown, reason: unknown): void {
     const step = byRequest.get(key(requestId));
@@ -431,7 +427,7 @@ export function createMcpTracker(options: McpTrackerOptions): McpTracker {
       if (message.method === 'tools/call' && message.id !== undefined && typeof params.name === 'string') {
         const rpcId = message.id as string | number;
         const id =
-          options.stepId?.({ id: rpcId, name: params.name, arguments: params.arguments }) ?? `mcp-${textOf(rpcId)}`;
+          options.stepId?.({ id: rpcId, name: params.name, arguments: params.arguments }) ?? `mcp-${wireText(rpcId)}`;
         byRequest.set(key(rpcId), id);
         const meta = isRecord(params._meta) ? params._meta : {};
         if (meta.progressToken !== undefined) byToken.set(key(meta.progressToken), id);
@@ -475,7 +471,7 @@ export function createMcpTracker(options: McpTrackerOptions): McpTracker {
         if (open.length !== 1) return;
         const step = open[0] as string;
         elicitations.set(key(message.id), step);
-        emit([{ type: 'step-approval', id: step, description: textOf(params.message ?? '') }]);
+        emit([{ type: 'step-approval', id: step, description: wireText(params.message ?? '') }]);
       } else if (message.method === undefined && message.id !== undefined) {
         const k = key(message.id);
         if (listRequests.delete(k)) {

@@ -5,6 +5,7 @@
  * Framework-free: no React here.
  */
 import type { Step, StepStatus, StepsState } from './step';
+import { isRecord } from './values';
 
 /** What a row draws for a step: its status, or what its result says that the status does not. */
 export interface StepOutcome {
@@ -21,9 +22,6 @@ export interface StepOutcome {
 }
 
 type Loose = Record<string, unknown>;
-
-const isRecord = (value: unknown): value is Loose =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 const exitNumber = (value: unknown): number | undefined =>
   typeof value === 'number' && Number.isInteger(value) ? value : undefined;

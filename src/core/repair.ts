@@ -7,44 +7,9 @@
  */
 import { type EventField, fieldKind, FIELD_KIND as KIND, STEP_EVENT_FIELDS, type StepEvent } from './events';
 import { STEP_STATUSES, type Step, type StepsState, type ToolPresentation } from './step';
+import { coercedText, isRecord, kindOf } from './values';
 
 type Json = Record<string, unknown>;
-
-const isRecord = (value: unknown): value is Json =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
-
-function kindOf(value: unknown): string {
-  if (value === null) return 'null';
-  if (Array.isArray(value)) return 'an array';
-  return typeof value === 'object' ? 'an object' : `a ${typeof value}`;
-}
-
-/**
- * Text for a value that should have been text: numbers and booleans as written, an error-like object
- * by its `message`, anything else as JSON. `undefined` when none of these works (a throwing getter, a
- * cycle). Never throws.
- */
-export function textOf(value: unknown): string | undefined {
-  switch (typeof value) {
-    case 'string':
-      return value;
-    case 'number':
-    case 'boolean':
-    case 'bigint':
-      return String(value);
-    case 'object':
-      if (value === null) return undefined;
-      try {
-        const message = (value as { message?: unknown }).message;
-        if (typeof message === 'string') return message;
-        return JSON.stringify(value) ?? undefined;
-      } catch {
-        return undefined;
-      }
-    default:
-      return undefined;
-  }
-}
 
 /** A fixed-up copy of a record, made on the first problem; `problems` says what was changed. */
 class Fix {
@@ -78,7 +43,7 @@ class Fix {
   requiredText(key: string, fallback: string): void {
     const value = this.get(key);
     if (typeof value === 'string') return;
-    this.set(key, textOf(value) ?? fallback, `is ${kindOf(value)}, not text; read as text`);
+    this.set(key, coercedText(value) ?? fallback, `is ${kindOf(value)}, not text; read as text`);
   }
 
   /** A required name: `''` (not yet known) when it is not a string. */
@@ -285,12 +250,12 @@ export function repairStep(value: unknown, problems: string[] = []): Step | unde
     fix.set(
       'status',
       'interrupted',
-      `is ${JSON.stringify(textOf(status) ?? kindOf(status))}, not a step status; read as "interrupted"`,
+      `is ${JSON.stringify(coercedText(status) ?? kindOf(status))}, not a step status; read as "interrupted"`,
     );
   const error = fix.get('error');
   if (error !== undefined) {
     const inner = new Fix(isRecord(error) ? error : {}, `stored step "${value.id}" error`);
-    inner.requiredText('message', isRecord(error) ? 'The tool failed.' : (textOf(error) ?? 'The tool failed.'));
+    inner.requiredText('message', isRecord(error) ? 'The tool failed.' : (coercedText(error) ?? 'The tool failed.'));
     inner.optionalText('code');
     if (inner.copy || !isRecord(error)) fix.set('error', inner.result(), 'has fields that are not text; repaired');
   }
@@ -339,7 +304,9 @@ export function repairState(value: StepsState): StepsState {
   const byId: Record<string, Step> = {};
   for (const id of idsIn) {
     if (typeof id !== 'string' || !Object.hasOwn(byIdIn, id) || Object.hasOwn(byId, id)) {
-      problems.push(`stored id ${JSON.stringify(textOf(id) ?? kindOf(id))} names no step, or names one twice; dropped`);
+      problems.push(
+        `stored id ${JSON.stringify(coercedText(id) ?? kindOf(id))} names no step, or names one twice; dropped`,
+      );
       changed = true;
       continue;
     }
@@ -366,7 +333,7 @@ export function repairState(value: StepsState): StepsState {
     const error = fix.get('error');
     if (error !== undefined) {
       const inner = new Fix(isRecord(error) ? error : {}, 'stored run error');
-      inner.requiredText('message', isRecord(error) ? 'The run failed.' : (textOf(error) ?? 'The run failed.'));
+      inner.requiredText('message', isRecord(error) ? 'The run failed.' : (coercedText(error) ?? 'The run failed.'));
       inner.optionalText('code');
       if (inner.copy || !isRecord(error)) fix.set('error', inner.result(), 'has fields that are not text; repaired');
     }

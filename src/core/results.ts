@@ -3,12 +3,12 @@
  * the events of one whole step (`step-start`, `step-input`, then the outcome). Reduce them with
  * `reduceSteps(emptyStepsState, events)` or apply them to a store next to a stream's events.
  *
- * - VT Code's dual-channel `ToolResult` (`vtcode_core::tools::result::ToolResult`, PROTOCOLS.md 2)
- * - Anvia's transcript `tool-result` part, one per output variant (PROTOCOLS.md 3.1)
+ * - VT Code's dual-channel `ToolResult` (`vtcode_core::tools::result::ToolResult`)
+ * - Anvia's transcript `tool-result` part, one per output variant
  */
-import { isRecord } from './decoders/types';
+import { ANVIA_FAILED, anviaContentText, anviaMediaDetails } from './decoders/anvia-content';
 import type { StepEvent } from './events';
-import { textOf } from './repair';
+import { coercedText, isRecord } from './values';
 
 /**
  * The details of a VT Code result: what people see (`ui_content`, ANSI escapes kept) and the
@@ -145,27 +145,6 @@ export function eventsFromDualChannelResult(result: unknown, options: DualChanne
   return events;
 }
 
-/** Anvia `content` parts as a media details block (the parts are copied, not changed). */
-export function anviaMediaDetails(parts: readonly unknown[]): MediaDetails {
-  return { kind: 'media', parts: [...parts] };
-}
-
-/** What a model reads of Anvia `content` parts: texts, and `[file:<mediaType>]` for files (Anvia's `toolOutputToText`). */
-export function anviaContentText(parts: readonly unknown[]): string {
-  return parts
-    .map((part) => {
-      if (!isRecord(part)) return '';
-      if (part.type === 'text' && typeof part.text === 'string') return part.text;
-      return `[file:${typeof part.mediaType === 'string' ? part.mediaType : 'unknown'}]`;
-    })
-    .join('\n');
-}
-
-/** Anvia's client error code for a denied call; any other error code is a failure. */
-export const ANVIA_DENIED = 'tool_execution_denied';
-/** Anvia's client error code for a handler that threw. */
-export const ANVIA_FAILED = 'tool_execution_error';
-
 /**
  * The events of one finished step from an Anvia transcript `tool-result` part
  * (`{ type: 'tool-result', toolCallId, callId?, toolName, output }`), one outcome per output variant,
@@ -217,7 +196,7 @@ export function eventsFromAnviaToolResult(part: unknown): StepEvent[] {
       events.push({
         type: 'step-error',
         id,
-        message: typeof value === 'string' ? value : (textOf(value) ?? 'Tool execution failed.'),
+        message: typeof value === 'string' ? value : (coercedText(value) ?? 'Tool execution failed.'),
         code: ANVIA_FAILED,
       });
       break;

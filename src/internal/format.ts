@@ -11,17 +11,6 @@ export function formatCompact(value: unknown): string {
   }
 }
 
-/** A value as a block: strings as they are, anything else as JSON indented by two spaces. */
-export function formatPretty(value: unknown): string {
-  if (typeof value === 'string') return value;
-  if (value === undefined) return '';
-  try {
-    return JSON.stringify(value, null, 2) ?? String(value);
-  } catch {
-    return String(value);
-  }
-}
-
 /** The same duration as an ISO 8601 duration, for `<time dateTime>`. */
 export function isoDuration(ms: number): string {
   return `PT${Math.round(ms) / 1000}S`;

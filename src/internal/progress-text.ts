@@ -8,6 +8,7 @@
  * - `{ progress, total }` as nothing here (the bar and "2 of 4" say it);
  * - any other object as a short key/value line (`files: 3 · phase: scan`), a list of words as those words.
  */
+import { isRecord } from '../core/values';
 import { formatCompact } from './format';
 
 const STREAMS = ['stdout', 'stderr', 'output'] as const;
@@ -15,9 +16,6 @@ const WORDS = ['message', 'text', 'status'] as const;
 /** Key/value pairs drawn for an object with no text of its own; long values are cut. */
 const MAX_PAIRS = 4;
 const MAX_VALUE = 80;
-
-const isRecord = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 function lastLine(text: string): string {
   const lines = text.split(/\r?\n/);

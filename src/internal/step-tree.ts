@@ -30,7 +30,7 @@ function namedParent(state: StepsState, id: string): string | undefined {
  * `parentId`s (each member of a cycle is drawn at the top level, and what hangs off a cycle nests
  * under its member as usual). Each step is visited a bounded number of times (every parent pointer
  * is followed once, by the colouring below), so a 4,000-deep chain costs 4,000 steps of work, not
- * 4,000 × 4,000 / 2 (issue 10, defect 4).
+ * 4,000 × 4,000 / 2.
  */
 function drawnParents(state: StepsState): Map<string, string | undefined> {
   const parents = new Map<string, string | undefined>();

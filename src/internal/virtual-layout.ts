@@ -25,8 +25,13 @@ export function layoutProps(index: number | undefined, measure: RowLayout['measu
   };
 }
 
-/** The height a closed row is drawn at by the theme (2.75rem), until it is measured. */
-export const ESTIMATED_ROW_HEIGHT = 44;
+/**
+ * The height a closed item is drawn at by the theme (2.75rem and its 1px hairline), until it is measured.
+ * A row measured at the estimate leaves the list's height as it was: a list whose height changes is
+ * repainted whole (its border and rounded clip move), which on every scrolled row took a busy machine's
+ * frames.
+ */
+export const ESTIMATED_ROW_HEIGHT = 45;
 
 /** How many top-level items a list draws before it windows them. */
 export const VIRTUALIZE_AFTER = 200;

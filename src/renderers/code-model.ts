@@ -2,7 +2,7 @@
  * Reading a `code` details value (`{ kind: 'code', code, language?, path?, startLine? }`, or a bare
  * string) into lines with their numbers.
  */
-import { isRecord } from './normalize';
+import { isRecord } from '../core/values';
 
 /** A file or snippet, ready to draw. */
 export interface CodeInput {

@@ -1,9 +1,9 @@
+import { isRecord } from '../core/values';
 import { isCodeRecord } from './code-model';
 import {
   hasAnsi,
   isFlatRecordArray,
   isMediaValue,
-  isRecord,
   isTerminalRecord,
   isUnifiedDiffText,
   toDiffInput,

@@ -3,9 +3,9 @@
 import FileText from 'lucide-react/icons/file-text';
 import { useState } from 'react';
 import type { Step } from '../core';
+import { isRecord } from '../core/values';
 import { useToolStepsLabels } from '../internal/context';
 import { screenLine, useRedactor } from '../internal/visible-text';
-import { isRecord } from './normalize';
 import type { DetailsView } from './types';
 
 /** Token counts of both channels, as VT Code's `metadata.token_counts` gives them. */
@@ -59,12 +59,6 @@ export function modelReadInfo(step: Pick<Step, 'details' | 'result'>): ModelRead
     }
   }
   return { tokens, files };
-}
-
-/** "227 → 52 tokens, 77% saved" (without the saving when there is none). */
-export function formatTokenSavings(tokens: TokenCounts): string {
-  const base = `${tokens.ui.toLocaleString('en-US')} → ${tokens.llm.toLocaleString('en-US')} tokens`;
-  return tokens.saved > 0 ? `${base}, ${Math.round(tokens.percent)}% saved` : base;
 }
 
 /** `true` when a step has both what the application sees (`details`) and what the model read (`result`). */

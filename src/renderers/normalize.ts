@@ -3,13 +3,10 @@
  * No React, no jsdiff, no anser here: detection and the light renderers share them.
  */
 
+import { isRecord } from '../core/values';
+
 /** A plain object (not an array, not null). */
 export type UnknownRecord = Record<string, unknown>;
-
-/** `true` for a non-null, non-array object. */
-export function isRecord(value: unknown): value is UnknownRecord {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
 
 const HUNK_HEADER = /^@@ -\d+(?:,\d+)? \+\d+(?:,\d+)? @@/m;
 const FILE_HEADERS = /^--- [^\n]*\n\+\+\+ /m;
@@ -117,7 +114,8 @@ export function bytesToText(value: unknown): string | undefined {
   return new TextDecoder('utf-8', { fatal: false }).decode(bytes);
 }
 
-function textOf(value: unknown): string | undefined {
+/** A string as it is, or bytes (`Uint8Array`, `ArrayBuffer`, a serialized `Buffer`) decoded as UTF-8. */
+function textOrBytes(value: unknown): string | undefined {
   if (typeof value === 'string') return value;
   return bytesToText(value);
 }
@@ -132,7 +130,7 @@ function numberOf(...values: unknown[]): number | undefined {
  * `ui_content`, or ANSI text in `text`/`output`.
  */
 export function isTerminalRecord(details: UnknownRecord): boolean {
-  if (textOf(details.stdout) !== undefined || textOf(details.stderr) !== undefined) return true;
+  if (textOrBytes(details.stdout) !== undefined || textOrBytes(details.stderr) !== undefined) return true;
   if (typeof details.exitCode === 'number' || typeof details.exit_code === 'number') return true;
   if (typeof details.ui_content === 'string') return true;
   for (const key of ['text', 'output']) {
@@ -147,16 +145,19 @@ export function isTerminalRecord(details: UnknownRecord): boolean {
  * `{ kind: 'terminal', text }` or `{ output }`. Byte arrays are decoded with replacement characters.
  */
 export function toTerminalInput(details: unknown): TerminalInput {
-  const direct = textOf(details);
+  const direct = textOrBytes(details);
   if (direct !== undefined) return { streams: [{ stream: 'output', text: direct }] };
   if (!isRecord(details)) return { streams: [{ stream: 'output', text: details == null ? '' : String(details) }] };
   const streams: TerminalStream[] = [];
   const combined =
-    textOf(details.text) ?? textOf(details.ui_content) ?? textOf(details.output) ?? textOf(details.content);
+    textOrBytes(details.text) ??
+    textOrBytes(details.ui_content) ??
+    textOrBytes(details.output) ??
+    textOrBytes(details.content);
   if (combined !== undefined) streams.push({ stream: 'output', text: combined });
-  const stdout = textOf(details.stdout);
+  const stdout = textOrBytes(details.stdout);
   if (stdout !== undefined && stdout !== '') streams.push({ stream: 'stdout', text: stdout });
-  const stderr = textOf(details.stderr);
+  const stderr = textOrBytes(details.stderr);
   if (stderr !== undefined && stderr !== '') streams.push({ stream: 'stderr', text: stderr });
   const command =
     typeof details.command === 'string' ? details.command : typeof details.cmd === 'string' ? details.cmd : undefined;

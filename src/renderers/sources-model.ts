@@ -3,7 +3,7 @@
  * list alone) into links the sources view can draw. Only `http:` and `https:` URLs become links; the kit
  * never fetches them (no favicons, no previews).
  */
-import { isRecord } from './normalize';
+import { isRecord } from '../core/values';
 
 /** One source, ready to draw. */
 export interface SourceItem {

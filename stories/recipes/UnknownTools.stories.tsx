@@ -47,9 +47,19 @@ export const Default: Story = {
 /** The same rows in the dark scheme (`data-theme="dark"` on the list). */
 export const Dark: Story = {
   args: { 'data-theme': 'dark' } as never,
+  // a dark kit sits on a dark page: the summary line is drawn on the page, outside the card
+  decorators: [
+    (Story) => (
+      <div style={{ colorScheme: 'dark', background: 'Canvas', padding: 16 }}>
+        <Story />
+      </div>
+    ),
+  ],
   play: async ({ canvasElement }) => {
-    const list = canvasElement.querySelector('[data-slot="tool-steps"]');
-    await expect(list).toHaveAttribute('data-theme', 'dark');
+    // the list's props land on its root; the list inside it follows the root's scheme
+    const root = canvasElement.querySelector('[data-slot="tool-steps-root"]');
+    await expect(root).toHaveAttribute('data-theme', 'dark');
+    const list = root?.querySelector('[data-slot="tool-steps"]');
     await expect(getComputedStyle(list as Element).colorScheme).toBe('dark');
   },
 };

@@ -1,4 +1,4 @@
-// Announcements (issue 8 item 8): one polite live region per list says transitions in words, debounced,
+// Announcements: one polite live region per list says transitions in words, debounced,
 // never per token or progress update; failures go to a second, assertive region. Fake timers: no waiting.
 import { act, render } from '@testing-library/react';
 import { createStepStore, type StepEvent, ToolSteps } from 'tool-steps';

@@ -1,5 +1,5 @@
-// Approvals, cancel/retry and announcements in real Chromium with the real stylesheet (issue 8 items 1,
-// 2, 8, 9): the buttons stay inside the viewport however tall the card, focus after a decision or a
+// Approvals, cancel/retry, announcements and words in real Chromium with the real stylesheet:
+// the buttons stay inside the viewport however tall the card, focus after a decision or a
 // cancel, the live region's text, a long command at 390 px, right to left. Screenshots go to
 // test/__screenshots__/approve/ (git-ignored).
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';

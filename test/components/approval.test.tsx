@@ -1,4 +1,4 @@
-// Approvals people can decide on (issue 8 item 1) and cancel/retry (item 2), in jsdom.
+// Approvals people can decide on, and cancel/retry, in jsdom.
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { type Step, ToolStep, ToolStepApproval, ToolStepApprove, ToolStepDeny, ToolSteps } from 'tool-steps';

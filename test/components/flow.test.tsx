@@ -1,4 +1,4 @@
-// Time on screen, flicker, grouping, the turn summary and nested steps of <ToolSteps> (issue 8 items 3-6).
+// Time on screen, flicker, grouping, the turn summary and nested steps of <ToolSteps>.
 import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createStepStore, type Step, type StepEvent, ToolSteps } from 'tool-steps';

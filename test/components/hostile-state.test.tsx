@@ -1,4 +1,4 @@
-// Issue 10, defect 8: hand-made events, stored states and persisted messages with fields of the wrong
+// Display fields of the wrong type: hand-made events, stored states and persisted messages with fields of the wrong
 // type. Whatever the reducer, the store and the readers let into a state, <ToolSteps> draws it: every
 // row is there, nothing throws, and no error boundary had to catch anything.
 import { act, render } from '@testing-library/react';

@@ -1,4 +1,4 @@
-// The list's keyboard model and its shared timer, in real Chromium (issue 8 items 3 and 7).
+// The list's keyboard model and its shared timer, in real Chromium.
 import '../../src/styles.css';
 import { type KeyboardEvent, useState } from 'react';
 import { flushSync } from 'react-dom';

@@ -1,4 +1,4 @@
-// Words (issue 8 item 9): every word the kit writes comes from `labels`; plurals through
+// Words: every word the kit writes comes from `labels`; plurals through
 // Intl.PluralRules; durations through Intl; the derived tool labels and their tenses replaceable.
 import { render, screen, within } from '@testing-library/react';
 import { ToolStep, ToolSteps, ToolStepsLabelsProvider } from 'tool-steps';

@@ -217,9 +217,18 @@ describe('a run the person stopped', () => {
   });
   afterEach(() => stream.destroy());
 
+  // waits for the first frame to reach the store (the stream reader is a lazy chunk: no count of turns
+  // holds on a loaded machine), bounded by the test's timeout
   async function started(): Promise<void> {
-    for (let i = 0; i < 50 && store.getSnapshot().byId.tests?.status !== 'input-streaming'; i++)
-      await new Promise((resolve) => setTimeout(resolve, 0));
+    const isStarted = () => store.getSnapshot().byId.tests?.status === 'input-streaming';
+    if (!isStarted())
+      await new Promise<void>((resolve) => {
+        const off = store.subscribe(() => {
+          if (!isStarted()) return;
+          off();
+          resolve();
+        });
+      });
     expect(store.getSnapshot().byId.tests?.status).toBe('input-streaming');
   }
 

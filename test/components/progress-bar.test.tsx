@@ -1,4 +1,4 @@
-// The determinate progress bar (issue 11: MCP `notifications/progress` and AG-UI activities with a
+// The determinate progress bar (MCP `notifications/progress` and AG-UI activities with a
 // total) and MCP tool icons drawn as images.
 import { fireEvent, render } from '@testing-library/react';
 import { type Step, ToolStep, ToolStepIcon, ToolStepProgress, ToolStepsLabelsProvider } from 'tool-steps';

@@ -213,7 +213,7 @@ describe('ToolSteps', () => {
     expect(onApprove).toHaveBeenCalledTimes(1);
     expect(onApprove.mock.calls[0]?.[0]).toBe(state.byId.x);
     expect(within(x as HTMLElement).queryByRole('button', { name: 'Approve' })).toBeNull();
-    // the wire has not said it runs yet: header and card agree at once (issue 8 item 1)
+    // the wire has not said it runs yet: header and card agree at once
     expect(slot(x as HTMLElement, 'tool-step-approval-decision')?.textContent).toBe('Approved, running…');
     await userEvent.click(within(y as HTMLElement).getByRole('button', { name: 'Deny' }));
     expect(onDeny).toHaveBeenCalledTimes(1);

@@ -1,5 +1,5 @@
 // @vitest-environment node
-// A list past its `virtualize` threshold rendered on the server (issue 9 item 4): the first 40 items in
+// A list past its `virtualize` threshold rendered on the server: the first 40 items in
 // flow and a sizer for the rest, the same markup before and after the windowing's chunk is loaded (so
 // hydration matches either way), and no warning on React 18 or 19.
 import { renderToString } from 'react-dom/server';

@@ -1,4 +1,4 @@
-// A windowed list in real Chromium (issue 9 item 4): the keyboard reaches rows that are not rendered,
+// A windowed list in real Chromium: the keyboard reaches rows that are not rendered,
 // the focused row stays while scrolled away, open details survive a remount, and the geometry holds.
 import '../../src/styles.css';
 import { type Step, type StepsState, ToolSteps } from 'tool-steps';
@@ -74,6 +74,32 @@ describe('a windowed list (the window scrolls)', () => {
         Math.abs(list.getBoundingClientRect().bottom - 1 - (row(`s${N - 1}`)?.getBoundingClientRect().bottom ?? 0)),
       )
       .toBeLessThan(2);
+  });
+
+  test('closed rows come out at the estimated height: scrolling measures them and the list keeps its height', async () => {
+    // a list whose height changes while it scrolls is repainted whole on every row measured (render bench)
+    const steps = Array.from({ length: N }, (_, i) => step(i * 7)); // none failed: every row closed
+    const state: StepsState = {
+      ids: steps.map((s) => s.id),
+      byId: Object.fromEntries(steps.map((s) => [s.id, s])),
+      run: { status: 'done' },
+      diagnostics: { count: 0 },
+    };
+    const screen = await render(<ToolSteps state={state} />);
+    await expect.poll(() => document.querySelector('[data-slot="tool-steps"] > [data-index]')).not.toBeNull();
+    const list = screen.container.querySelector('[data-slot="tool-steps"]') as HTMLElement;
+    const height = () => list.getBoundingClientRect().height;
+    await frames(4);
+    const before = height();
+    const drawn = new Set<string>();
+    for (let i = 0; i < 20; i++) {
+      window.scrollBy(0, 200);
+      await frames();
+      for (const each of rendered()) drawn.add(each.getAttribute('data-step-id') ?? '');
+    }
+    await frames(4);
+    expect(drawn.size).toBeGreaterThan(80); // rows were drawn and measured on the way
+    expect(Math.abs(height() - before)).toBeLessThan(0.5);
   });
 
   test('Home, End and the arrows reach rows that are not rendered; the focused row stays while scrolled away', async () => {

@@ -1,4 +1,4 @@
-// The list past its `virtualize` threshold (issue 9 items 4 and 5), in jsdom: which rows are in the DOM,
+// The list past its `virtualize` threshold, in jsdom: which rows are in the DOM,
 // the live region for rows not drawn, and one row re-rendered per update.
 import { act, render, waitFor } from '@testing-library/react';
 import {

@@ -1,4 +1,4 @@
-// Words in real Chromium (issue 8 item 9): the list drawn in German and in Arabic right to left, with
+// Words in real Chromium: the list drawn in German and in Arabic right to left, with
 // every details view open, stays inside its column (no part pushes it wider), mirrors right to left
 // while code and terminal output keep reading left to right, and the terminal block writes the header's
 // duration. Screenshots go to test/__screenshots__/words/ (git-ignored).

@@ -1,4 +1,4 @@
-// Words (issue 8 item 9): a list drawn in German holds no English word. The English words are read
+// Words: a list drawn in German holds no English word. The English words are read
 // from `defaultLabels` itself (each string, and the fixed text around the values of each function), so
 // a word a part writes inline instead of through `labels` shows up here as soon as it is rendered.
 import { fireEvent, render, waitFor } from '@testing-library/react';

@@ -1,5 +1,5 @@
 // Decision helpers per wire, each checked against the wire's real shape: Cogitator's
-// resume request (PROTOCOLS.md 1.7), the AI SDK's own Chat (ai 7.0.173) and Anvia's recorded stream.
+// resume request, the AI SDK's own Chat (ai 7.0.173) and Anvia's recorded stream.
 import { readFileSync } from 'node:fs';
 import { AbstractChat, type ChatState, type ChatStatus, type ChatTransport, type UIMessage } from 'ai';
 import { afterEach, describe, expect, expectTypeOf, it, vi } from 'vitest';
@@ -19,7 +19,7 @@ import { stepsFromText, stepsFromUIMessages } from '../../src/wires';
 
 const read = (name: string) => readFileSync(new URL(`../fixtures/${name}`, import.meta.url), 'utf8');
 
-// A Cogitator run that paused on two calls (the shape of PROTOCOLS.md 1.7 / 1.13).
+// A Cogitator run that paused on two calls (the shape of Cogitator's resume request).
 const paused = [
   { type: 'start', messageId: 'm1' },
   { type: 'tool-call-start', id: 'call_A', toolName: 'run_command' },

@@ -1,6 +1,6 @@
 /**
  * Thread history and WebSocket frames of Cogitator. The fixtures `cogitator-thread-*.json` and
- * `cogitator-ws-*.jsonl` are hand-made from shared/PROTOCOLS.md 1.8 and 1.10 for the same run as the
+ * `cogitator-ws-*.jsonl` are hand-made from Cogitator's thread and WebSocket shapes for the same run as the
  * recorded-shape `cogitator-workspace-edit.sse` (ids, arguments and results copied from it); they
  * are not recordings of a server.
  */

@@ -1,5 +1,5 @@
-// Issue 10: the defects an independent attack found in the core, each held by the test that failed
-// before its fix (the defect number is in each describe's title).
+// Weaknesses an independent attack found in the core, each held by the test that failed before its
+// fix.
 import {
   createStepStore,
   emptyStepsState,
@@ -22,7 +22,7 @@ async function readAll(source: Parameters<typeof readStream>[0]): Promise<StepsS
   return state;
 }
 
-describe('defect 3: an Anvia eventId that jumps ahead costs at most its own event', () => {
+describe('an Anvia eventId that jumps ahead costs at most its own event', () => {
   const SID = 's1';
   const ev = (eventId: number, event: Record<string, unknown>) => ({
     type: 'stream_event',
@@ -67,7 +67,7 @@ describe('defect 3: an Anvia eventId that jumps ahead costs at most its own even
   });
 });
 
-describe('defect 9: a late step-start for a terminal step is dropped and counted', () => {
+describe('a late step-start for a terminal step is dropped and counted', () => {
   it('Cogitator tool-result then tool-call-start with the same id: the succeeded step is not renamed', () => {
     const text = [
       { type: 'start', messageId: 'm1' },
@@ -100,7 +100,7 @@ describe('defect 9: a late step-start for a terminal step is dropped and counted
   });
 });
 
-describe('defect 10: a streamed "__proto__" key stays an own property of the arguments', () => {
+describe('a streamed "__proto__" key stays an own property of the arguments', () => {
   it('partial parse: the command under "__proto__" is an own key, not the prototype', () => {
     const state = reduceSteps(emptyStepsState, [
       { type: 'step-start', id: 'c1', toolName: 'run_command' },
@@ -130,7 +130,7 @@ describe('defect 10: a streamed "__proto__" key stays an own property of the arg
   });
 });
 
-describe('defect 8: display fields of the wrong type are coerced or dropped at the boundary', () => {
+describe('display fields of the wrong type are coerced or dropped at the boundary', () => {
   const hostile: Array<[string, StepEvent[]]> = [
     [
       'presentation.icon a number',
@@ -215,7 +215,7 @@ describe('defect 8: display fields of the wrong type are coerced or dropped at t
   });
 });
 
-describe('defect 11: messages that say what happened (readStream)', () => {
+describe('messages that say what happened (readStream)', () => {
   const html = '<!doctype html><html><head><title>Sign in - Corp SSO</title></head><body><form>…</form></body></html>';
 
   it('a 200 text/html answer: "the server answered with an HTML page, not a stream", with its title', async () => {

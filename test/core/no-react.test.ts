@@ -1,5 +1,5 @@
 // `tool-steps/core` (and the other framework-free entries, `tool-steps/wires` and `tool-steps/presentation`,
-// which only re-export modules of src/core) never loads React: checked in the sources, in this process with React made to
+// which only import modules of src/core) never loads React: checked in the sources, in this process with React made to
 // throw, and in a child `node` whose node_modules has no React at all. Each check has a negative
 // control that shows it fails when React does come in.
 import { spawnSync } from 'node:child_process';

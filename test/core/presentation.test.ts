@@ -1,4 +1,4 @@
-// presentStep: the host's tools entry, the server's presentation, the workspace table (PROTOCOLS.md 1.9),
+// presentStep: the host's tools entry, the server's presentation, Cogitator's workspace table,
 // then a presentation derived from the call: label in the tense of the status, icon, detail line.
 
 import fc from 'fast-check';
@@ -11,7 +11,7 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-describe('the workspace table (PROTOCOLS.md 1.9)', () => {
+describe('the workspace tools table', () => {
   const table: Array<
     [tool: string, labels: [base: string, running: string, done: string], icon: string, input: object, detail: string]
   > = [

@@ -1,4 +1,4 @@
-// The reducer: every rule of DESIGN.md section 2, every StepEvent type.
+// The reducer: every rule of ARCHITECTURE.md §2, every StepEvent type.
 import fc from 'fast-check';
 import {
   emptyStepsState,

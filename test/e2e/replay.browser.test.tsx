@@ -9,6 +9,7 @@ import { ToolSteps } from 'tool-steps';
 import { createStepStore, type StepEvent, type StepStore } from 'tool-steps/core';
 import { eventsFromText, stepsFromText } from 'tool-steps/wires';
 import { part, partText, stepRow, stepRows, summarize } from '../../stories/support/dom';
+import { livenessOfText } from '../support/ax-tree';
 
 const recordings = import.meta.glob<string>('../fixtures/cogitator-*.sse', {
   query: '?raw',
@@ -206,8 +207,9 @@ describe('cogitator-run-command-progress.sse', () => {
     const row = stepRow(root, id);
     const progress = slot(row, 'tool-step-progress');
     await expect.poll(() => progress.textContent).toBe('src/api/refunds.test.ts: 1 passed');
-    // progress is not a live region: every update would be read aloud (the announcer speaks transitions)
-    expect(progress).not.toHaveAttribute('aria-live');
+    // in no live region of the accessibility tree: every update would be read aloud (the announcer says
+    // status changes)
+    expect(await livenessOfText('src/api/refunds.test.ts: 1 passed')).toEqual(['off']);
     expect(progress).toHaveAttribute('data-count', '5');
     expect(row.dataset.status).toBe('running');
     expect(partText(row, 'tool-step-status-text')).toBe('Running');

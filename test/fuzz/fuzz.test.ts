@@ -1,4 +1,4 @@
-// The bounded fuzz run of `npm test` (issue 10, standing defences): every target of ./harness.ts, a few
+// The bounded fuzz run of `npm test` (a standing defence): every target of ./harness.ts, a few
 // dozen generated streams each, so a regression shows here in seconds. `npm run fuzz` runs the same
 // properties for as long as it is told (scripts/fuzz.mjs). A failure prints fast-check's seed and
 // shrunk counterexample: keep it in ./regressions.test.ts.

@@ -1,5 +1,5 @@
 /**
- * Property-based fuzzing of the core (issue 10, standing defences): every decoder, the reducer, the
+ * Property-based fuzzing of the core (a standing defence): every decoder, the reducer, the
  * store and the readers of stored data, against the invariants ARCHITECTURE.md §2 promises. Shared
  * by the bounded run in `npm test` (test/fuzz/*.test.ts) and the long run of `npm run fuzz`
  * (scripts/fuzz.mjs bundles this file with esbuild), so both check the same properties.
@@ -175,7 +175,7 @@ const cogitatorWsFrames = fc.oneof(
   frame('error', { error: anything, code: text }),
 );
 
-// The vendor wires (PROTOCOLS-MORE.md): their frame and item types, with fields of any type.
+// The vendor wires: their frame and item types, with fields of any type.
 const index = mostly(fc.integer({ min: -1, max: 3 }));
 
 const openaiItem = mostly(

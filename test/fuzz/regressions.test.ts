@@ -1,5 +1,5 @@
 // Shrunk counterexamples the fuzzer found (./harness.ts), kept as they were printed, each checked by the
-// property that found it. The first three were found on the code before issue 10's fixes.
+// property that found it. The first three were found before the fixes test/core/hardening.test.ts holds.
 import type { StepEvent } from 'tool-steps/core';
 import { describe, it } from 'vitest';
 import { checkAutoDetection, checkDecoder, checkEvents, checkMcp, checkOneBadEnvelope } from './harness';
@@ -14,7 +14,7 @@ const event = (eventId: number, e: Record<string, unknown>) => ({
 const end = (eventId: number) => ({ type: 'stream_end', streamId: 's', eventId, status: 'completed' });
 
 describe('fuzz regressions', () => {
-  it('anvia: an approval after a result restarted the succeeded step (defect 9)', () => {
+  it('anvia: an approval after a result restarted the succeeded step', () => {
     checkDecoder('anvia', [
       start,
       event(1, { type: 'tool_result', toolCallId: 'c1', result: { status: 'success', output: '', content: '' } }),
@@ -26,18 +26,18 @@ describe('fuzz regressions', () => {
     ]);
   });
 
-  it('anvia: an eventId jump on the first event dropped every event after it (defect 3)', () => {
+  it('anvia: an eventId jump on the first event dropped every event after it', () => {
     checkOneBadEnvelope([start, event(1, { type: 'run_end' }), event(2, { type: 'run_start' }), end(2)], 0, 0);
   });
 
-  it('native: a start after a result renamed the succeeded step (defect 9)', () => {
+  it('native: a start after a result renamed the succeeded step', () => {
     checkEvents([
       { type: 'step-result', id: 'c2' },
       { type: 'step-start', id: 'c2', toolName: 'read_file' },
     ]);
   });
 
-  it('cogitator: tool-call-start after tool-result renamed the succeeded step (defect 9)', () => {
+  it('cogitator: tool-call-start after tool-result renamed the succeeded step', () => {
     checkDecoder('cogitator', [
       { type: 'tool-result', toolCallId: 'c1' },
       { type: 'tool-call-start', id: 'c1', toolName: 'read_file' },
@@ -48,7 +48,7 @@ describe('fuzz regressions', () => {
     checkEvents([[] as unknown as StepEvent]);
   });
 
-  // Found when the vendor wires joined the harness (stop 16): `String()` of a JSON object with neither
+  // Found when the vendor wires joined the harness: `String()` of a JSON object with neither
   // `toString` nor `valueOf` throws, and the OpenAI Responses decoder converted codes and ids that way.
   const hostile = JSON.parse('{"toString":null,"valueOf":null}') as unknown;
 

@@ -211,7 +211,7 @@ function endedScene(run: StepsState['run']): StepsState {
     { type: 'step-cancelled', id: 'cancelled', at: at + 2000 },
     { type: 'step-start', id: 'stopped', toolName: 'run_command', at },
     { type: 'step-input', id: 'stopped', input: { command: 'npm run build' }, at },
-    { type: 'run-abort', reason: run.reason, at: at + 8800 },
+    { type: 'run-abort', reason: run.reason, code: run.reasonCode, at: at + 8800 },
   ]);
 }
 

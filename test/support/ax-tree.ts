@@ -29,3 +29,25 @@ export async function axNodes(): Promise<AXNode[]> {
   };
   return nodes;
 }
+
+/**
+ * How a screen reader treats changes of each piece of `text` in the tree: the politeness of the live
+ * region around it (`polite`, `assertive`), or `off` when it is in none. One entry per text node naming
+ * exactly `text`; an empty list when the tree has no such text.
+ */
+export async function livenessOfText(text: string): Promise<string[]> {
+  const nodes = await axNodes();
+  const byId = new Map(nodes.map((node) => [node.nodeId, node]));
+  const parent = new Map<string, string>();
+  for (const node of nodes) for (const child of node.childIds ?? []) parent.set(child, node.nodeId);
+  const liveOf = (node: AXNode | undefined): string => {
+    for (let at = node; at; at = byId.get(parent.get(at.nodeId) ?? '')) {
+      const live = at.properties?.find((p) => p.name === 'live')?.value.value;
+      if (typeof live === 'string') return live;
+    }
+    return 'off';
+  };
+  return nodes
+    .filter((node) => node.role?.value === 'StaticText' && String(node.name?.value ?? '').trim() === text)
+    .map(liveOf);
+}

@@ -10,7 +10,7 @@ import twIndex from 'tailwindcss/index.css?raw';
 import twPreflight from 'tailwindcss/preflight.css?raw';
 import twTheme from 'tailwindcss/theme.css?raw';
 import twUtilities from 'tailwindcss/utilities.css?raw';
-import { ToolStep, ToolSteps } from 'tool-steps';
+import { ToolStep, ToolSteps, ToolStepsList, ToolStepsRoot } from 'tool-steps';
 import type { Step, StepsState } from 'tool-steps/core';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { render } from 'vitest-browser-react';
@@ -135,12 +135,14 @@ describe.each([
     expect(row(screen.container).padding).toBe(ROW_PADDING);
   });
 
-  it('lets Tailwind utilities on the list (rounded-none bg-red-500) beat its radius and background', async () => {
+  it('lets Tailwind utilities on the list part (rounded-none bg-red-500) beat its radius and background', async () => {
     load(...sheets);
     const screen = await render(
       <>
         <div data-testid="probe" className="bg-red-500" />
-        <ToolSteps state={stateOf(step({}))} className="rounded-none bg-red-500" />
+        <ToolStepsRoot state={stateOf(step({}))}>
+          <ToolStepsList className="rounded-none bg-red-500" />
+        </ToolStepsRoot>
       </>,
     );
     const red = styleOf(screen.getByTestId('probe').element()).backgroundColor;
@@ -193,7 +195,7 @@ describe.each([
     ] as const) {
       const screen = await lines(run);
       for (const line of screen.container.querySelectorAll<HTMLElement>(
-        '.host-page > [data-slot^="tool-steps-"]:not([data-slot="tool-steps"], [data-slot="tool-steps-announcer"])',
+        '.host-page [data-slot="tool-steps-run-status"] > *, .host-page [data-slot="tool-steps-summary"]',
       )) {
         const style = getComputedStyle(line);
         seen[line.dataset.slot as string] = `${style.fontFamily} ${style.fontSize} margin ${style.marginBottom}`;

@@ -1,11 +1,10 @@
 /**
  * AG-UI content and JSON Patch helpers for the AG-UI decoder: tool result content (a string or
- * `ContentPart[]`, PROTOCOLS-MORE.md 1.3) to what the model read and a media details block, and the
+ * `ContentPart[]`, in AG-UI's events reference) to what the model read and a media details block, and the
  * RFC 6902 subset `ACTIVITY_DELTA` uses.
  */
-import { setOwn } from '../own';
 import type { MediaDetails } from '../results';
-import { isRecord } from './types';
+import { isRecord, setOwn } from '../values';
 
 /**
  * An AG-UI content part as the kit's media renderer reads parts: `{ type: 'image' | 'file', mediaType,

@@ -1,7 +1,7 @@
 /**
  * AG-UI (`@ag-ui/core` 1.0.0 and the 0.0.x line CopilotKit still ships): one JSON event per SSE
  * `data:` field, `type` in SCREAMING_SNAKE case, no protocol header and no `[DONE]`. See
- * shared/PROTOCOLS-MORE.md section 1. Tool calls are keyed by `toolCallId`.
+ * AG-UI's events reference. Tool calls are keyed by `toolCallId`.
  *
  * The trap: a failed tool looks like a success. `TOOL_CALL_RESULT` has no error field in 1.0 (the
  * 1.0 client strips one if a producer sends it); the failure comes, if at all, as `error` on the tool
@@ -15,18 +15,10 @@
  */
 import { array, type Check, check, nonEmpty, nullish, object, present, string, unknown } from '../check';
 import type { StepEvent } from '../events';
+import { isRecord, wireText } from '../values';
 import { agUiContent, applyPatch } from './ag-ui-parts';
 import { AG_UI_IGNORED, isAgUiType } from './ag-ui-types';
-import {
-  closedEarly,
-  describeIssue,
-  diagnostic,
-  isRecord,
-  type ProtocolName,
-  parseFrame,
-  type StepDecoder,
-  textOf,
-} from './types';
+import { closedEarly, describeIssue, diagnostic, type ProtocolName, parseFrame, type StepDecoder } from './types';
 
 const PROTOCOL: ProtocolName = 'ag-ui';
 /** Said of what `@ag-ui/client` refuses and this decoder reads. */
@@ -84,7 +76,7 @@ const kinds = new Map<string, number>();
 /** Types are few; a stream that invents new ones is still read, only without the memo past this many. */
 const MAX_KINDS = 512;
 
-function kindOf(type: string): number {
+function typeFlags(type: string): number {
   const known = kinds.get(type);
   if (known !== undefined) return known;
   const kind = !isAgUiType(type)
@@ -404,7 +396,7 @@ export function agUi(options: AgUiOptions = {}): StepDecoder {
         if (typeof e.parentToolCallId === 'string') subagentParents.set(e.subagentRunId as string, e.parentToolCallId);
         return;
       case 'CUSTOM': {
-        const mapped = options.custom?.(textOf(e.name), e.value);
+        const mapped = options.custom?.(wireText(e.name), e.value);
         if (mapped) for (const event of mapped) out.push(event);
         return;
       }
@@ -422,7 +414,7 @@ export function agUi(options: AgUiOptions = {}): StepDecoder {
       const type = e.type;
       if (typeof type !== 'string') return [diagnostic(PROTOCOL, 'an event without a "type"')];
       const out: StepEvent[] = [];
-      const kind = kindOf(type);
+      const kind = typeFlags(type);
       if (kind !== 0) {
         if (type !== 'RUN_STARTED') {
           if (!started) {

@@ -1,6 +1,6 @@
 /**
  * The Vercel AI SDK UI message stream (`x-vercel-ai-ui-message-stream: v1`, ai 5.x, 6.x and 7.x):
- * one JSON chunk per SSE `data:` field, ending with `data: [DONE]`. See shared/AI-SDK.md, A1. Only
+ * one JSON chunk per SSE `data:` field, ending with `data: [DONE]`. See the AI SDK's stream protocol docs. Only
  * the tool chunks and the run's frame (`start`, `finish`, `error`, `abort`, steps) make events; text,
  * reasoning, sources, files and `data-*` parts are read and ignored.
  *

@@ -1,6 +1,6 @@
 /**
  * The Anthropic Messages API stream (`POST /v1/messages` with `stream: true`, `@anthropic-ai/sdk`
- * 1.x): SSE frames `event: <type>` + `data: <JSON>`. See shared/PROTOCOLS-MORE.md section 3. Checked
+ * 1.x): SSE frames `event: <type>` + `data: <JSON>`. See Anthropic's streaming messages docs. Checked
  * call by call against the SDK's `MessageStream` and `BetaMessageStream` in
  * test/core/decoders/anthropic-differential.test.ts.
  *
@@ -30,17 +30,8 @@
  * reads both and counts a `diagnostic`.
  */
 import type { StepEvent } from '../events';
-import {
-  closedEarly,
-  codeOf,
-  diagnostic,
-  isRecord,
-  nonEmptyString,
-  type ProtocolName,
-  parseFrame,
-  type StepDecoder,
-  textOf,
-} from './types';
+import { isRecord, nonEmptyString, wireText } from '../values';
+import { closedEarly, codeOf, diagnostic, type ProtocolName, parseFrame, type StepDecoder } from './types';
 
 const PROTOCOL: ProtocolName = 'anthropic';
 
@@ -109,8 +100,9 @@ function strReplaceDiff(content: Record<string, unknown>, path: string | undefin
  */
 export function serverResultEvents(block: Record<string, unknown>, input?: unknown): StepEvent[] {
   const id = nonEmptyString(block.tool_use_id);
-  if (id === undefined) return [diagnostic(PROTOCOL, `a "${textOf(block.type)}" block without a tool_use_id; dropped`)];
-  const type = textOf(block.type);
+  if (id === undefined)
+    return [diagnostic(PROTOCOL, `a "${wireText(block.type)}" block without a tool_use_id; dropped`)];
+  const type = wireText(block.type);
   const toolName = toolNameOfResult(type);
   const content = block.content;
   if (type === 'mcp_tool_result') {

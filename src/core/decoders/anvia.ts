@@ -1,5 +1,5 @@
 /**
- * Anvia's browser protocol `anvia.client.v3` (PROTOCOLS.md 3.3): JSONL lines or SSE `data:` frames,
+ * Anvia's browser protocol `anvia.client.v3`: JSONL lines or SSE `data:` frames,
  * `stream_start` (eventId 0), `stream_event` (eventIds 1, 2, ... each one more than the last), then
  * `stream_end` (the last eventId again). A step is keyed by `toolCallId` (then `callId`).
  *
@@ -9,17 +9,14 @@
  * as it is, without sequence checks.
  */
 import type { StepEvent } from '../events';
-import { ANVIA_DENIED, anviaContentText, anviaMediaDetails } from '../results';
-import { append, closedEarly, excerpt, isRecord, type StepDecoder, nonEmptyString as str } from './types';
+import { isRecord, nonEmptyString as str } from '../values';
+import { ANVIA_DENIED, anviaContentText, anviaMediaDetails } from './anvia-content';
+import { append, closedEarly, diagnostic, excerpt, type StepDecoder } from './types';
 
 /** The protocol version this decoder reads. */
-export const ANVIA_CLIENT_PROTOCOL = 'anvia.client.v3';
+const ANVIA_CLIENT_PROTOCOL = 'anvia.client.v3';
 
 type Json = Record<string, unknown>;
-
-function diag(reason: string): StepEvent {
-  return { type: 'diagnostic', protocol: 'anvia', reason };
-}
 
 function missingEvents(eventId: number, after: number): string {
   const missing = eventId - after - 1;
@@ -110,7 +107,7 @@ export function anvia(): StepDecoder {
     call.done = true;
     const result = e.result;
     if (!isRecord(result)) {
-      out.push(diag(`a "tool_result" for "${id}" without a "result" object; its outcome is unknown`));
+      out.push(diagnostic('anvia', `a "tool_result" for "${id}" without a "result" object; its outcome is unknown`));
       return;
     }
     if (result.status === 'success') {
@@ -137,14 +134,17 @@ export function anvia(): StepDecoder {
       return;
     }
     out.push(
-      diag(`a "tool_result" for "${id}" with an unknown status ${stableKey(result.status)}; its outcome is unknown`),
+      diagnostic(
+        'anvia',
+        `a "tool_result" for "${id}" with an unknown status ${stableKey(result.status)}; its outcome is unknown`,
+      ),
     );
   }
 
   function approval(out: StepEvent[], a: Json, parentId: string | undefined): void {
     const id = callId(a);
     if (!id) {
-      out.push(diag('a tool approval without a "toolCallId"; dropped'));
+      out.push(diagnostic('anvia', 'a tool approval without a "toolCallId"; dropped'));
       return;
     }
     const toolName = str(a.toolName);
@@ -170,7 +170,7 @@ export function anvia(): StepDecoder {
     } else if (status === 'cancelled') {
       out.push({ type: 'step-cancelled', id });
     } else {
-      out.push(diag(`a tool approval for "${id}" with an unknown status ${stableKey(status)}; ignored`));
+      out.push(diagnostic('anvia', `a tool approval for "${id}" with an unknown status ${stableKey(status)}; ignored`));
     }
   }
 
@@ -194,7 +194,9 @@ export function anvia(): StepDecoder {
       // An `error` event usually came first and said more; keep its message.
       if (!runEnded) out.push({ type: 'run-error', message: 'The run ended with an error.', code: 'run_error' });
     } else {
-      out.push(diag(`a "run_end" with an unknown status ${stableKey(status)}; the run is taken as finished`));
+      out.push(
+        diagnostic('anvia', `a "run_end" with an unknown status ${stableKey(status)}; the run is taken as finished`),
+      );
       out.push({ type: 'run-finish', status: 'done' });
     }
     runEnded = true;
@@ -203,7 +205,7 @@ export function anvia(): StepDecoder {
   /** One client event (inside a `stream_event`, or bare). */
   function event(e: Json): StepEvent[] {
     const type = e.type;
-    if (typeof type !== 'string') return [diag('an event without a "type"; dropped')];
+    if (typeof type !== 'string') return [diagnostic('anvia', 'an event without a "type"; dropped')];
     const scope = isRecord(e.scope) ? e.scope : undefined;
     const parentId = scope ? str(scope.parentToolCallId) : undefined;
     const out: StepEvent[] = [];
@@ -218,21 +220,21 @@ export function anvia(): StepDecoder {
         return out;
       case 'tool_call_start': {
         const id = callId(e);
-        if (!id) return [diag('a "tool_call_start" without a "toolCallId"; dropped')];
+        if (!id) return [diagnostic('anvia', 'a "tool_call_start" without a "toolCallId"; dropped')];
         ensure(out, id, str(e.toolName), parentId);
         return out;
       }
       case 'tool_call_delta': {
         const id = callId(e);
-        if (!id) return [diag('a "tool_call_delta" without a "toolCallId"; dropped')];
+        if (!id) return [diagnostic('anvia', 'a "tool_call_delta" without a "toolCallId"; dropped')];
         if (typeof e.delta !== 'string')
-          return [diag(`a "tool_call_delta" for "${id}" without a text "delta"; dropped`)];
+          return [diagnostic('anvia', `a "tool_call_delta" for "${id}" without a text "delta"; dropped`)];
         ensure(out, id, str(e.toolName), parentId);
         if (e.mode === 'replace') {
           out.push({ type: 'step-input-delta', id, delta: e.delta, replace: true });
         } else {
           if (e.mode !== 'append' && e.mode !== undefined) {
-            out.push(diag(`a "tool_call_delta" with an unknown mode ${stableKey(e.mode)}; appended`));
+            out.push(diagnostic('anvia', `a "tool_call_delta" with an unknown mode ${stableKey(e.mode)}; appended`));
           }
           if (e.delta !== '') out.push({ type: 'step-input-delta', id, delta: e.delta });
         }
@@ -240,7 +242,7 @@ export function anvia(): StepDecoder {
       }
       case 'tool_call_end': {
         const id = callId(e);
-        if (!id) return [diag('a "tool_call_end" without a "toolCallId"; dropped')];
+        if (!id) return [diagnostic('anvia', 'a "tool_call_end" without a "toolCallId"; dropped')];
         const toolName = str(e.toolName);
         const call = ensure(out, id, toolName, parentId);
         const input: StepEvent = { type: 'step-input', id };
@@ -254,7 +256,7 @@ export function anvia(): StepDecoder {
       }
       case 'tool_result': {
         const id = callId(e);
-        if (!id) return [diag('a "tool_result" without a "toolCallId"; dropped')];
+        if (!id) return [diagnostic('anvia', 'a "tool_result" without a "toolCallId"; dropped')];
         toolResult(out, e, id, parentId);
         return out;
       }
@@ -264,19 +266,19 @@ export function anvia(): StepDecoder {
           approval(out, { ...interaction, status: 'pending' }, parentId);
         } else if (interaction?.type === 'tool-question') {
           const id = callId(interaction);
-          if (!id) return [diag('a tool question without a "toolCallId"; dropped')];
+          if (!id) return [diagnostic('anvia', 'a tool question without a "toolCallId"; dropped')];
           ensure(out, id, str(interaction.toolName), parentId);
           const questions = Array.isArray(interaction.questions) ? interaction.questions : [];
           const texts = questions.map((q) => (isRecord(q) && typeof q.text === 'string' ? q.text : '')).filter(Boolean);
           out.push({ type: 'step-progress', id, content: texts.join('\n'), details: { kind: 'json', questions } });
         } else {
-          out.push(diag(`an "interaction" of unknown type ${stableKey(interaction?.type)}; ignored`));
+          out.push(diagnostic('anvia', `an "interaction" of unknown type ${stableKey(interaction?.type)}; ignored`));
         }
         return out;
       }
       case 'tool_approval':
         // The older client protocol: `{ approval: { id, toolName, callId, input, status, reason? } }`.
-        if (!isRecord(e.approval)) return [diag('a "tool_approval" without an "approval"; dropped')];
+        if (!isRecord(e.approval)) return [diagnostic('anvia', 'a "tool_approval" without an "approval"; dropped')];
         approval(out, e.approval, parentId);
         return out;
       case 'run_end':
@@ -294,7 +296,7 @@ export function anvia(): StepDecoder {
       }
       default:
         if (IGNORED.has(type)) return out;
-        return [diag(`an event of unknown type "${type}"; ignored`)];
+        return [diagnostic('anvia', `an event of unknown type "${type}"; ignored`)];
     }
   }
 
@@ -304,10 +306,11 @@ export function anvia(): StepDecoder {
     if (type === 'stream_start') {
       const out: StepEvent[] = [];
       if (streamId !== undefined && !streamEnded)
-        out.push(diag(`stream "${streamId}" was replaced by a new stream before its "stream_end"`));
+        out.push(diagnostic('anvia', `stream "${streamId}" was replaced by a new stream before its "stream_end"`));
       if (frame.protocol !== ANVIA_CLIENT_PROTOCOL) {
         out.push(
-          diag(
+          diagnostic(
+            'anvia',
             `a stream of protocol ${stableKey(frame.protocol)}, not "${ANVIA_CLIENT_PROTOCOL}"; read as ${ANVIA_CLIENT_PROTOCOL}`,
           ),
         );
@@ -323,18 +326,28 @@ export function anvia(): StepDecoder {
     }
     const eventId = frame.eventId;
     if (type === 'stream_event') {
-      if (streamEnded) return [diag(`a "stream_event" after "stream_end" of stream "${streamId}"; dropped`)];
+      if (streamEnded)
+        return [diagnostic('anvia', `a "stream_event" after "stream_end" of stream "${streamId}"; dropped`)];
       if (streamId !== undefined && id !== streamId) {
-        return [diag(`a "stream_event" of stream ${stableKey(id)} inside stream "${streamId}"; dropped`)];
+        return [
+          diagnostic('anvia', `a "stream_event" of stream ${stableKey(id)} inside stream "${streamId}"; dropped`),
+        ];
       }
       if (typeof eventId !== 'number' || !Number.isSafeInteger(eventId) || eventId < 1) {
-        return [diag(`a "stream_event" with eventId ${stableKey(eventId)}, not a positive integer; dropped`)];
+        return [
+          diagnostic('anvia', `a "stream_event" with eventId ${stableKey(eventId)}, not a positive integer; dropped`),
+        ];
       }
       const out: StepEvent[] = [];
       if (lastId !== undefined) {
         if (eventId <= lastId || (eventId === ahead && stableKey(frame.event) === aheadEvent)) {
           const how = eventId <= lastId && eventId !== lastId ? 'goes backwards from' : 'repeats';
-          return [diag(`eventId ${eventId} ${how} ${eventId === ahead ? ahead : lastId}; the event was dropped`)];
+          return [
+            diagnostic(
+              'anvia',
+              `eventId ${eventId} ${how} ${eventId === ahead ? ahead : lastId}; the event was dropped`,
+            ),
+          ];
         }
         if (eventId === ahead) {
           // The id of the jump again, with another event: the jump was one bad id (a 4 written as 5)
@@ -349,14 +362,14 @@ export function anvia(): StepDecoder {
           lastId = eventId;
         } else if (ahead !== undefined && eventId > ahead) {
           // The sequence goes on after the jump: the events in between were really lost.
-          if (eventId > ahead + 1) out.push(diag(missingEvents(eventId, ahead)));
+          if (eventId > ahead + 1) out.push(diagnostic('anvia', missingEvents(eventId, ahead)));
           ahead = undefined;
           aheadEvent = undefined;
           lastId = eventId;
         } else {
           // A jump ahead is read, but the sequence is only moved once the next id confirms it, so one
           // bad id (1,000,000,000 in the middle of a stream) costs its own event at most.
-          out.push(diag(missingEvents(eventId, lastId)));
+          out.push(diagnostic('anvia', missingEvents(eventId, lastId)));
           ahead = eventId;
           aheadEvent = stableKey(frame.event);
         }
@@ -365,15 +378,20 @@ export function anvia(): StepDecoder {
       }
       if (streamId === undefined && typeof id === 'string') streamId = id;
       if (!isRecord(frame.event))
-        return [...out, diag(`a "stream_event" ${eventId} without an "event" object; dropped`)];
+        return [...out, diagnostic('anvia', `a "stream_event" ${eventId} without an "event" object; dropped`)];
       return out.length === 0 ? event(frame.event) : append(out, event(frame.event));
     }
     // stream_end
     const out: StepEvent[] = [];
     if (streamId !== undefined && id !== streamId)
-      out.push(diag(`a "stream_end" of stream ${stableKey(id)} inside stream "${streamId}"`));
+      out.push(diagnostic('anvia', `a "stream_end" of stream ${stableKey(id)} inside stream "${streamId}"`));
     if (lastId !== undefined && eventId !== lastId && eventId !== ahead) {
-      out.push(diag(`"stream_end" says the last eventId is ${stableKey(eventId)}, but it was ${ahead ?? lastId}`));
+      out.push(
+        diagnostic(
+          'anvia',
+          `"stream_end" says the last eventId is ${stableKey(eventId)}, but it was ${ahead ?? lastId}`,
+        ),
+      );
     }
     streamEnded = true;
     streamEndStatus = typeof frame.status === 'string' ? frame.status : undefined;
@@ -405,10 +423,10 @@ export function anvia(): StepDecoder {
         try {
           value = JSON.parse(text);
         } catch {
-          return [diag(`a frame that is not JSON: ${excerpt(text)}`)];
+          return [diagnostic('anvia', `a frame that is not JSON: ${excerpt(text)}`)];
         }
       }
-      if (!isRecord(value)) return [diag('a frame that is not a JSON object')];
+      if (!isRecord(value)) return [diagnostic('anvia', 'a frame that is not a JSON object')];
       const type = value.type;
       if (type === 'stream_start' || type === 'stream_event' || type === 'stream_end') return envelope(value);
       return event(value);

@@ -1,19 +1,16 @@
 /**
- * Cogitator's WebSocket transport (PROTOCOLS.md 1.8), a module of its own so `readStream` can load it
+ * Cogitator's WebSocket transport, a module of its own so `readStream` can load it
  * on demand (./load.ts) without the thread readers of ../cogitator-history.ts.
  */
 import type { StepEvent } from '../events';
+import { isRecord, nonEmptyString as str } from '../values';
 import { cogitator } from './cogitator';
-import { append, closedEarly, excerpt, isRecord, type StepDecoder, nonEmptyString as str } from './types';
+import { append, closedEarly, diagnostic, excerpt, type StepDecoder } from './types';
 
 type Json = Record<string, unknown>;
 
-function diag(reason: string): StepEvent {
-  return { type: 'diagnostic', protocol: 'cogitator', reason };
-}
-
 /**
- * A decoder of the frames Cogitator's WebSocket transport sends for one run (PROTOCOLS.md 1.8):
+ * A decoder of the frames Cogitator's WebSocket transport sends for one run:
  * `{ type: 'event', id, payload }` with `payload.type` `token` / `reasoning` (ignored), `tool-call`
  * (a whole `ToolCall`: `{ id, name, arguments }`), `tool-result` (a whole `ToolResult`:
  * `{ callId, name, result, error?, errorCode?, details?, presentation? }`), `complete` (`result` =
@@ -42,7 +39,7 @@ export function cogitatorWebSocket(): StepDecoder {
         return out;
       case 'tool-call': {
         const id = str(p.id) ?? str(p.callId);
-        if (!id) return [...out, diag('a WebSocket "tool-call" without an "id"; dropped')];
+        if (!id) return [...out, diagnostic('cogitator', 'a WebSocket "tool-call" without an "id"; dropped')];
         open.add(id);
         const args = p.arguments;
         append(out, sse.push({ type: 'tool-call-start', id, toolName: typeof p.name === 'string' ? p.name : '' }));
@@ -55,7 +52,7 @@ export function cogitatorWebSocket(): StepDecoder {
       }
       case 'tool-result': {
         const id = str(p.toolCallId) ?? str(p.callId);
-        if (!id) return [...out, diag('a WebSocket "tool-result" without a "callId"; dropped')];
+        if (!id) return [...out, diagnostic('cogitator', 'a WebSocket "tool-result" without a "callId"; dropped')];
         open.delete(id);
         append(out, sse.push({ ...p, type: 'tool-result', toolCallId: id }));
         return out;
@@ -76,12 +73,13 @@ export function cogitatorWebSocket(): StepDecoder {
         out.push({ type: 'run-abort', code: 'cancelled' });
         return out;
       default:
-        if (typeof p.type !== 'string') return [...out, diag('a WebSocket event without a payload "type"; dropped')];
+        if (typeof p.type !== 'string')
+          return [...out, diagnostic('cogitator', 'a WebSocket event without a payload "type"; dropped')];
         if (p.type === 'tool-update' || p.type === 'approval-required') {
           // Progress comes twenty times a call: its events are the SSE decoder's own, not copied.
           return out.length === 0 ? sse.push(p) : append(out, sse.push(p));
         }
-        return [...out, diag(`a WebSocket event of unknown type "${p.type}"; ignored`)];
+        return [...out, diagnostic('cogitator', `a WebSocket event of unknown type "${p.type}"; ignored`)];
     }
   }
 
@@ -95,15 +93,16 @@ export function cogitatorWebSocket(): StepDecoder {
         try {
           value = JSON.parse(text);
         } catch {
-          return [diag(`a WebSocket message that is not JSON: ${excerpt(text)}`)];
+          return [diagnostic('cogitator', `a WebSocket message that is not JSON: ${excerpt(text)}`)];
         }
       }
-      if (!isRecord(value)) return [diag('a WebSocket message that is not a JSON object')];
+      if (!isRecord(value)) return [diagnostic('cogitator', 'a WebSocket message that is not a JSON object')];
       switch (value.type) {
         case 'event':
           // Subscription channels carry other data than a run's events.
           if (value.channel !== undefined) return [];
-          if (!isRecord(value.payload)) return [diag('a WebSocket "event" without a payload; dropped')];
+          if (!isRecord(value.payload))
+            return [diagnostic('cogitator', 'a WebSocket "event" without a payload; dropped')];
           return payload(value.payload, value.id);
         case 'error': {
           const error = value.error;
@@ -122,7 +121,12 @@ export function cogitatorWebSocket(): StepDecoder {
         case 'unsubscribed':
           return [];
         default:
-          return [diag(`a WebSocket message of unknown type ${JSON.stringify(value.type) ?? 'undefined'}; ignored`)];
+          return [
+            diagnostic(
+              'cogitator',
+              `a WebSocket message of unknown type ${JSON.stringify(value.type) ?? 'undefined'}; ignored`,
+            ),
+          ];
       }
     },
     end() {

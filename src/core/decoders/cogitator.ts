@@ -1,6 +1,6 @@
 /**
- * Cogitator's SSE stream (`POST /agents/:name/stream`): one JSON event per `data:` line. See
- * shared/PROTOCOLS.md section 1. Tool calls are keyed by their call id: `tool-call-start.id` and
+ * Cogitator's SSE stream (`POST /agents/:name/stream`): one JSON event per `data:` line.
+ * Tool calls are keyed by their call id: `tool-call-start.id` and
  * `tool-result.toolCallId` (a result's own `id` is a `res_…` id, never a call id).
  */
 import {
@@ -181,8 +181,8 @@ const translate: { [T in CogitatorType]: (e: Cog<T>) => StepEvent[] } = {
 };
 
 /**
- * Older servers and docs wrote `tool_call_start`, `name` and `callId` (PROTOCOLS.md 1.11); read them
- * as today's names.
+ * Older servers and docs wrote `tool_call_start`, `name` and `callId`; read them
+ * as the current names.
  */
 function normalize(raw: Record<string, unknown>): Record<string, unknown> {
   // Today's frames (all but a few) need nothing: no regular expression runs on them.

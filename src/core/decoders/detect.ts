@@ -27,7 +27,7 @@ const PROTOCOLS: readonly DetectedProtocol[] = [
 
 const NATIVE_TYPES: ReadonlySet<string> = new Set(STEP_EVENT_TYPES);
 
-/** Types only Cogitator's SSE stream sends (PROTOCOLS.md 1.2). */
+/** Types only Cogitator's SSE stream sends. */
 const COGITATOR_TYPES: ReadonlySet<string> = new Set([
   'tool-call-start',
   'tool-call-delta',
@@ -39,7 +39,7 @@ const COGITATOR_TYPES: ReadonlySet<string> = new Set([
   'swarm',
 ]);
 
-/** Types only the AI SDK's UI message stream sends (AI-SDK.md A1); `data-*` too. */
+/** Types only the AI SDK's UI message stream sends; `data-*` too. */
 const AI_SDK_TYPES: ReadonlySet<string> = new Set([
   'tool-input-start',
   'tool-input-delta',
@@ -76,7 +76,7 @@ const SHARED_TYPES: ReadonlySet<string> = new Set([
   'reasoning-end',
 ]);
 
-/** Anvia's envelopes (PROTOCOLS.md 3.3). */
+/** Anvia's envelopes. */
 const ANVIA_ENVELOPES: ReadonlySet<string> = new Set(['stream_start', 'stream_event', 'stream_end']);
 
 function has(frame: Record<string, unknown>, key: string): boolean {
@@ -99,7 +99,7 @@ function sharedCandidates(type: string, frame: Record<string, unknown>): Detecte
   if (type === 'start' && !has(frame, 'messageId')) return ['ai-sdk'];
   if (type === 'finish' && has(frame, 'messageId')) return ['cogitator'];
   if (type === 'error' && typeof frame.message === 'string' && !has(frame, 'errorText')) return ['cogitator'];
-  // Cogitator's WebSocket error (`{ type: 'error', error, code? }`, PROTOCOLS.md 1.8) may be a stream's first frame.
+  // Cogitator's WebSocket error (`{ type: 'error', error, code? }`) may be a stream's first frame.
   if (type === 'error' && has(frame, 'error') && !has(frame, 'message') && !has(frame, 'errorText'))
     return ['cogitator-ws'];
   return ['cogitator', 'ai-sdk'];
@@ -134,11 +134,11 @@ export function candidateProtocols(frame: unknown): DetectedProtocol[] {
   const vendor = vendorCandidates(type, record);
   if (vendor) return vendor;
   if (SHARED_TYPES.has(type)) return sharedCandidates(type, record);
-  // AG-UI has no header; its SCREAMING_SNAKE types are its own (PROTOCOLS-MORE.md 1.2).
+  // AG-UI has no header; its SCREAMING_SNAKE types are its own.
   if (isAgUiType(type)) return ['ag-ui'];
   if (type.includes('_')) {
     // A bare Anvia client event always carries its `runId`; without one, an underscore name is the
-    // older Cogitator spelling (`tool_call_start`, PROTOCOLS.md 1.11).
+    // older Cogitator spelling (`tool_call_start`).
     if (typeof record.runId === 'string') return ['anvia'];
     const hyphenated = type.replace(/_/g, '-');
     if (COGITATOR_TYPES.has(hyphenated) || SHARED_TYPES.has(hyphenated)) return ['cogitator'];
@@ -146,7 +146,7 @@ export function candidateProtocols(frame: unknown): DetectedProtocol[] {
   return [];
 }
 
-/** Anthropic Messages event types (PROTOCOLS-MORE.md 3.1); `ping` says nothing. */
+/** Anthropic Messages event types; `ping` says nothing. */
 const ANTHROPIC_TYPES: ReadonlySet<string> = new Set([
   'message_start',
   'message_delta',
@@ -156,7 +156,7 @@ const ANTHROPIC_TYPES: ReadonlySet<string> = new Set([
   'content_block_stop',
 ]);
 
-/** The OpenAI Agents SDK's `RunStreamEvent` types (PROTOCOLS-MORE.md 2.9). */
+/** The OpenAI Agents SDK's `RunStreamEvent` types. */
 const OPENAI_AGENTS_TYPES: ReadonlySet<string> = new Set([
   'run_item_stream_event',
   'raw_model_stream_event',

@@ -17,8 +17,6 @@ import {
 import { isProtocolName, type ProtocolName, type StepDecoder, unknownProtocolMessage } from './types';
 
 export type { AgUiOptions } from './ag-ui';
-export { ANVIA_CLIENT_PROTOCOL } from './anvia';
-export { detectProtocol } from './detect';
 export type { OpenAIAgentsOptions } from './openai-agents';
 export type { DecoderOptions } from './registry';
 
@@ -30,7 +28,6 @@ export type { DecoderOptions } from './registry';
 export function openaiAgents(options?: OpenAIAgentsOptions): StepDecoder {
   return createOpenAIAgents(options);
 }
-export { AGENTS_REJECTION_TEXT, AGENTS_TOOL_ERROR_TEXT } from './openai-agents-text';
 export type { ToolOutputsOptions } from './openai-outputs';
 export { eventsFromToolOutputs } from './openai-outputs';
 export type { ProtocolName, StepDecoder } from './types';

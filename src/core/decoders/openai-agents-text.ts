@@ -1,6 +1,7 @@
 /**
- * The OpenAI Agents SDK's fixed texts, apart from the decoder: the decoder is a lazy chunk (`loadDecoder`),
- * and esbuild pulls a split module back into the entry chunk when a constant of it is re-exported there.
+ * The OpenAI Agents SDK's fixed texts the decoder recognizes, in a module of their own: the wires entry
+ * declares its public copies from them without loading the decoder, a lazy chunk
+ * (test/core/lazy-exports.test.ts).
  */
 
 /** The SDK's `defaultToolErrorFunction` text: what the model reads when a tool threw. */

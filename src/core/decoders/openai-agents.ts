@@ -1,7 +1,7 @@
 /**
  * The OpenAI Agents SDK run stream (`@openai/agents` 0.x, `run(agent, input, { stream: true })`):
  * in-process `RunStreamEvent`s, or the same events serialized as JSON (`JSON.stringify` uses each
- * run item's `toJSON`, which keeps `rawItem`). See shared/PROTOCOLS-MORE.md 2.9. Unlike the Responses
+ * run item's `toJSON`, which keeps `rawItem`). See the SDK's streaming guide. Unlike the Responses
  * wire, this stream carries tool outputs, because the SDK runs the tools. Checked against the real
  * SDK in test/core/decoders/openai-agents.test.ts.
  *
@@ -20,21 +20,11 @@
  * | the iteration ends           | `run-finish` (`paused` while approvals wait)                 |
  */
 import type { StepEvent } from '../events';
+import { isRecord, nonEmptyString, wireText } from '../values';
 import { AGENTS_REJECTION_TEXT, AGENTS_TOOL_ERROR_TEXT } from './openai-agents-text';
-import {
-  closedEarly,
-  diagnostic,
-  isRecord,
-  nonEmptyString,
-  type ProtocolName,
-  parseFrame,
-  type StepDecoder,
-  textOf,
-} from './types';
+import { closedEarly, diagnostic, type ProtocolName, parseFrame, type StepDecoder } from './types';
 
 const PROTOCOL: ProtocolName = 'openai-agents';
-
-export { AGENTS_REJECTION_TEXT, AGENTS_TOOL_ERROR_TEXT } from './openai-agents-text';
 
 /** The words this decoder writes on steps (English defaults; the lead folds them into `labels`). */
 export const openaiAgentsWords = {
@@ -106,7 +96,7 @@ export function openaiAgents(options: OpenAIAgentsOptions = {}): StepDecoder {
       once('no-id', 'a tool call without a callId; dropped', out);
       return;
     }
-    const toolName = nonEmptyString(raw.name) ?? nonEmptyString(item.toolName) ?? textOf(raw.type ?? 'tool');
+    const toolName = nonEmptyString(raw.name) ?? nonEmptyString(item.toolName) ?? wireText(raw.type ?? 'tool');
     if (!calls.has(id)) {
       calls.set(id, { state: 'open' });
       out.push({ type: 'step-start', id, toolName });
@@ -184,7 +174,7 @@ export function openaiAgents(options: OpenAIAgentsOptions = {}): StepDecoder {
       const type = value.type;
       if (type === 'raw_model_stream_event' || type === 'agent_updated_stream_event') return out;
       if (type !== 'run_item_stream_event') {
-        once(`type:${textOf(type)}`, `an event of unknown type "${textOf(type)}"; ignored`, out);
+        once(`type:${wireText(type)}`, `an event of unknown type "${wireText(type)}"; ignored`, out);
         return out;
       }
       const item = isRecord(value.item) ? value.item : {};

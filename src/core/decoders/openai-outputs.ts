@@ -9,9 +9,10 @@
  * ```
  */
 import type { StepEvent } from '../events';
+import { isRecord, nonEmptyString } from '../values';
 import { contentText } from './anthropic';
 import { shellOutputEvents } from './openai';
-import { diagnostic, isRecord, nonEmptyString } from './types';
+import { diagnostic } from './types';
 
 /** Options of `eventsFromToolOutputs`. */
 export interface ToolOutputsOptions {

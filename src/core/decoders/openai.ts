@@ -1,7 +1,7 @@
 /**
  * The OpenAI Responses API stream (`POST /v1/responses` with `stream: true`, `openai` 7.x): SSE
  * frames `event: <type>` + `data: <JSON>`, each JSON with its `type` and `sequence_number`. See
- * shared/PROTOCOLS-MORE.md section 2. Checked call by call against the SDK's own reducers
+ * OpenAI's streaming events reference. Checked call by call against the SDK's own reducers
  * (`ResponseStream`, `accumulateResponse`) in test/core/decoders/openai-differential.test.ts.
  *
  * The trap: **a function call's result is not on this wire.** The model asks for a call; the app
@@ -31,18 +31,8 @@
  * order. This decoder counts each as a `diagnostic` and goes on: items are keyed by id, not position.
  */
 import type { StepEvent } from '../events';
-import {
-  append,
-  closedEarly,
-  codeOf,
-  diagnostic,
-  isRecord,
-  nonEmptyString,
-  type ProtocolName,
-  parseFrame,
-  type StepDecoder,
-  textOf,
-} from './types';
+import { isRecord, nonEmptyString, wireText } from '../values';
+import { append, closedEarly, codeOf, diagnostic, type ProtocolName, parseFrame, type StepDecoder } from './types';
 
 const PROTOCOL: ProtocolName = 'openai-responses';
 
@@ -195,7 +185,7 @@ export function mcpCallError(error: unknown): { message: string; code?: string }
   if (typeof error === 'string') return { message: error };
   if (!isRecord(error)) return { message: openaiWords.failed('The MCP call') };
   const message =
-    text(error.message) ?? contentText(error.content) ?? openaiWords.failed(`The MCP call (${textOf(error.type)})`);
+    text(error.message) ?? contentText(error.content) ?? openaiWords.failed(`The MCP call (${wireText(error.type)})`);
   const code = codeOf(error.code);
   if (error.type === 'http_error' && code !== undefined) return { message, code: `HTTP_${code}` };
   if (error.type === 'mcp_protocol_error' && code !== undefined) return { message, code: `MCP_${code}` };
@@ -373,9 +363,9 @@ export function openaiResponses(): StepDecoder {
       return;
     }
     const index = typeof frame.output_index === 'number' ? frame.output_index : undefined;
-    let item = (index !== undefined ? byIndex.get(index) : undefined) ?? byItemId.get(textOf(raw.id));
+    let item = (index !== undefined ? byIndex.get(index) : undefined) ?? byItemId.get(wireText(raw.id));
     if (!item) {
-      once(`done:${textOf(raw.id)}`, `"response.output_item.done" for an item never added; read as added`, out);
+      once(`done:${wireText(raw.id)}`, `"response.output_item.done" for an item never added; read as added`, out);
       item = added(frame, out);
       if (!item) return;
     } else if (item.type !== raw.type) {
@@ -409,7 +399,7 @@ export function openaiResponses(): StepDecoder {
         // Acknowledged (or not) in the app's `computer_call_output`: an approval in all but name.
         c.state = 'awaiting';
         const description = checks.map((check) => text(check.message) ?? text(check.code) ?? '').join(' ');
-        const event: StepEvent = { type: 'step-approval', id, approvalId: textOf(checks[0]?.id ?? id) };
+        const event: StepEvent = { type: 'step-approval', id, approvalId: wireText(checks[0]?.id ?? id) };
         if (description.trim() !== '') event.description = description.trim();
         out.push(event);
       }
@@ -493,7 +483,7 @@ export function openaiResponses(): StepDecoder {
     ended = true;
     if (status === 'incomplete') {
       const details = isRecord(response) && isRecord(response.incomplete_details) ? response.incomplete_details : {};
-      out.push(diagnostic(PROTOCOL, openaiWords.incomplete(textOf(details.reason ?? 'no reason given'))));
+      out.push(diagnostic(PROTOCOL, openaiWords.incomplete(wireText(details.reason ?? 'no reason given'))));
     }
     const { clients, awaiting } = pending();
     // `paused` would turn a call cut short into one awaiting approval; an incomplete response ends

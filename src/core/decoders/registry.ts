@@ -5,6 +5,8 @@
  * the synchronous map of ./index.ts (typed by `DecoderFactories`, so it cannot name another decoder)
  * derive from it. This module imports no decoder statically.
  */
+
+import { isRecord, kindOf } from '../values';
 import type { AgUiOptions } from './ag-ui';
 import type { OpenAIAgentsOptions } from './openai-agents';
 import type { StepDecoder } from './types';
@@ -76,19 +78,11 @@ const KIND_WORDS: Readonly<Record<OptionKind, string>> = {
   texts: 'an array of strings',
 };
 
-const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
-
 function holds(kind: OptionKind, value: unknown): boolean {
   if (value === undefined) return true;
   if (kind === 'function') return typeof value === 'function';
   if (kind === 'text') return typeof value === 'string';
   return Array.isArray(value) && value.every((item) => typeof item === 'string');
-}
-
-function describe(value: unknown): string {
-  if (value === null) return 'null';
-  if (Array.isArray(value)) return 'an array';
-  return typeof value === 'object' ? 'an object' : `a ${typeof value}`;
 }
 
 /**
@@ -105,7 +99,7 @@ export function decoderOptionsByProtocol(
     ok: false as const,
     message: `decoderOptions ${what}. Pass a protocol's own options with that protocol ({ protocol: "ag-ui", decoderOptions: { custom } }), or options by protocol name ({ "ag-ui": { custom } }).`,
   });
-  if (!isObject(decoderOptions)) return fail(`is ${describe(decoderOptions)}, not an object`);
+  if (!isRecord(decoderOptions)) return fail(`is ${kindOf(decoderOptions)}, not an object`);
   const keys = Object.keys(decoderOptions);
   const byName = keys.length > 0 && keys.every((key) => (PROTOCOL_NAMES as readonly string[]).includes(key));
   const entries: [string, unknown][] = byName
@@ -122,7 +116,7 @@ export function decoderOptionsByProtocol(
     const kinds = (OPTION_KINDS as Readonly<Record<string, Readonly<Record<string, OptionKind>>>>)[name];
     if (options === undefined) continue;
     if (!kinds) return fail(`for "${name}": the ${name} decoder takes no options`);
-    if (!isObject(options)) return fail(`for "${name}" is ${describe(options)}, not an object`);
+    if (!isRecord(options)) return fail(`for "${name}" is ${kindOf(options)}, not an object`);
     for (const [key, value] of Object.entries(options)) {
       const kind = Object.hasOwn(kinds, key) ? kinds[key] : undefined;
       if (!kind) {
@@ -132,7 +126,7 @@ export function decoderOptionsByProtocol(
         return fail(`for "${name}": "${key}" is no option of the ${name} decoder (it takes ${known})`);
       }
       if (!holds(kind, value))
-        return fail(`for "${name}": "${key}" is ${describe(value)}, where the decoder takes ${KIND_WORDS[kind]}`);
+        return fail(`for "${name}": "${key}" is ${kindOf(value)}, where the decoder takes ${KIND_WORDS[kind]}`);
     }
   }
   return { ok: true, byProtocol: Object.fromEntries(entries) };

@@ -51,36 +51,11 @@ export function append(out: StepEvent[], events: readonly StepEvent[]): StepEven
   return out;
 }
 
-/** A JSON object (not an array, not null). */
-export function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
-/**
- * A wire value as text, never throwing. `String(value)` throws for hostile JSON such as
- * `{"toString":null,"valueOf":null}` (an object with neither method), which the fuzz harness sends; an
- * object is written as JSON instead.
- */
-export function textOf(value: unknown): string {
-  if (typeof value === 'string') return value;
-  if (value === null || (typeof value !== 'object' && typeof value !== 'function')) return String(value);
-  try {
-    return JSON.stringify(value) ?? Object.prototype.toString.call(value);
-  } catch {
-    return Object.prototype.toString.call(value);
-  }
-}
-
 /** An error code from the wire: a string, number or boolean as text; anything else is no code. */
 export function codeOf(value: unknown): string | undefined {
   if (typeof value === 'string') return value;
   if (typeof value === 'number' || typeof value === 'boolean') return String(value);
   return undefined;
-}
-
-/** The value when it is a non-empty string. */
-export function nonEmptyString(value: unknown): string | undefined {
-  return typeof value === 'string' && value !== '' ? value : undefined;
 }
 
 /** One zod issue, as much of it as a diagnostic reads. */

@@ -2,6 +2,7 @@
  * The detail line: the most telling argument of a call, shortened for one line.
  */
 import { holdsSecret } from '../redact';
+import { isRecord } from '../values';
 import { visibleText } from '../visible-text';
 import { cleanText, cut } from './humanize';
 
@@ -162,7 +163,7 @@ export function detailFromInput(input: unknown): Detail | undefined {
     if (!Object.hasOwn(input, key)) continue;
     if (++seen > KEYS_MAX) break;
     const value = (input as Record<string, unknown>)[key];
-    if (typeof value === 'object' && value !== null && !Array.isArray(value)) {
+    if (isRecord(value)) {
       const nested = best(value);
       if (nested) return shorten(nested[0], nested[2], nested[1]);
     }

@@ -1,6 +1,6 @@
 /**
  * The AG-UI captures of test/fixtures/wires/ag-ui-*.sse, as the events they were made from
- * (PROTOCOLS-MORE.md section 6: each event validated with `@ag-ui/core/schemas` and encoded with
+ * (each event validated with `@ag-ui/core/schemas` and encoded with
  * `@ag-ui/encoder`'s `encodeSSE`). `legacy` is written by hand as the 0.0.x encoder writes (`null`s kept,
  * `THINKING_*`), which 1.0's schemas reject and its client still reads.
  */

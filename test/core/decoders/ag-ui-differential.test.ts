@@ -2,8 +2,8 @@
  * Differential test against AG-UI's own reducer: the same SSE bytes go through `@ag-ui/client` 1.0.0
  * (`HttpAgent.runAgent` over a fake fetch: parseSSEStream → CompatibilityBoundary → enforceEvents →
  * transformChunks → verifyEvents → defaultApplyEvents) and through `readStream` + `reduceSteps`, and
- * every tool call is compared on name, input, status, output and error, using the projection of
- * PROTOCOLS-MORE.md 1.4; the captures the 0.0.x line accepts also through `@ag-ui/client` 0.0.59
+ * every tool call is compared on name, input, status, output and error, using one projection of
+ * both states; the captures the 0.0.x line accepts also through `@ag-ui/client` 0.0.59
  * (CopilotKit's). The captures are test/fixtures/wires/ag-ui-*.sse: `ag-ui-tools` is the shared
  * one; the others are made here from test/core/decoders/ag-ui-captures.ts (regenerate with
  * UPDATE_WIRE_FIXTURES=1) and must still be what `@ag-ui/encoder` writes.
@@ -112,7 +112,7 @@ interface Call {
   error?: string;
 }
 
-/** The vendor's state as calls (PROTOCOLS-MORE.md 1.4). */
+/** The vendor's state as calls. */
 function vendorCalls(v: VendorResult): Map<string, Call> {
   const calls = new Map<string, Call>();
   const last = v.runs[v.runs.length - 1] as VendorRun;

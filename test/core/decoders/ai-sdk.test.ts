@@ -462,7 +462,7 @@ const edgeCases: EdgeCase[] = [
   },
 ];
 
-describe('aiSdk decoder: edge cases (shared/AI-SDK.md A1, and the SDK behaviours found by the differential test)', () => {
+describe('aiSdk decoder: edge cases (the SDK behaviours found by the differential test)', () => {
   it.each(edgeCases)('$name', ({ frames, end, steps, run: runState, diagnostics, byReducer }) => {
     const { state } = run(frames, { end });
     expect(Object.keys(state.byId).sort()).toEqual(Object.keys(steps).sort());

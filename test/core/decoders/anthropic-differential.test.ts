@@ -4,8 +4,8 @@
  * (`MessageStream`) or `client.beta.messages.stream()` (`BetaMessageStream`, which tracks `mcp_tool_use`
  * input). The same bytes go through our decoder and reducer, and the calls must agree on name, input,
  * output and error (the mapping at the top of src/core/decoders/anthropic.ts). Inputs are compared at
- * block stop, not per delta: the SDK's `partialParse` drops an unfinished string where ours keeps it
- * (PROTOCOLS-MORE.md 0.4). What the SDK rejects or drops, we read and say so with a diagnostic.
+ * block stop, not per delta: the SDK's `partialParse` drops an unfinished string where ours keeps it.
+ * What the SDK rejects or drops, we read and say so with a diagnostic.
  */
 import { readFileSync } from 'node:fs';
 import Anthropic from '@anthropic-ai/sdk';

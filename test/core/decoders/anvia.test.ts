@@ -382,7 +382,7 @@ describe('anvia: envelope checks (each bad frame counted once, the rest still re
   });
 });
 
-describe('anvia: edge cases of PROTOCOLS.md 3.4', () => {
+describe('anvia: edge cases of the wire', () => {
   it('3.4.2 a result without a start makes the step, with the executed input', () => {
     const state = reduce(
       envelope([runStart, success('c1', 'refund_order', { orderId: 'A-1' }, { ok: true }), runEnd('completed')]),

@@ -1,4 +1,4 @@
-// The Cogitator decoder: every event of PROTOCOLS.md 1.2 to exact StepEvents, the edge cases of 1.14.
+// The Cogitator decoder: every event of its SSE stream to exact StepEvents, and its edge cases.
 
 import { emptyStepsState, reduceSteps, type StepEvent, type StepsState } from 'tool-steps/core';
 import { presentStep } from 'tool-steps/presentation';
@@ -352,7 +352,7 @@ describe('each Cogitator event', () => {
   });
 });
 
-describe('legacy names (PROTOCOLS.md 1.11)', () => {
+describe('legacy event names', () => {
   it('underscore types, name for toolName, callId for toolCallId', () => {
     expect(
       pushAll([
@@ -429,7 +429,7 @@ describe('end()', () => {
   });
 });
 
-describe('edge cases of PROTOCOLS.md 1.14', () => {
+describe('edge cases of the wire', () => {
   const S = { type: 'start', messageId: 'msg_1' };
   const F = { type: 'finish', messageId: 'msg_1', status: 'completed' };
   const call = (id: string, toolName: string, args?: string) => [

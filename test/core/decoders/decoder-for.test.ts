@@ -9,7 +9,7 @@ import { PROTOCOL_NAMES } from '../../../src/core/decoders/registry';
 
 const fixture = (path: string) => readFileSync(resolve(import.meta.dirname, '../../fixtures', path), 'utf8');
 
-/** One recording of each wire and the `decoders.*` factory of that wire. */
+/** One recording of each wire and the `decoders.*` factory of that wire (a new name in the table fails to compile here). */
 const WIRES: Record<ProtocolName, { readonly text: string; readonly factory: () => StepDecoder }> = {
   cogitator: { text: fixture('cogitator-workspace-edit.sse'), factory: decoders.cogitator },
   'cogitator-ws': { text: fixture('cogitator-ws-workspace-edit.jsonl'), factory: decoders.cogitatorWebSocket },
@@ -38,10 +38,6 @@ function decode(decoder: StepDecoder, text: string): StepEvent[] {
 }
 
 describe('decoderFor', () => {
-  it('covers every protocol name of the decoder table', () => {
-    expect(Object.keys(WIRES).sort()).toEqual([...PROTOCOL_NAMES].sort());
-  });
-
   it.each(PROTOCOL_NAMES)('%s: reads its recording as decoders.* does, with a fresh decoder each call', (name) => {
     const { text, factory } = WIRES[name];
     const decoder = decoderFor(name);
@@ -54,7 +50,6 @@ describe('decoderFor', () => {
 
   it('rejects an unknown name with a RangeError that says the name and every known one', () => {
     const known = PROTOCOL_NAMES.map((name) => `"${name}"`).join(', ');
-    expect(PROTOCOL_NAMES).toHaveLength(9);
     for (const name of ['vercel', 'auto', 'Cogitator', 'toString', '__proto__', '']) {
       expect(() => decoderFor(name as ProtocolName)).toThrow(RangeError);
       expect(() => decoderFor(name as ProtocolName)).toThrow(`Unknown protocol "${name}": the kit reads ${known}`);
