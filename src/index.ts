@@ -7,11 +7,8 @@
  * never re-exported wholesale; etc/tool-steps.api.md pins the list (`npm run api`).
  */
 
-export type { ToolStepsAnnouncerProps } from './components/announcer';
 export { ToolStepsAnnouncer } from './components/announcer';
-export type { ToolStepsApproveAllProps } from './components/approve-all';
 export { ToolStepsApproveAll } from './components/approve-all';
-export type { ToolStepsLabelsProviderProps } from './components/labels';
 export { ToolStepsLabelsProvider } from './components/labels';
 export { ToolStepActions, ToolStepCancel, ToolStepRetry } from './components/step-actions';
 export { ToolStepApproval, ToolStepApprove, ToolStepDeny } from './components/step-approval';
@@ -21,27 +18,44 @@ export { ToolStepError } from './components/step-error';
 export { ToolStepHeader } from './components/step-header';
 export { ToolStepIcon } from './components/step-icon';
 export { ToolStepProgress } from './components/step-progress';
-export type { ToolStepRootProps } from './components/step-root';
 export { ToolStepRoot } from './components/step-root';
 export { ToolStepStatus } from './components/step-status';
 export { ToolStepDetail, ToolStepLabel } from './components/step-text';
-export type { ToolStepProps } from './components/tool-step';
 export { ToolStep } from './components/tool-step';
-export type {
-  ToolStepsListProps,
-  ToolStepsProps,
-  ToolStepsRootProps,
-  ToolStepsRunStatusProps,
-} from './components/tool-steps';
 export { ToolSteps, ToolStepsList, ToolStepsRoot, ToolStepsRunStatus } from './components/tool-steps';
-export type { ToolStepsSummaryProps } from './components/turn-summary';
 export { ToolStepsSummary } from './components/turn-summary';
-export type { RunStatus, Step, StepEvent, StepStatus, StepStore, StepsState, ToolStream } from './core';
+export type {
+  DecoderOptions,
+  ProtocolName,
+  RunError,
+  RunStatus,
+  Step,
+  StepApproval,
+  StepError,
+  StepEvent,
+  StepProgress,
+  StepStatus,
+  StepStore,
+  StepStoreOptions,
+  StepsDiagnostics,
+  StepsState,
+  ToolPresentation,
+  ToolStream,
+  ToolStreamOptions,
+  ToolStreamRequestOptions,
+  ToolStreamSnapshot,
+} from './core';
 export { createStepStore, createToolStream } from './core';
-export type { ToolConfig, ToolRowProps, ToolsConfig } from './internal/context';
+export type {
+  ToolConfig,
+  ToolIconMap,
+  ToolRowProps,
+  ToolStepsOptions,
+  ToolsConfig,
+} from './internal/context';
 export { useToolStep, useToolStepsLabels } from './internal/context';
+export type { RenderProp } from './internal/render';
 export { useStep } from './react/use-step';
 export { useSteps } from './react/use-steps';
-export type { UseToolStreamOptions, UseToolStreamResult } from './react/use-tool-stream';
 export { useToolStream } from './react/use-tool-stream';
 export { useUIMessageSteps } from './react/use-ui-message-steps';

@@ -10,8 +10,9 @@ import {
   useRef,
   useState,
 } from 'react';
+import type { ToolStepsLabels } from 'tool-steps/presentation';
 import type { Step, StepStore, StepsState } from '../core';
-import { errorText, reasonText, type ToolStepsLabels } from '../core/labels';
+import { errorText, reasonText } from '../core/labels';
 import { isStoppedRun, outcomeOf } from '../core/outcome';
 import type { Redactor } from '../core/redact';
 import { useToolStepsLabels, useToolStepsOptions } from '../internal/context';
@@ -20,22 +21,25 @@ import { redactorOf, screenName, useRedactor } from '../internal/visible-text';
 import { presentStep } from '../presentation';
 import { ListSharedContext } from './tool-steps/shared';
 
-/** Props of `ToolStepsAnnouncer`. */
-export interface ToolStepsAnnouncerProps extends Omit<ComponentPropsWithoutRef<'div'>, 'children'> {
-  /** The run to follow: a store, or a `state` prop; inside a `ToolStepsRoot`, the root's by default. */
-  store?: StepStore;
-  state?: StepsState;
-  /** Milliseconds of quiet before what happened is said (at most 4× this after the first change). @default 500 */
-  delay?: number;
-  /** Swaps the outer element: `render={<section />}` or `(props, state) => element`. */
-  render?: RenderProp<ToolStepsAnnouncerState>;
-}
+/** The types of `ToolStepsAnnouncer`. */
+export declare namespace ToolStepsAnnouncer {
+  /** Props of `ToolStepsAnnouncer`. */
+  interface Props extends Omit<ComponentPropsWithoutRef<'div'>, 'children'> {
+    /** The run to follow: a store, or a `state` prop; inside a `ToolStepsRoot`, the root's by default. */
+    store?: StepStore;
+    state?: StepsState;
+    /** Milliseconds of quiet before what happened is said (at most 4× this after the first change). @default 500 */
+    delay?: number;
+    /** Swaps the outer element: `render={<section />}` or `(props, state) => element`. */
+    render?: RenderProp<ToolStepsAnnouncer.State>;
+  }
 
-/** What a `render` function of `ToolStepsAnnouncer` receives besides the props. */
-export interface ToolStepsAnnouncerState {
-  /** What the polite and the assertive region say now. */
-  polite: string;
-  assertive: string;
+  /** What a `render` function of `ToolStepsAnnouncer` receives besides the props. */
+  interface State {
+    /** What the polite and the assertive region say now. */
+    polite: string;
+    assertive: string;
+  }
 }
 
 // Visually hidden, never hidden from screen readers; inline, so it holds without the theme.
@@ -171,7 +175,7 @@ interface Said {
  * `<div role="alert" aria-live="assertive" data-slot="tool-steps-announcer-assertive">`.
  */
 export const ToolStepsAnnouncer = memo(
-  forwardRef<HTMLDivElement, ToolStepsAnnouncerProps>(function ToolStepsAnnouncer(
+  forwardRef<HTMLDivElement, ToolStepsAnnouncer.Props>(function ToolStepsAnnouncer(
     { store: given, state, delay = 500, render, ...props },
     ref,
   ) {

@@ -20,18 +20,21 @@ import { screenLine, useRedactor } from '../internal/visible-text';
 import { presentStep } from '../presentation';
 import { type DrawnWaiting, ListSharedContext } from './tool-steps/shared';
 
-/** What a `render` function of `ToolStepsApproveAll` receives besides the props. */
-export interface ToolStepsApproveAllState {
-  /** The calls it decides: drawn by the list, still waiting for a decision made here. */
-  steps: readonly Step[];
-}
+/** The types of `ToolStepsApproveAll`. */
+export declare namespace ToolStepsApproveAll {
+  /** What a `render` function of `ToolStepsApproveAll` receives besides the props. */
+  interface State {
+    /** The calls it decides: drawn by the list, still waiting for a decision made here. */
+    steps: readonly Step[];
+  }
 
-/** Props of `ToolStepsApproveAll`. */
-export interface ToolStepsApproveAllProps extends ComponentPropsWithoutRef<'div'> {
-  /** Shown from this many waiting calls on. @default 2 */
-  min?: number;
-  /** Swaps the element: `render={<section />}` or `(props, state) => element`. */
-  render?: RenderProp<ToolStepsApproveAllState>;
+  /** Props of `ToolStepsApproveAll`. */
+  interface Props extends ComponentPropsWithoutRef<'div'> {
+    /** Shown from this many waiting calls on. @default 2 */
+    min?: number;
+    /** Swaps the element: `render={<section />}` or `(props, state) => element`. */
+    render?: RenderProp<ToolStepsApproveAll.State>;
+  }
 }
 
 const NONE: readonly Step[] = [];
@@ -67,7 +70,7 @@ const MAX_NAME = 120;
  * `<button data-slot="tool-steps-approve-all-button" data-decision="approved" | "denied">`.
  */
 export const ToolStepsApproveAll = memo(
-  forwardRef<HTMLDivElement, ToolStepsApproveAllProps>(function ToolStepsApproveAll(
+  forwardRef<HTMLDivElement, ToolStepsApproveAll.Props>(function ToolStepsApproveAll(
     { min = 2, render, ...props },
     ref,
   ) {

@@ -17,12 +17,13 @@ import { builtinRenderers } from '../renderers/builtin';
 
 export { preloadRendererOf } from '../renderers/builtin';
 
+import type { DetailsRenderers, DetailsView } from 'tool-steps/renderers';
 import { useToolStepsLabels } from '../internal/context';
 import { CopyButton } from '../renderers/copy';
 import { detectDetailsKind } from '../renderers/detect';
 import { hasBothViews, ModelViewSwitch } from '../renderers/model-view';
-import type { DetailsKind, DetailsRenderer, DetailsRenderers, DetailsView } from '../renderers/types';
-import type { DetailsBlock } from './step-details';
+import type { DetailsKind, DetailsRenderer } from '../renderers/types';
+import type { ToolStepDetails } from './step-details';
 
 function own<T>(record: Readonly<Record<string, T>> | undefined, key: string): T | undefined {
   return record && Object.hasOwn(record, key) ? record[key] : undefined;
@@ -112,17 +113,17 @@ const Rendered = memo(function Rendered({
   );
 });
 
-const BLOCKS: readonly DetailsBlock[] = ['output', 'progress', 'input'];
-const NONE: readonly DetailsBlock[] = [];
+const BLOCKS: readonly ToolStepDetails.Block[] = ['output', 'progress', 'input'];
+const NONE: readonly ToolStepDetails.Block[] = [];
 
 /** The view and the revealed blocks, controlled or not (the details root's props). */
 export interface DetailsBodyState {
   view?: DetailsView;
   defaultView?: DetailsView;
   onViewChange?: (view: DetailsView) => void;
-  revealed?: readonly DetailsBlock[];
-  defaultRevealed?: readonly DetailsBlock[];
-  onRevealedChange?: (revealed: DetailsBlock[]) => void;
+  revealed?: readonly ToolStepDetails.Block[];
+  defaultRevealed?: readonly ToolStepDetails.Block[];
+  onRevealedChange?: (revealed: ToolStepDetails.Block[]) => void;
 }
 
 /**
@@ -175,10 +176,10 @@ export function DetailsBody({
   const [chosen, setRevealed] = useControllable(
     state.revealed,
     Array.isArray(state.defaultRevealed) ? state.defaultRevealed : NONE,
-    state.onRevealedChange as ((blocks: readonly DetailsBlock[]) => void) | undefined,
+    state.onRevealedChange as ((blocks: readonly ToolStepDetails.Block[]) => void) | undefined,
   );
   const revealed = new Set(Array.isArray(chosen) ? chosen.filter((block) => BLOCKS.includes(block)) : NONE);
-  const toggle = (block: DetailsBlock) =>
+  const toggle = (block: ToolStepDetails.Block) =>
     setRevealed(revealed.has(block) ? [...revealed].filter((each) => each !== block) : [...revealed, block]);
   const rawArgs = inputText(step);
   const rawLastUpdate = lastUpdateText(step);
@@ -200,7 +201,7 @@ export function DetailsBody({
     [step, shown, value, raw],
   );
   const kind = rawKind;
-  const reveal = (block: DetailsBlock, count: number) => (
+  const reveal = (block: ToolStepDetails.Block, count: number) => (
     <RevealToggle count={count} revealed={revealed.has(block)} onChange={() => toggle(block)} />
   );
   return (

@@ -7,17 +7,20 @@ import { useLabelId, useStepOf, useToolStepsLabels, useToolStepsOptions } from '
 import { drawPart, type RenderProp } from '../internal/render';
 import { focusRowOf } from './step-approval';
 
-/** What a `render` function of the action parts receives besides the props. */
-export interface ToolStepActionState {
-  step: Step;
-}
+/** The types of `ToolStepActions`. */
+export declare namespace ToolStepActions {
+  /** What a `render` function of the action parts receives besides the props. */
+  interface State {
+    step: Step;
+  }
 
-/** Props of `ToolStepActions`. */
-export interface ToolStepActionsProps extends ComponentPropsWithoutRef<'div'> {
-  /** The step; defaults to the row's. */
-  step?: Step;
-  /** Swaps the element: `render={<menu />}` or `(props, state) => element`. */
-  render?: RenderProp<ToolStepActionState>;
+  /** Props of `ToolStepActions`. */
+  interface Props extends ComponentPropsWithoutRef<'div'> {
+    /** The step; defaults to the row's. */
+    step?: Step;
+    /** Swaps the element: `render={<menu />}` or `(props, state) => element`. */
+    render?: RenderProp<ToolStepActions.State>;
+  }
 }
 
 function canCancel(step: Step): boolean {
@@ -34,7 +37,7 @@ function canRetry(step: Step): boolean {
  *
  * Renders `<div data-slot="tool-step-actions">`.
  */
-export const ToolStepActions = forwardRef<HTMLDivElement, ToolStepActionsProps>(function ToolStepActions(
+export const ToolStepActions = forwardRef<HTMLDivElement, ToolStepActions.Props>(function ToolStepActions(
   { step: explicit, render, ...props },
   ref,
 ) {
@@ -55,19 +58,24 @@ export const ToolStepActions = forwardRef<HTMLDivElement, ToolStepActionsProps>(
   return drawPart('div', render, { 'data-slot': 'tool-step-actions', children }, props, ref, { step });
 });
 
-/** Props of `ToolStepCancel` and `ToolStepRetry`. */
-export interface ToolStepActionButtonProps extends ComponentPropsWithoutRef<'button'> {
-  /** The step; defaults to the row's. */
-  step?: Step;
-  /** Called with the step on a press; defaults to the list's `onCancel` / `onRetry`. */
-  onAction?: (step: Step) => void;
-  /** Swaps the element: `render={<a href="…" />}` or `(props, state) => element`. */
-  render?: RenderProp<ToolStepActionState>;
+/** The types of `ToolStepCancel`. */
+export declare namespace ToolStepCancel {
+  type State = ToolStepActions.State;
+
+  /** Props of `ToolStepCancel` (and `ToolStepRetry`). */
+  interface Props extends ComponentPropsWithoutRef<'button'> {
+    /** The step; defaults to the row's. */
+    step?: Step;
+    /** Called with the step on a press; defaults to the list's `onCancel` / `onRetry`. */
+    onAction?: (step: Step) => void;
+    /** Swaps the element: `render={<a href="…" />}` or `(props, state) => element`. */
+    render?: RenderProp<ToolStepActions.State>;
+  }
 }
 
 function useActionButton(
   cancel: boolean,
-  { step: explicit, onAction, render, ...props }: ToolStepActionButtonProps,
+  { step: explicit, onAction, render, ...props }: ToolStepCancel.Props,
   ref: unknown,
 ): ReactElement | null {
   const step = useStepOf(explicit, cancel ? 'ToolStepCancel' : 'ToolStepRetry');
@@ -109,11 +117,9 @@ function useActionButton(
  *
  * Renders `<button type="button" data-slot="tool-step-cancel">Cancel</button>`.
  */
-export const ToolStepCancel = forwardRef<HTMLButtonElement, ToolStepActionButtonProps>(
-  function ToolStepCancel(props, ref) {
-    return useActionButton(true, props, ref);
-  },
-);
+export const ToolStepCancel = forwardRef<HTMLButtonElement, ToolStepCancel.Props>(function ToolStepCancel(props, ref) {
+  return useActionButton(true, props, ref);
+});
 
 /**
  * "Retry": calls `onAction` (default: the list's `onRetry`) with the step, and moves focus to the
@@ -122,8 +128,12 @@ export const ToolStepCancel = forwardRef<HTMLButtonElement, ToolStepActionButton
  *
  * Renders `<button type="button" data-slot="tool-step-retry">Retry</button>`.
  */
-export const ToolStepRetry = forwardRef<HTMLButtonElement, ToolStepActionButtonProps>(
-  function ToolStepRetry(props, ref) {
-    return useActionButton(false, props, ref);
-  },
-);
+/** The types of `ToolStepRetry`: the same as `ToolStepCancel`'s. */
+export declare namespace ToolStepRetry {
+  type Props = ToolStepCancel.Props;
+  type State = ToolStepActions.State;
+}
+
+export const ToolStepRetry = forwardRef<HTMLButtonElement, ToolStepRetry.Props>(function ToolStepRetry(props, ref) {
+  return useActionButton(false, props, ref);
+});

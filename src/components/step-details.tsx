@@ -12,6 +12,7 @@ import {
   useId,
   useMemo,
 } from 'react';
+import type { DetailsRenderers, DetailsView } from 'tool-steps/renderers';
 import type { Step } from '../core';
 import { chunked, useChunk } from '../internal/chunk';
 import { ToolStepContext, useLabelId, useStepOf, useToolStepsLabels, useToolStepsOptions } from '../internal/context';
@@ -19,7 +20,7 @@ import { drawPart, type RenderProp } from '../internal/render';
 import { RendererBoundary } from '../internal/renderer-boundary';
 import { hasDetailsContent, useStepDisclosure } from '../internal/step-disclosure';
 import { detectDetailsKind } from '../renderers/detect';
-import type { DetailsKind, DetailsRenderers, DetailsView } from '../renderers/types';
+import type { DetailsKind } from '../renderers/types';
 import type { DetailsBody as DetailsBodyComponent, DetailsBodyState } from './details-body';
 
 /** The body chunk's `preloadRendererOf`, once that chunk has loaded. */
@@ -55,13 +56,53 @@ export function detailsBlockKind(step: Pick<Step, 'details' | 'result'>): Detail
   return 'json';
 }
 
-/** A block of the open details whose secrets "Reveal" shows: the output, the last update, the arguments. */
-export type DetailsBlock = 'output' | 'progress' | 'input';
+/** The types of `ToolStepDetails`. */
+export declare namespace ToolStepDetails {
+  /** A block of the open details whose secrets "Reveal" shows: the output, the last update, the arguments. */
+  type Block = 'output' | 'progress' | 'input';
 
-/** What a `render` function of the details parts receives besides the props. */
-export interface ToolStepDetailsState {
-  step: Step;
-  open: boolean;
+  /** What a `render` function of the details parts receives besides the props. */
+  interface State {
+    step: Step;
+    open: boolean;
+  }
+
+  /** Props of `ToolStepDetails`. */
+  interface Props extends ComponentPropsWithoutRef<'div'> {
+    /** The step; defaults to the row's. */
+    step?: Step;
+    /** Whether the block is open (controlled). Inside a row, the row's state is used unless this is given. */
+    open?: boolean;
+    /**
+     * Whether the block starts open (uncontrolled, outside a row).
+     * @default true for failed steps, else false
+     */
+    defaultOpen?: boolean;
+    /** Called with the new state when the person opens or closes the block. */
+    onOpenChange?: (open: boolean) => void;
+    /** Details renderers for the content; defaults to the list's `renderers`. */
+    renderers?: DetailsRenderers;
+    /** Which side of an output with both is shown (controlled): `details` (what the application sees) or `result` (what the model read). */
+    view?: DetailsView;
+    /**
+     * Which side is shown first (uncontrolled).
+     * @default 'details'
+     */
+    defaultView?: DetailsView;
+    /** Called with the side the person picks. */
+    onViewChange?: (view: DetailsView) => void;
+    /** The blocks whose masked secrets are shown (controlled); unknown names are ignored. */
+    revealed?: readonly ToolStepDetails.Block[];
+    /**
+     * The blocks whose secrets are shown at first (uncontrolled; hidden again once the details close).
+     * @default []
+     */
+    defaultRevealed?: readonly ToolStepDetails.Block[];
+    /** Called with the revealed blocks after the person presses "Reveal" or "Hide". */
+    onRevealedChange?: (revealed: ToolStepDetails.Block[]) => void;
+    /** Swaps the element: `render={<section />}` or `(props, state) => element`. */
+    render?: RenderProp<ToolStepDetails.State>;
+  }
 }
 
 interface DetailsContextValue {
@@ -79,43 +120,6 @@ interface DetailsContextValue {
 const DetailsContext = createContext<DetailsContextValue | null>(null);
 DetailsContext.displayName = 'ToolStepDetailsContext';
 
-/** Props of `ToolStepDetails`. */
-export interface ToolStepDetailsProps extends ComponentPropsWithoutRef<'div'> {
-  /** The step; defaults to the row's. */
-  step?: Step;
-  /** Whether the block is open (controlled). Inside a row, the row's state is used unless this is given. */
-  open?: boolean;
-  /**
-   * Whether the block starts open (uncontrolled, outside a row).
-   * @default true for failed steps, else false
-   */
-  defaultOpen?: boolean;
-  /** Called with the new state when the person opens or closes the block. */
-  onOpenChange?: (open: boolean) => void;
-  /** Details renderers for the content; defaults to the list's `renderers`. */
-  renderers?: DetailsRenderers;
-  /** Which side of an output with both is shown (controlled): `details` (what the application sees) or `result` (what the model read). */
-  view?: DetailsView;
-  /**
-   * Which side is shown first (uncontrolled).
-   * @default 'details'
-   */
-  defaultView?: DetailsView;
-  /** Called with the side the person picks. */
-  onViewChange?: (view: DetailsView) => void;
-  /** The blocks whose masked secrets are shown (controlled); unknown names are ignored. */
-  revealed?: readonly DetailsBlock[];
-  /**
-   * The blocks whose secrets are shown at first (uncontrolled; hidden again once the details close).
-   * @default []
-   */
-  defaultRevealed?: readonly DetailsBlock[];
-  /** Called with the revealed blocks after the person presses "Reveal" or "Hide". */
-  onRevealedChange?: (revealed: DetailsBlock[]) => void;
-  /** Swaps the element: `render={<section />}` or `(props, state) => element`. */
-  render?: RenderProp<ToolStepDetailsState>;
-}
-
 /**
  * The details disclosure (Radix Collapsible style): a root around `ToolStepDetailsTrigger` and
  * `ToolStepDetailsContent` (its default children). Inside a row it reads and sets the row's open
@@ -124,7 +128,7 @@ export interface ToolStepDetailsProps extends ComponentPropsWithoutRef<'div'> {
  *
  * Renders `<div data-slot="tool-step-details" data-kind="<kind>" data-state="open" | "closed">`.
  */
-export const ToolStepDetails = forwardRef<HTMLDivElement, ToolStepDetailsProps>(function ToolStepDetails(
+export const ToolStepDetails = forwardRef<HTMLDivElement, ToolStepDetails.Props>(function ToolStepDetails(
   {
     step: explicit,
     open,
@@ -200,10 +204,13 @@ function useDisclosure(part: string): DetailsContextValue | undefined {
   return undefined;
 }
 
-/** Props of `ToolStepDetailsTrigger`. */
-export interface ToolStepDetailsTriggerProps extends ComponentPropsWithoutRef<'button'> {
-  /** Swaps the element: `render={<MyButton />}` or `(props, state) => element`. */
-  render?: RenderProp<ToolStepDetailsState>;
+/** The types of `ToolStepDetailsTrigger`. */
+export declare namespace ToolStepDetailsTrigger {
+  /** Props of `ToolStepDetailsTrigger`. */
+  interface Props extends ComponentPropsWithoutRef<'button'> {
+    /** Swaps the element: `render={<MyButton />}` or `(props, state) => element`. */
+    render?: RenderProp<ToolStepDetails.State>;
+  }
 }
 
 /**
@@ -211,7 +218,7 @@ export interface ToolStepDetailsTriggerProps extends ComponentPropsWithoutRef<'b
  *
  * Renders `<button type="button" data-slot="tool-step-details-trigger" aria-expanded aria-controls data-state>`.
  */
-export const ToolStepDetailsTrigger = forwardRef<HTMLButtonElement, ToolStepDetailsTriggerProps>(
+export const ToolStepDetailsTrigger = forwardRef<HTMLButtonElement, ToolStepDetailsTrigger.Props>(
   function ToolStepDetailsTrigger({ render, ...props }, ref) {
     const disclosure = useDisclosure('ToolStepDetailsTrigger') as DetailsContextValue;
     const labelId = useLabelId();
@@ -248,14 +255,17 @@ export const ToolStepDetailsTrigger = forwardRef<HTMLButtonElement, ToolStepDeta
   },
 );
 
-/** Props of `ToolStepDetailsContent`. */
-export interface ToolStepDetailsContentProps extends ComponentPropsWithoutRef<'div'> {
-  /** The step; defaults to the details' or the row's. */
-  step?: Step;
-  /** Details renderers; defaults to the details root's, else the list's `renderers`. */
-  renderers?: DetailsRenderers;
-  /** Swaps the element: `render={<section />}` or `(props, state) => element`. */
-  render?: RenderProp<ToolStepDetailsState>;
+/** The types of `ToolStepDetailsContent`. */
+export declare namespace ToolStepDetailsContent {
+  /** Props of `ToolStepDetailsContent`. */
+  interface Props extends ComponentPropsWithoutRef<'div'> {
+    /** The step; defaults to the details' or the row's. */
+    step?: Step;
+    /** Details renderers; defaults to the details root's, else the list's `renderers`. */
+    renderers?: DetailsRenderers;
+    /** Swaps the element: `render={<section />}` or `(props, state) => element`. */
+    render?: RenderProp<ToolStepDetails.State>;
+  }
 }
 
 /**
@@ -268,7 +278,7 @@ export interface ToolStepDetailsContentProps extends ComponentPropsWithoutRef<'d
  *
  * Renders `<div data-slot="tool-step-details-content" data-state>` (`hidden` while closed).
  */
-export const ToolStepDetailsContent = forwardRef<HTMLDivElement, ToolStepDetailsContentProps>(
+export const ToolStepDetailsContent = forwardRef<HTMLDivElement, ToolStepDetailsContent.Props>(
   function ToolStepDetailsContent({ step: explicit, renderers, render, ...props }, ref) {
     const disclosure = useDisclosure('ToolStepDetailsContent');
     const options = useToolStepsOptions();

@@ -1,32 +1,35 @@
 'use client';
 
 import { type ComponentPropsWithoutRef, forwardRef, type Ref } from 'react';
+import type { ToolStepsLabels } from 'tool-steps/presentation';
 import type { Step } from '../core';
 import { isTicking, stepDurationMs } from '../core/duration';
-import type { ToolStepsLabels } from '../core/labels';
 import { useTickingNow } from '../internal/clock';
 import { useStepOf, useToolStepsLabels } from '../internal/context';
 import { isoDuration } from '../internal/format';
 import { drawPart, type RenderProp } from '../internal/render';
 
-/** What a `render` function of `ToolStepDuration` receives besides the props. */
-export interface ToolStepDurationState {
-  step: Step;
-  /** The duration in milliseconds (the elapsed time so far while the step runs). */
-  ms: number;
-  /** Whether the step still runs (the time ticks once a second). */
-  running: boolean;
+/** The types of `ToolStepDuration`. */
+export declare namespace ToolStepDuration {
+  /** What a `render` function of `ToolStepDuration` receives besides the props. */
+  interface State {
+    step: Step;
+    /** The duration in milliseconds (the elapsed time so far while the step runs). */
+    ms: number;
+    /** Whether the step still runs (the time ticks once a second). */
+    running: boolean;
+  }
+
+  /** Props of `ToolStepDuration`. */
+  interface Props extends Omit<ComponentPropsWithoutRef<'time'>, 'dateTime'> {
+    /** The step; defaults to the row's. */
+    step?: Step;
+    /** Swaps the element: `render={<span />}` or `(props, state) => element`. */
+    render?: RenderProp<ToolStepDuration.State>;
+  }
 }
 
-/** Props of `ToolStepDuration`. */
-export interface ToolStepDurationProps extends Omit<ComponentPropsWithoutRef<'time'>, 'dateTime'> {
-  /** The step; defaults to the row's. */
-  step?: Step;
-  /** Swaps the element: `render={<span />}` or `(props, state) => element`. */
-  render?: RenderProp<ToolStepDurationState>;
-}
-
-type DrawProps = Omit<ToolStepDurationProps, 'step'> & { step: Step; forwardedRef: Ref<HTMLTimeElement> };
+type DrawProps = Omit<ToolStepDuration.Props, 'step'> & { step: Step; forwardedRef: Ref<HTMLTimeElement> };
 
 function draw(
   { step, render, forwardedRef, ...props }: DrawProps,
@@ -73,7 +76,7 @@ function Elapsed(props: DrawProps) {
  * Renders `<time data-slot="tool-step-duration" dateTime="PT8.421S">`, with the presence flag
  * `data-running` while it ticks.
  */
-export const ToolStepDuration = forwardRef<HTMLTimeElement, ToolStepDurationProps>(function ToolStepDuration(
+export const ToolStepDuration = forwardRef<HTMLTimeElement, ToolStepDuration.Props>(function ToolStepDuration(
   { step: explicit, ...props },
   ref,
 ) {

@@ -8,17 +8,20 @@ import { drawPart, type RenderProp } from '../internal/render';
 import { screenLine, screenName, useRedactor } from '../internal/visible-text';
 import { CopyButton } from '../renderers/copy';
 
-/** What a `render` function of `ToolStepError` receives besides the props. */
-export interface ToolStepErrorState {
-  step: Step;
-}
+/** The types of `ToolStepError`. */
+export declare namespace ToolStepError {
+  /** What a `render` function of `ToolStepError` receives besides the props. */
+  interface State {
+    step: Step;
+  }
 
-/** Props of `ToolStepError`. */
-export interface ToolStepErrorProps extends ComponentPropsWithoutRef<'div'> {
-  /** The step; defaults to the row's. */
-  step?: Step;
-  /** Swaps the element: `render={<p />}` or `(props, state) => element`. */
-  render?: RenderProp<ToolStepErrorState>;
+  /** Props of `ToolStepError`. */
+  interface Props extends ComponentPropsWithoutRef<'div'> {
+    /** The step; defaults to the row's. */
+    step?: Step;
+    /** Swaps the element: `render={<p />}` or `(props, state) => element`. */
+    render?: RenderProp<ToolStepError.State>;
+  }
 }
 
 /**
@@ -30,7 +33,7 @@ export interface ToolStepErrorProps extends ComponentPropsWithoutRef<'div'> {
  * there is one, screened as the badge shows it), holding `<code data-slot="tool-step-error-code">` and
  * `<span data-slot="tool-step-error-message">`.
  */
-export const ToolStepError = forwardRef<HTMLDivElement, ToolStepErrorProps>(function ToolStepError(
+export const ToolStepError = forwardRef<HTMLDivElement, ToolStepError.Props>(function ToolStepError(
   { step: explicit, render, ...props },
   ref,
 ) {

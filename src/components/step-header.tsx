@@ -5,18 +5,21 @@ import type { Step } from '../core';
 import { ToolStepContext } from '../internal/context';
 import { drawPart, type RenderProp } from '../internal/render';
 
-/** What a `render` function of `ToolStepHeader` receives besides the props. */
-export interface ToolStepHeaderState {
-  /** The row's step (`undefined` outside a row). */
-  step: Step | undefined;
-  /** Whether the row's details are open. */
-  open: boolean;
-}
+/** The types of `ToolStepHeader`. */
+export declare namespace ToolStepHeader {
+  /** What a `render` function of `ToolStepHeader` receives besides the props. */
+  interface State {
+    /** The row's step (`undefined` outside a row). */
+    step: Step | undefined;
+    /** Whether the row's details are open. */
+    open: boolean;
+  }
 
-/** Props of `ToolStepHeader`. */
-export interface ToolStepHeaderProps extends ComponentPropsWithoutRef<'div'> {
-  /** Swaps the element: `render={<header />}` or `(props, state) => element`. */
-  render?: RenderProp<ToolStepHeaderState>;
+  /** Props of `ToolStepHeader`. */
+  interface Props extends ComponentPropsWithoutRef<'div'> {
+    /** Swaps the element: `render={<header />}` or `(props, state) => element`. */
+    render?: RenderProp<ToolStepHeader.State>;
+  }
 }
 
 /**
@@ -24,7 +27,7 @@ export interface ToolStepHeaderProps extends ComponentPropsWithoutRef<'div'> {
  *
  * Renders `<div data-slot="tool-step-header">` around its children.
  */
-export const ToolStepHeader = forwardRef<HTMLDivElement, ToolStepHeaderProps>(function ToolStepHeader(
+export const ToolStepHeader = forwardRef<HTMLDivElement, ToolStepHeader.Props>(function ToolStepHeader(
   { render, ...props },
   ref,
 ) {

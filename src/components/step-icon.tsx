@@ -36,29 +36,32 @@ export function loadLazyIcons(): Promise<void> {
   return lazyLoading;
 }
 
-/** What a `render` function of `ToolStepIcon` receives besides the props. */
-export interface ToolStepIconState {
-  step: Step | undefined;
-  /** The icon name drawn (`wrench` when the requested one is unknown or failed; `url` for an image). */
-  name: string;
-  /** The image drawn, when the icon is an image URL (`isIconSrc`: `https:` or a raster `data:` URL). */
-  src?: string;
-}
+/** The types of `ToolStepIcon`. */
+export declare namespace ToolStepIcon {
+  /** What a `render` function of `ToolStepIcon` receives besides the props. */
+  interface State {
+    step: Step | undefined;
+    /** The icon name drawn (`wrench` when the requested one is unknown or failed; `url` for an image). */
+    name: string;
+    /** The image drawn, when the icon is an image URL (`isIconSrc`: `https:` or a raster `data:` URL). */
+    src?: string;
+  }
 
-/** Props of `ToolStepIcon`. */
-export interface ToolStepIconProps extends Omit<ComponentPropsWithoutRef<'span'>, 'children'> {
-  /** The step; defaults to the row's. */
-  step?: Step;
-  /** An icon name to draw instead of the step's. */
-  name?: string;
-  /** Extra icons by kebab-case name; defaults to the list's `icons`. */
-  icons?: ToolIconMap;
-  /** Per-tool presentation; defaults to the list's `tools`. */
-  tools?: ToolsConfig;
-  /** The icon's size in pixels when no stylesheet sizes it. @default 16 */
-  size?: number;
-  /** Swaps the element: `render={<i />}` or `(props, state) => element`. */
-  render?: RenderProp<ToolStepIconState>;
+  /** Props of `ToolStepIcon`. */
+  interface Props extends Omit<ComponentPropsWithoutRef<'span'>, 'children'> {
+    /** The step; defaults to the row's. */
+    step?: Step;
+    /** An icon name to draw instead of the step's. */
+    name?: string;
+    /** Extra icons by kebab-case name; defaults to the list's `icons`. */
+    icons?: ToolIconMap;
+    /** Per-tool presentation; defaults to the list's `tools`. */
+    tools?: ToolsConfig;
+    /** The icon's size in pixels when no stylesheet sizes it. @default 16 */
+    size?: number;
+    /** Swaps the element: `render={<i />}` or `(props, state) => element`. */
+    render?: RenderProp<ToolStepIcon.State>;
+  }
 }
 
 interface IconBoundaryProps {
@@ -97,7 +100,7 @@ class IconBoundary extends Component<IconBoundaryProps, { failed: boolean }> {
  * Renders `<span data-slot="tool-step-icon" data-icon="<name drawn>" aria-hidden="true">` around the SVG
  * (`data-icon="url"` around an image).
  */
-export const ToolStepIcon = forwardRef<HTMLSpanElement, ToolStepIconProps>(function ToolStepIcon(
+export const ToolStepIcon = forwardRef<HTMLSpanElement, ToolStepIcon.Props>(function ToolStepIcon(
   { step: explicit, name, icons, tools, size = 16, render, ...props },
   ref,
 ) {

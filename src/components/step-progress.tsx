@@ -1,27 +1,31 @@
 'use client';
 
 import { type ComponentPropsWithoutRef, forwardRef } from 'react';
+import type { DeterminateProgress } from 'tool-steps/presentation';
 import type { Step } from '../core';
-import { type DeterminateProgress, determinateProgress } from '../core/progress';
+import { determinateProgress } from '../core/progress';
 import { useStepOf, useToolStepsLabels } from '../internal/context';
 import { progressText } from '../internal/progress-text';
 import { drawPart, type RenderProp } from '../internal/render';
 import { screenName, useRedactor, WireText } from '../internal/visible-text';
 import { usePresentation } from './use-presentation';
 
-/** What a `render` function of `ToolStepProgress` receives besides the props. */
-export interface ToolStepProgressState {
-  step: Step;
-  /** The update's value and total when it has both (`determinateProgress`). */
-  determinate: DeterminateProgress | undefined;
-}
+/** The types of `ToolStepProgress`. */
+export declare namespace ToolStepProgress {
+  /** What a `render` function of `ToolStepProgress` receives besides the props. */
+  interface State {
+    step: Step;
+    /** The update's value and total when it has both (`determinateProgress`). */
+    determinate: DeterminateProgress | undefined;
+  }
 
-/** Props of `ToolStepProgress`. */
-export interface ToolStepProgressProps extends ComponentPropsWithoutRef<'div'> {
-  /** The step; defaults to the row's. */
-  step?: Step;
-  /** Swaps the element: `render={<p />}` or `(props, state) => element`. */
-  render?: RenderProp<ToolStepProgressState>;
+  /** Props of `ToolStepProgress`. */
+  interface Props extends ComponentPropsWithoutRef<'div'> {
+    /** The step; defaults to the row's. */
+    step?: Step;
+    /** Swaps the element: `render={<p />}` or `(props, state) => element`. */
+    render?: RenderProp<ToolStepProgress.State>;
+  }
 }
 
 /**
@@ -35,7 +39,7 @@ export interface ToolStepProgressProps extends ComponentPropsWithoutRef<'div'> {
  * updates so far; `data-determinate` is present with the bar,
  * `<progress data-slot="tool-step-progress-bar" value max aria-label>`.
  */
-export const ToolStepProgress = forwardRef<HTMLDivElement, ToolStepProgressProps>(function ToolStepProgress(
+export const ToolStepProgress = forwardRef<HTMLDivElement, ToolStepProgress.Props>(function ToolStepProgress(
   { step: explicit, render, ...props },
   ref,
 ) {

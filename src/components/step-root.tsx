@@ -7,7 +7,7 @@ import { warnOnce } from '../core/warn';
 import {
   InListContext,
   ToolStepContext,
-  type ToolStepContextValue,
+  type useToolStep,
   useToolStepsLabels,
   useToolStepsOptions,
 } from '../internal/context';
@@ -19,28 +19,31 @@ import { hasDetailsContent, useStepDisclosure } from '../internal/step-disclosur
 import { screenName, useRedactor } from '../internal/visible-text';
 import { presentStep } from '../presentation';
 
-/** What a `render` function of `ToolStepRoot` receives besides the props. */
-export interface ToolStepRootState {
-  step: Step;
-  /** Whether the row's details are open. */
-  open: boolean;
-}
+/** The types of `ToolStepRoot`. */
+export declare namespace ToolStepRoot {
+  /** What a `render` function of `ToolStepRoot` receives besides the props. */
+  interface State {
+    step: Step;
+    /** Whether the row's details are open. */
+    open: boolean;
+  }
 
-/** Props of `ToolStepRoot`. */
-export interface ToolStepRootProps extends ComponentPropsWithoutRef<'li'> {
-  /** The step this row draws; its parts read it from here. `<ToolStep>` gives it to the root it draws. */
-  step?: Step;
-  /** Whether the row's details are open (controlled). */
-  open?: boolean;
-  /**
-   * Whether the details start open (uncontrolled).
-   * @default true for failed steps (until the person toggles), else false (an approval card shows what the call will do)
-   */
-  defaultOpen?: boolean;
-  /** Called with the new state when the person opens or closes the details. */
-  onOpenChange?: (open: boolean) => void;
-  /** Swaps the element: `render={<article />}` or `(props, state) => element`. */
-  render?: RenderProp<ToolStepRootState>;
+  /** Props of `ToolStepRoot`. */
+  interface Props extends ComponentPropsWithoutRef<'li'> {
+    /** The step this row draws; its parts read it from here. `<ToolStep>` gives it to the root it draws. */
+    step?: Step;
+    /** Whether the row's details are open (controlled). */
+    open?: boolean;
+    /**
+     * Whether the details start open (uncontrolled).
+     * @default true for failed steps (until the person toggles), else false (an approval card shows what the call will do)
+     */
+    defaultOpen?: boolean;
+    /** Called with the new state when the person opens or closes the details. */
+    onOpenChange?: (open: boolean) => void;
+    /** Swaps the element: `render={<article />}` or `(props, state) => element`. */
+    render?: RenderProp<ToolStepRoot.State>;
+  }
 }
 
 /**
@@ -54,7 +57,7 @@ export interface ToolStepRootProps extends ComponentPropsWithoutRef<'li'> {
  * `data-state="open" | "closed"` (its details; "closed"
  * when there are none) and the presence flag `data-has-details`.
  */
-export const ToolStepRoot = forwardRef<HTMLElement, ToolStepRootProps>(function ToolStepRoot(
+export const ToolStepRoot = forwardRef<HTMLElement, ToolStepRoot.Props>(function ToolStepRoot(
   { step: explicit, open, defaultOpen, onOpenChange, render, children, ...props },
   ref,
 ) {
@@ -80,7 +83,7 @@ export const ToolStepRoot = forwardRef<HTMLElement, ToolStepRootProps>(function 
   const redactor = useRedactor();
   // in a list, the row is one of its rows for the keyboard (its tab stop, or focusable by the arrows)
   const stop = useRowTabStop(inList ? step.id : undefined);
-  const value = useMemo<ToolStepContextValue>(
+  const value = useMemo<useToolStep.Result>(
     () => ({ step, presentation, open: isOpen, setOpen, hasDetails, labelId, contentId }),
     [step, presentation, isOpen, setOpen, hasDetails, labelId, contentId],
   );

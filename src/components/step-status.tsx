@@ -10,28 +10,19 @@ import Hand from 'lucide-react/icons/hand';
 import LoaderCircle from 'lucide-react/icons/loader-circle';
 import Unplug from 'lucide-react/icons/unplug';
 import { type ComponentPropsWithoutRef, forwardRef } from 'react';
+import type { StepOutcome } from 'tool-steps/presentation';
 import type { Step, StepStatus } from '../core';
-import { outcomeOf, type StepOutcome } from '../core/outcome';
+import { outcomeOf } from '../core/outcome';
 import { useStepOf, useToolStepsLabels } from '../internal/context';
 import { drawPart, type RenderProp } from '../internal/render';
 import { useRunStopped } from '../internal/run-stopped';
 import { useDecisionOf } from './step-approval';
 
-/** How a status is shown: an icon, the text people (and screen readers) read, and whether it spins. */
-export interface StatusIndicator {
-  icon: LucideIcon;
-  /** The Lucide name of `icon`, for `data-icon`. */
-  iconName: string;
-  text: string;
-  /** A spinner: turns while the step is active (not when the user prefers reduced motion). */
-  spinning: boolean;
-}
-
 /**
  * The indicator of every status (with the English text; the part writes `labels.status`). A `Record`,
  * so a new status cannot ship without its indicator.
  */
-export const statusIndicators: Readonly<Record<StepStatus, StatusIndicator>> = {
+export const statusIndicators: Readonly<Record<StepStatus, ToolStepStatus.Indicator>> = {
   'input-streaming': { icon: LoaderCircle, iconName: 'loader-circle', text: 'Preparing', spinning: true },
   running: { icon: LoaderCircle, iconName: 'loader-circle', text: 'Running', spinning: true },
   'awaiting-approval': { icon: Hand, iconName: 'hand', text: 'Waiting for approval', spinning: false },
@@ -43,27 +34,40 @@ export const statusIndicators: Readonly<Record<StepStatus, StatusIndicator>> = {
 };
 
 /** A call the person stopped (its run's Stop): a stop sign, not the broken plug of a cut stream. */
-const stoppedIndicator: StatusIndicator = {
+const stoppedIndicator: ToolStepStatus.Indicator = {
   icon: CircleStop,
   iconName: 'circle-stop',
   text: 'Stopped',
   spinning: false,
 };
 
-/** What a `render` function of `ToolStepStatus` receives besides the props. */
-export interface ToolStepStatusState {
-  step: Step;
-  indicator: StatusIndicator;
-  /** What the row shows the step came to (`outcomeOf`): a reported exit code, a stop. */
-  outcome: StepOutcome;
-}
+/** The types of `ToolStepStatus`. */
+export declare namespace ToolStepStatus {
+  /** How a status is shown: an icon, the text people (and screen readers) read, and whether it spins. */
+  interface Indicator {
+    icon: LucideIcon;
+    /** The Lucide name of `icon`, for `data-icon`. */
+    iconName: string;
+    text: string;
+    /** A spinner: turns while the step is active (not when the user prefers reduced motion). */
+    spinning: boolean;
+  }
 
-/** Props of `ToolStepStatus`. */
-export interface ToolStepStatusProps extends ComponentPropsWithoutRef<'span'> {
-  /** The step; defaults to the row's. */
-  step?: Step;
-  /** Swaps the element: `render={<div />}` or `(props, state) => element`. */
-  render?: RenderProp<ToolStepStatusState>;
+  /** What a `render` function of `ToolStepStatus` receives besides the props. */
+  interface State {
+    step: Step;
+    indicator: ToolStepStatus.Indicator;
+    /** What the row shows the step came to (`outcomeOf`): a reported exit code, a stop. */
+    outcome: StepOutcome;
+  }
+
+  /** Props of `ToolStepStatus`. */
+  interface Props extends ComponentPropsWithoutRef<'span'> {
+    /** The step; defaults to the row's. */
+    step?: Step;
+    /** Swaps the element: `render={<div />}` or `(props, state) => element`. */
+    render?: RenderProp<ToolStepStatus.State>;
+  }
 }
 
 /** A decision made here that the wire has not confirmed: the header says it at once. */
@@ -77,7 +81,7 @@ function indicatorOf(
   outcome: StepOutcome,
   decision: { approved: boolean } | undefined,
   labels: ReturnType<typeof useToolStepsLabels>,
-): StatusIndicator {
+): ToolStepStatus.Indicator {
   const status = Object.hasOwn(statusIndicators, step.status) ? step.status : 'running';
   if (step.status === 'awaiting-approval' && decision) {
     return decision.approved
@@ -109,7 +113,7 @@ function indicatorOf(
  * (`data-slot="tool-step-status-text"`), which the default theme may hide visually but never from
  * screen readers.
  */
-export const ToolStepStatus = forwardRef<HTMLSpanElement, ToolStepStatusProps>(function ToolStepStatus(
+export const ToolStepStatus = forwardRef<HTMLSpanElement, ToolStepStatus.Props>(function ToolStepStatus(
   { step: explicit, render, ...props },
   ref,
 ) {

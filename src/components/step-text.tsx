@@ -7,19 +7,22 @@ import { drawPart, type RenderProp } from '../internal/render';
 import { screenLine, useRedactor } from '../internal/visible-text';
 import { usePresentationOf } from './use-presentation';
 
-/** What a `render` function of the label and detail parts receives besides the props. */
-export interface ToolStepTextState {
-  step: Step;
-}
+/** The types of `ToolStepLabel`. */
+export declare namespace ToolStepLabel {
+  /** What a `render` function of the label and detail parts receives besides the props. */
+  interface State {
+    step: Step;
+  }
 
-/** Props of `ToolStepLabel`. */
-export interface ToolStepLabelProps extends ComponentPropsWithoutRef<'span'> {
-  /** The step; defaults to the row's. */
-  step?: Step;
-  /** Per-tool presentation; defaults to the list's `tools`. */
-  tools?: ToolsConfig;
-  /** Swaps the element: `render={<strong />}` or `(props, state) => element`. */
-  render?: RenderProp<ToolStepTextState>;
+  /** Props of `ToolStepLabel`. */
+  interface Props extends ComponentPropsWithoutRef<'span'> {
+    /** The step; defaults to the row's. */
+    step?: Step;
+    /** Per-tool presentation; defaults to the list's `tools`. */
+    tools?: ToolsConfig;
+    /** Swaps the element: `render={<strong />}` or `(props, state) => element`. */
+    render?: RenderProp<ToolStepLabel.State>;
+  }
 }
 
 /**
@@ -29,7 +32,7 @@ export interface ToolStepLabelProps extends ComponentPropsWithoutRef<'span'> {
  *
  * Renders `<span data-slot="tool-step-label" dir="auto">`; inside a row it carries the row's label id.
  */
-export const ToolStepLabel = forwardRef<HTMLSpanElement, ToolStepLabelProps>(function ToolStepLabel(
+export const ToolStepLabel = forwardRef<HTMLSpanElement, ToolStepLabel.Props>(function ToolStepLabel(
   { step: explicit, tools, render, ...props },
   ref,
 ) {
@@ -49,14 +52,19 @@ export const ToolStepLabel = forwardRef<HTMLSpanElement, ToolStepLabelProps>(fun
   );
 });
 
-/** Props of `ToolStepDetail`. */
-export interface ToolStepDetailProps extends ComponentPropsWithoutRef<'span'> {
-  /** The step; defaults to the row's. */
-  step?: Step;
-  /** Per-tool presentation; defaults to the list's `tools`. */
-  tools?: ToolsConfig;
-  /** Swaps the element: `render={<code />}` or `(props, state) => element`. */
-  render?: RenderProp<ToolStepTextState>;
+/** The types of `ToolStepDetail`. */
+export declare namespace ToolStepDetail {
+  type State = ToolStepLabel.State;
+
+  /** Props of `ToolStepDetail`. */
+  interface Props extends ComponentPropsWithoutRef<'span'> {
+    /** The step; defaults to the row's. */
+    step?: Step;
+    /** Per-tool presentation; defaults to the list's `tools`. */
+    tools?: ToolsConfig;
+    /** Swaps the element: `render={<code />}` or `(props, state) => element`. */
+    render?: RenderProp<ToolStepLabel.State>;
+  }
 }
 
 /**
@@ -66,7 +74,7 @@ export interface ToolStepDetailProps extends ComponentPropsWithoutRef<'span'> {
  *
  * Renders `<span data-slot="tool-step-detail" dir="auto">`.
  */
-export const ToolStepDetail = forwardRef<HTMLSpanElement, ToolStepDetailProps>(function ToolStepDetail(
+export const ToolStepDetail = forwardRef<HTMLSpanElement, ToolStepDetail.Props>(function ToolStepDetail(
   { step: explicit, tools, render, ...props },
   ref,
 ) {

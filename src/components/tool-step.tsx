@@ -12,7 +12,6 @@ import { isActiveStatus, type Step } from '../core';
 import { warnOnce } from '../core/warn';
 import {
   mergeOptions,
-  type ToolRowParts,
   type ToolRowProps,
   type ToolStepsOptions,
   ToolStepsOptionsContext,
@@ -31,27 +30,30 @@ import { ToolStepError } from './step-error';
 import { ToolStepHeader } from './step-header';
 import { ToolStepIcon } from './step-icon';
 import { ToolStepProgress } from './step-progress';
-import { ToolStepRoot, type ToolStepRootState } from './step-root';
+import { ToolStepRoot } from './step-root';
 import { ToolStepStatus } from './step-status';
 import { ToolStepDetail, ToolStepLabel } from './step-text';
 
-/** Props of `ToolStep`. */
-export interface ToolStepProps extends ToolStepsOptions, Omit<ComponentPropsWithoutRef<'li'>, 'children'> {
-  /** The step to draw. */
-  step: Step;
-  /** Whether the details are open (controlled). */
-  open?: boolean;
-  /**
-   * Whether the details start open (uncontrolled).
-   * @default true for failed steps (until the person toggles), else false (an approval card shows what the call will do)
-   */
-  defaultOpen?: boolean;
-  /** Called with the new state when the person opens or closes the details. */
-  onOpenChange?: (open: boolean) => void;
-  /** Swaps the root element (see `ToolStepRoot`). */
-  render?: RenderProp<ToolStepRootState>;
-  /** Drawn last inside the row (the default list puts nested steps here). */
-  children?: ReactNode;
+/** The types of `ToolStep`. */
+export declare namespace ToolStep {
+  /** Props of `ToolStep`. */
+  interface Props extends ToolStepsOptions, Omit<ComponentPropsWithoutRef<'li'>, 'children'> {
+    /** The step to draw. */
+    step: Step;
+    /** Whether the details are open (controlled). */
+    open?: boolean;
+    /**
+     * Whether the details start open (uncontrolled).
+     * @default true for failed steps (until the person toggles), else false (an approval card shows what the call will do)
+     */
+    defaultOpen?: boolean;
+    /** Called with the new state when the person opens or closes the details. */
+    onOpenChange?: (open: boolean) => void;
+    /** Swaps the root element (see `ToolStepRoot`). */
+    render?: RenderProp<ToolStepRoot.State>;
+    /** Drawn last inside the row (the default list puts nested steps here). */
+    children?: ReactNode;
+  }
 }
 
 // The default row's parts. Each reads the row from context, so one element serves every row.
@@ -67,7 +69,7 @@ const ERROR = <ToolStepError />;
 const APPROVAL = <ToolStepApproval />;
 const DETAILS = <ToolStepDetails />;
 
-function partsOf(step: Step): ToolRowParts {
+function partsOf(step: Step): ToolRowProps.Parts {
   const showApproval = step.status === 'awaiting-approval' || step.approval?.decision !== undefined;
   return {
     header: HEADER,
@@ -79,7 +81,7 @@ function partsOf(step: Step): ToolRowParts {
 }
 
 /** What the default row draws inside its root: the parts that apply to the step, then `children`. */
-function DefaultParts({ parts, children }: { parts: ToolRowParts; children?: ReactNode }) {
+function DefaultParts({ parts, children }: { parts: ToolRowProps.Parts; children?: ReactNode }) {
   return (
     <>
       {parts.header}
@@ -100,7 +102,7 @@ function HostRow({
   children,
 }: {
   Row: ComponentType<ToolRowProps>;
-  parts: ToolRowParts;
+  parts: ToolRowProps.Parts;
   defaultRow: ReactElement;
   children?: ReactNode;
 }) {
@@ -172,7 +174,7 @@ class RowBoundary extends Component<RowBoundaryProps, RowBoundaryState> {
  * Renders `ToolStepRoot`: `<div data-slot="tool-step" …>` alone (in a chat message), `<li>` inside
  * `<ToolSteps>`.
  */
-export const ToolStep = forwardRef<HTMLElement, ToolStepProps>(function ToolStep({ step, children, ...given }, ref) {
+export const ToolStep = forwardRef<HTMLElement, ToolStep.Props>(function ToolStep({ step, children, ...given }, ref) {
   const [own, props] = takeOptions(given);
   const options = useSameOptions(mergeOptions(own, useToolStepsOptions()));
   const parts = partsOf(step);

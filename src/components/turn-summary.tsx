@@ -69,27 +69,30 @@ export function turnOf(
   return { running, waiting, startedAt: first, spanMs, failed };
 }
 
-/** What a `render` function of `ToolStepsSummary` receives besides the props. */
-export interface ToolStepsSummaryState {
-  /** What the line says: a step runs, the turn is done, or the person stopped it. */
-  status: 'running' | 'done' | 'stopped';
-}
+/** The types of `ToolStepsSummary`. */
+export declare namespace ToolStepsSummary {
+  /** What a `render` function of `ToolStepsSummary` receives besides the props. */
+  interface State {
+    /** What the line says: a step runs, the turn is done, or the person stopped it. */
+    status: 'running' | 'done' | 'stopped';
+  }
 
-/** Props of `ToolStepsSummary`. */
-export interface ToolStepsSummaryProps extends ComponentPropsWithoutRef<'p'> {
-  /** The run to sum up; inside a `ToolStepsRoot`, the root's run (as its rows draw it) by default. */
-  state?: StepsState;
-  /** Swaps the element: `render={<div />}` or `(props, state) => element`. */
-  render?: RenderProp<ToolStepsSummaryState>;
+  /** Props of `ToolStepsSummary`. */
+  interface Props extends ComponentPropsWithoutRef<'p'> {
+    /** The run to sum up; inside a `ToolStepsRoot`, the root's run (as its rows draw it) by default. */
+    state?: StepsState;
+    /** Swaps the element: `render={<div />}` or `(props, state) => element`. */
+    render?: RenderProp<ToolStepsSummary.State>;
+  }
 }
 
 interface LineProps {
   props: ComponentPropsWithoutRef<'p'>;
-  render: RenderProp<ToolStepsSummaryState> | undefined;
+  render: RenderProp<ToolStepsSummary.State> | undefined;
   forwarded: ForwardedRef<HTMLParagraphElement>;
 }
 
-function line(status: ToolStepsSummaryState['status'], children: ReactNode, { props, render, forwarded }: LineProps) {
+function line(status: ToolStepsSummary.State['status'], children: ReactNode, { props, render, forwarded }: LineProps) {
   return drawPart(
     'p',
     render,
@@ -136,7 +139,7 @@ function useListSummary(): StepsState | undefined {
  * that waits, or a finished turn of one step.
  */
 export const ToolStepsSummary = memo(
-  forwardRef<HTMLParagraphElement, ToolStepsSummaryProps>(function ToolStepsSummary(
+  forwardRef<HTMLParagraphElement, ToolStepsSummary.Props>(function ToolStepsSummary(
     { state: given, render, ...props },
     forwarded,
   ) {

@@ -1,6 +1,7 @@
 'use client';
 
 import { useContext } from 'react';
+import type { ResolvedPresentation } from 'tool-steps/presentation';
 import type { Step } from '../core';
 import {
   missingStep,
@@ -9,7 +10,7 @@ import {
   ToolStepsOptionsContext,
   type ToolsConfig,
 } from '../internal/context';
-import { presentStep, type ResolvedPresentation } from '../presentation';
+import { presentStep } from '../presentation';
 
 /**
  * The presentation of the step a part draws: the row's (computed once per row) when the part draws

@@ -4,11 +4,15 @@
 // above it (src/components, src/renderers) reads them from here, so nothing below reaches up into the parts.
 import type { LucideProps } from 'lucide-react';
 import { type ComponentType, createContext, type ReactElement, type ReactNode, useContext, useRef } from 'react';
+import type {
+  RedactOption,
+  ResolvedPresentation,
+  ToolPresentationOverride,
+  ToolStepsLabels,
+} from 'tool-steps/presentation';
+import type { DetailsRenderers } from 'tool-steps/renderers';
 import type { Step } from '../core';
-import { defaultLabels, type ToolStepsLabels } from '../core/labels';
-import type { RedactOption } from '../core/redact';
-import type { ResolvedPresentation, ToolPresentationOverride } from '../presentation';
-import type { DetailsRenderers } from '../renderers/types';
+import { defaultLabels } from '../core/labels';
 
 /** What an icon component receives: an SVG's props (size, stroke width, class, ARIA). */
 export type ToolIconProps = Omit<LucideProps, 'ref'>;
@@ -17,7 +21,7 @@ export type ToolIconProps = Omit<LucideProps, 'ref'>;
 export type ToolIconComponent = ComponentType<ToolIconProps>;
 
 /** Icons by kebab-case name, as a host app passes them to extend or replace the built-in ones. */
-export type ToolIconMap = Readonly<Record<string, ToolIconComponent>>;
+export type ToolIconMap = Readonly<Record<string, ComponentType<Omit<LucideProps, 'ref'>>>>;
 
 /** The words every part writes; English unless a `<ToolSteps labels>` (or `ToolStepsLabelsProvider`) says otherwise. */
 export const ToolStepsLabelsContext = createContext<ToolStepsLabels>(defaultLabels);
@@ -26,24 +30,6 @@ ToolStepsLabelsContext.displayName = 'ToolStepsLabelsContext';
 /** The words in effect: the nearest `labels` laid over the English defaults. */
 export function useToolStepsLabels(): ToolStepsLabels {
   return useContext(ToolStepsLabelsContext);
-}
-
-/** What a row's parts share (read it with `useToolStep()`). */
-export interface ToolStepContextValue {
-  /** The step the row draws. */
-  step: Step;
-  /** How the step is presented (label, icon, detail), with the list's `tools` applied. */
-  presentation: ResolvedPresentation;
-  /** Whether the row's details are open. */
-  open: boolean;
-  /** Opens or closes the row's details. */
-  setOpen: (open: boolean) => void;
-  /** Whether the step has anything for its details block. */
-  hasDetails: boolean;
-  /** The id of the row's label, so buttons ("Approve", "Details") can be described by it. */
-  labelId: string;
-  /** The id of the row's details content, for the trigger's `aria-controls`. */
-  contentId: string;
 }
 
 /** What a row's component (`tools[name].Row`) receives: the row's step and state, and the default parts. */
@@ -60,24 +46,27 @@ export interface ToolRowProps {
    * The default row's parts, as elements ready to return among your own: they read the row they are
    * drawn in, so they need no props.
    */
-  parts: ToolRowParts;
+  parts: ToolRowProps.Parts;
   /** What the default row draws inside its root: return it for the steps this component does not want to draw. */
   defaultRow: ReactElement;
   /** The nested steps' list (agents calling agents): return it last. */
   children?: ReactNode;
 }
 
-/** The default row's parts (see `ToolRowProps.parts`), each `null` where the default row draws nothing. */
-export interface ToolRowParts {
-  /** Icon, label, detail, status, duration and actions. */
-  header: ReactElement;
-  /** The latest progress, while the step is active. */
-  progress: ReactElement | null;
-  error: ReactElement;
-  /** The approval, while it waits or once decided. */
-  approval: ReactElement | null;
-  /** The details disclosure (trigger and content). */
-  details: ReactElement;
+/** The types of `ToolRowProps`. */
+export declare namespace ToolRowProps {
+  /** The default row's parts (see `ToolRowProps.parts`), each `null` where the default row draws nothing. */
+  interface Parts {
+    /** Icon, label, detail, status, duration and actions. */
+    header: ReactElement;
+    /** The latest progress, while the step is active. */
+    progress: ReactElement | null;
+    error: ReactElement;
+    /** The approval, while it waits or once decided. */
+    approval: ReactElement | null;
+    /** The details disclosure (trigger and content). */
+    details: ReactElement;
+  }
 }
 
 /** One tool's presentation: label, icon and detail (values or functions of the step), and optionally a whole row. */
@@ -174,7 +163,7 @@ export function useSameOptions(next: ToolStepsOptions): ToolStepsOptions {
 }
 
 /** A row's step and state; `null` outside a row. */
-export const ToolStepContext = createContext<ToolStepContextValue | null>(null);
+export const ToolStepContext = createContext<useToolStep.Result | null>(null);
 ToolStepContext.displayName = 'ToolStepContext';
 
 export const ToolStepsOptionsContext = createContext<ToolStepsOptions>({});
@@ -190,15 +179,36 @@ InListContext.displayName = 'ToolStepsInListContext';
  * and whole-row components. Throws outside a row (`<ToolStep>` or `<ToolStepRoot>`), unless called
  * with `{ optional: true }`: then a part that also works alone gets `undefined` there.
  */
-export function useToolStep(): ToolStepContextValue;
-export function useToolStep(options: { optional: true }): ToolStepContextValue | undefined;
-export function useToolStep(options?: { optional?: boolean }): ToolStepContextValue | undefined {
+export function useToolStep(): useToolStep.Result;
+export function useToolStep(options: { optional: true }): useToolStep.Result | undefined;
+export function useToolStep(options?: { optional?: boolean }): useToolStep.Result | undefined {
   const row = useContext(ToolStepContext);
   if (!row) {
     if (options?.optional) return undefined;
     throw new Error('useToolStep() must be called inside a row: <ToolStep>, <ToolSteps> or <ToolStepRoot step={…}>.');
   }
   return row;
+}
+
+/** The types of `useToolStep`. */
+export declare namespace useToolStep {
+  /** What a row's parts share (read it with `useToolStep()`). */
+  interface Result {
+    /** The step the row draws. */
+    step: Step;
+    /** How the step is presented (label, icon, detail), with the list's `tools` applied. */
+    presentation: ResolvedPresentation;
+    /** Whether the row's details are open. */
+    open: boolean;
+    /** Opens or closes the row's details. */
+    setOpen: (open: boolean) => void;
+    /** Whether the step has anything for its details block. */
+    hasDetails: boolean;
+    /** The id of the row's label, so buttons ("Approve", "Details") can be described by it. */
+    labelId: string;
+    /** The id of the row's details content, for the trigger's `aria-controls`. */
+    contentId: string;
+  }
 }
 
 /**

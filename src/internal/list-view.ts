@@ -5,8 +5,10 @@
  * them by identity do not re-render), without reading a clock or writing anything; `ListModel` runs it
  * when its source notifies and hands the view to React.
  */
+
+import type { StepFamilyOf } from 'tool-steps/presentation';
 import { isActiveStatus, type Step, type StepStore, type StepsState } from '../core';
-import { groupSiblings, type ListItem, type StepFamilyOf, sameItems } from '../core/grouping';
+import { groupSiblings, type ListItem, sameItems } from '../core/grouping';
 import { outcomeOf } from '../core/outcome';
 import { NO_CHILDREN, type StepTree, StepTreeCache } from './step-tree';
 

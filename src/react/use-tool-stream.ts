@@ -1,37 +1,34 @@
 'use client';
 
 import { useEffect, useInsertionEffect, useState, useSyncExternalStore } from 'react';
-import {
-  createToolStream,
-  type RunError,
-  type RunStatus,
-  type StepStore,
-  type StepsState,
-  type ToolStreamOptions,
-} from '../core';
+import type { RunError, ToolStreamOptions } from '../core';
+import { createToolStream, type RunStatus, type StepStore, type StepsState } from '../core';
 
-/** Options of `useToolStream`: those of `createToolStream`. */
-export interface UseToolStreamOptions extends ToolStreamOptions {}
+/** The types of `useToolStream`. */
+export declare namespace useToolStream {
+  /** Options of `useToolStream`: those of `createToolStream`. */
+  interface Options extends ToolStreamOptions {}
 
-/** What `useToolStream` returns. */
-export interface UseToolStreamResult {
-  /** The store's steps. */
-  state: StepsState;
-  /**
-   * `state.run.status`: `idle`, `streaming`, then `done`, `paused`, `error` or `interrupted` (see
-   * `ToolStreamSnapshot.status`).
-   */
-  status: RunStatus;
-  /** `state.run.error`: why the run failed (HTTP, network, the run's own error). */
-  error: RunError | undefined;
-  /** POSTs and streams; a request still running is replaced (its steps end `interrupted`). Steps of earlier requests stay. */
-  send: (body?: unknown) => Promise<void>;
-  /** Aborts the request; open steps and the run end `interrupted`. */
-  stop: () => void;
-  /** Aborts the request and empties the store. */
-  reset: () => void;
-  /** The store the requests feed. */
-  store: StepStore;
+  /** What `useToolStream` returns. */
+  interface Result {
+    /** The store's steps. */
+    state: StepsState;
+    /**
+     * `state.run.status`: `idle`, `streaming`, then `done`, `paused`, `error` or `interrupted` (see
+     * `ToolStreamSnapshot.status`).
+     */
+    status: RunStatus;
+    /** `state.run.error`: why the run failed (HTTP, network, the run's own error). */
+    error: RunError | undefined;
+    /** POSTs and streams; a request still running is replaced (its steps end `interrupted`). Steps of earlier requests stay. */
+    send: (body?: unknown) => Promise<void>;
+    /** Aborts the request; open steps and the run end `interrupted`. */
+    stop: () => void;
+    /** Aborts the request and empties the store. */
+    reset: () => void;
+    /** The store the requests feed. */
+    store: StepStore;
+  }
 }
 
 /**
@@ -40,7 +37,7 @@ export interface UseToolStreamResult {
  * `useSyncExternalStore`. The options of a render apply to every `send` after its commit, from any
  * effect or handler. Unmounting aborts the request, whose open steps end `interrupted`.
  */
-export function useToolStream(options: UseToolStreamOptions): UseToolStreamResult {
+export function useToolStream(options: useToolStream.Options): useToolStream.Result {
   const [held, hold] = useState(() => ({ store: options.store, stream: createToolStream(options) }));
   let stream = held.stream;
   if (held.store !== options.store) {

@@ -1,8 +1,9 @@
 'use client';
 
 import { useEffect, useMemo, useRef } from 'react';
+import type { UIMessageLike } from 'tool-steps/wires';
 import type { StepsState } from '../core';
-import { stepsFromUIMessages, type UIMessageLike } from '../core/ui-messages';
+import { stepsFromUIMessages } from '../core/ui-messages';
 
 /**
  * The steps of AI SDK `UIMessage`s (pass `useChat().messages`), for `<ToolSteps state={...}/>` next

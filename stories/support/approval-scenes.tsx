@@ -1,5 +1,5 @@
 // The approval scenes the stories and the Chromium tests share (issue 8 items 1, 2, 9).
-import { type Step, type StepsState, ToolSteps, type ToolStepsProps } from 'tool-steps';
+import { type Step, type StepsState, ToolSteps } from 'tool-steps';
 import type { ToolStepsLabelsInput } from 'tool-steps/presentation';
 
 export const LONG_COMMAND = [
@@ -157,7 +157,7 @@ export function Column({
   dir,
   lang,
   ...props
-}: ToolStepsProps & { width?: number; dir?: 'ltr' | 'rtl'; lang?: string; labels?: ToolStepsLabelsInput }) {
+}: ToolSteps.Props & { width?: number; dir?: 'ltr' | 'rtl'; lang?: string; labels?: ToolStepsLabelsInput }) {
   return (
     <div style={{ maxWidth: width, margin: '0 auto' }} dir={dir} lang={lang}>
       <ToolSteps approveAll {...props} />

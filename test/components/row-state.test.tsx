@@ -7,7 +7,6 @@ import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { type Step, ToolStep, ToolStepDetails, ToolStepRoot, ToolSteps } from 'tool-steps';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { DetailsBlock } from '../../src/components/step-details';
 import { makeStep, stateOf } from './step-fixtures';
 
 const slot = (container: Element, name: string) => container.querySelector(`[data-slot="${name}"]`);
@@ -320,7 +319,7 @@ describe('ToolStepDetails: view and revealed', () => {
     expect(container.querySelector('[data-section="result"]')?.textContent).not.toContain(SECRET);
     const result = container.querySelector('[data-section="result"]') as HTMLElement;
     await userEvent.click(within(result).getByRole('button', { name: /Reveal/ }));
-    expect(onRevealedChange).toHaveBeenLastCalledWith(['input', 'output'] satisfies DetailsBlock[]);
+    expect(onRevealedChange).toHaveBeenLastCalledWith(['input', 'output'] satisfies ToolStepDetails.Block[]);
     expect(container.querySelector('[data-section="result"]')?.textContent).not.toContain(SECRET);
     rerender(<ToolStepDetails step={secret} revealed={[]} onRevealedChange={onRevealedChange} />);
     expect(shown(container, 'tool-step-input')).not.toContain(SECRET);
@@ -331,7 +330,9 @@ describe('ToolStepDetails: view and revealed', () => {
 
   it('ignores blocks it does not know', () => {
     const error = vi.spyOn(console, 'error');
-    const { container } = render(<ToolStepDetails step={secret} revealed={['nope' as DetailsBlock, 'input']} />);
+    const { container } = render(
+      <ToolStepDetails step={secret} revealed={['nope' as ToolStepDetails.Block, 'input']} />,
+    );
     expect(shown(container, 'tool-step-input')).toContain(SECRET);
     expect(error).not.toHaveBeenCalled();
   });

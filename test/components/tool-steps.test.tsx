@@ -10,7 +10,6 @@ import {
   ToolSteps,
   ToolStepsAnnouncer,
   ToolStepsList,
-  type ToolStepsProps,
   ToolStepsRoot,
   ToolStepsRunStatus,
   ToolStepsSummary,
@@ -81,7 +80,7 @@ describe('ToolSteps', () => {
       { type: 'step-start', id: 'grandchild', toolName: 'glob', parentId: 'child1' },
       { type: 'step-start', id: 'orphan', toolName: 'glob', parentId: 'missing' },
     ];
-    for (const props of [{ state: reduce(events) }, { store: syncStore(events) }] as ToolStepsProps[]) {
+    for (const props of [{ state: reduce(events) }, { store: syncStore(events) }] as ToolSteps.Props[]) {
       const { container, unmount } = render(<ToolSteps {...props} />);
       const top = container.querySelector('ol[data-slot="tool-steps"]') as HTMLElement;
       const topRows = [...top.children].map((li) => li.getAttribute('data-step-id'));

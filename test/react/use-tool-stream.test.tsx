@@ -3,13 +3,7 @@ import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { act, render, waitFor } from '@testing-library/react';
 import { StrictMode, useEffect } from 'react';
-import {
-  createStepStore,
-  type StepEvent,
-  type UseToolStreamOptions,
-  type UseToolStreamResult,
-  useToolStream,
-} from 'tool-steps';
+import { createStepStore, type StepEvent, useToolStream } from 'tool-steps';
 import { describe, expect, it, vi } from 'vitest';
 
 const fixtureText = (name: string) =>
@@ -18,11 +12,11 @@ const sse = (body: BodyInit) => new Response(body, { headers: { 'content-type': 
 const frame = (event: object) => `data: ${JSON.stringify(event)}\n\n`;
 
 /** Mounts the hook; `current()` is its latest result, `statuses` every distinct status in order, `renders()` how many times it rendered. */
-function mount(options: UseToolStreamOptions, { strict = false } = {}) {
-  let latest: UseToolStreamResult | undefined;
+function mount(options: useToolStream.Options, { strict = false } = {}) {
+  let latest: useToolStream.Result | undefined;
   const statuses: string[] = [];
   let renders = 0;
-  function Harness(props: { options: UseToolStreamOptions }) {
+  function Harness(props: { options: useToolStream.Options }) {
     const result = useToolStream(props.options);
     latest = result;
     renders += 1;
@@ -31,7 +25,7 @@ function mount(options: UseToolStreamOptions, { strict = false } = {}) {
     });
     return null;
   }
-  const wrap = (next: UseToolStreamOptions) =>
+  const wrap = (next: useToolStream.Options) =>
     strict ? (
       <StrictMode>
         <Harness options={next} />
@@ -49,7 +43,7 @@ function mount(options: UseToolStreamOptions, { strict = false } = {}) {
     current,
     statuses,
     renders: () => renders,
-    setOptions: (next: UseToolStreamOptions) => view.rerender(wrap(next)),
+    setOptions: (next: useToolStream.Options) => view.rerender(wrap(next)),
   };
 }
 

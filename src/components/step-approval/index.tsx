@@ -24,30 +24,33 @@ import { drawPart, type RenderProp } from '../../internal/render';
 import { WireText } from '../../internal/visible-text';
 import { Preview, Section } from './preview';
 
-/** What a `render` function of `ToolStepApproval` receives besides the props. */
-export interface ToolStepApprovalState {
-  step: Step;
-  /** The decision once made (by the wire, or by a press here). */
-  decision: 'approved' | 'denied' | undefined;
-  /** Whether a person here can decide (there is an `onApprove` or `onDeny`). */
-  decidable: boolean;
-}
+/** The types of `ToolStepApproval`. */
+export declare namespace ToolStepApproval {
+  /** What a `render` function of `ToolStepApproval` receives besides the props. */
+  interface State {
+    step: Step;
+    /** The decision once made (by the wire, or by a press here). */
+    decision: 'approved' | 'denied' | undefined;
+    /** Whether a person here can decide (there is an `onApprove` or `onDeny`). */
+    decidable: boolean;
+  }
 
-/** Props of `ToolStepApproval`. */
-export interface ToolStepApprovalProps extends ComponentPropsWithoutRef<'div'> {
-  /** The step; defaults to the row's. */
-  step?: Step;
-  /**
-   * Called with the step and `{ reason, inputDigest }` when "Approve" is pressed (the reason only when
-   * one was typed; the digest of the arguments shown); defaults to the list's `onApprove`.
-   */
-  onApprove?: (step: Step, decision: { reason?: string; inputDigest?: string }) => void;
-  /** Called with the step and `{ reason, inputDigest }` when "Deny" is pressed; defaults to the list's `onDeny`. */
-  onDeny?: (step: Step, decision: { reason?: string; inputDigest?: string }) => void;
-  /** What approving will do, in the host's words ("47 records will be deleted"); defaults to the list's. */
-  consequences?: (step: Step) => ReactNode;
-  /** Swaps the element: `render={<section />}` or `(props, state) => element`. */
-  render?: RenderProp<ToolStepApprovalState>;
+  /** Props of `ToolStepApproval`. */
+  interface Props extends ComponentPropsWithoutRef<'div'> {
+    /** The step; defaults to the row's. */
+    step?: Step;
+    /**
+     * Called with the step and `{ reason, inputDigest }` when "Approve" is pressed (the reason only when
+     * one was typed; the digest of the arguments shown); defaults to the list's `onApprove`.
+     */
+    onApprove?: (step: Step, decision: { reason?: string; inputDigest?: string }) => void;
+    /** Called with the step and `{ reason, inputDigest }` when "Deny" is pressed; defaults to the list's `onDeny`. */
+    onDeny?: (step: Step, decision: { reason?: string; inputDigest?: string }) => void;
+    /** What approving will do, in the host's words ("47 records will be deleted"); defaults to the list's. */
+    consequences?: (step: Step) => ReactNode;
+    /** Swaps the element: `render={<section />}` or `(props, state) => element`. */
+    render?: RenderProp<ToolStepApproval.State>;
+  }
 }
 
 interface ApprovalContextValue {
@@ -100,7 +103,7 @@ export function useDecisionOf(step: Step): LocalDecision | undefined {
  * Renders `<div data-slot="tool-step-approval">`, with `data-decision="approved" | "denied"` once
  * decided and `data-decidable` when a person here can decide.
  */
-export const ToolStepApproval = forwardRef<HTMLDivElement, ToolStepApprovalProps>(function ToolStepApproval(
+export const ToolStepApproval = forwardRef<HTMLDivElement, ToolStepApproval.Props>(function ToolStepApproval(
   { step: explicit, onApprove, onDeny, consequences, render, ...props },
   ref,
 ) {
@@ -298,22 +301,25 @@ export const ToolStepApproval = forwardRef<HTMLDivElement, ToolStepApprovalProps
   );
 });
 
-/** What a `render` function of `ToolStepApprove` / `ToolStepDeny` receives besides the props. */
-export interface ToolStepDecisionState {
-  step: Step;
-}
+/** The types of `ToolStepApprove`. */
+export declare namespace ToolStepApprove {
+  /** What a `render` function of `ToolStepApprove` / `ToolStepDeny` receives besides the props. */
+  interface State {
+    step: Step;
+  }
 
-/** Props of `ToolStepApprove` and `ToolStepDeny`. */
-export interface ToolStepDecisionButtonProps extends ComponentPropsWithoutRef<'button'> {
-  /** The step; defaults to the approval's, else the row's. */
-  step?: Step;
-  /** Swaps the element: `render={<MyButton />}` or `(props, state) => element`. */
-  render?: RenderProp<ToolStepDecisionState>;
+  /** Props of `ToolStepApprove` and `ToolStepDeny`. */
+  interface Props extends ComponentPropsWithoutRef<'button'> {
+    /** The step; defaults to the approval's, else the row's. */
+    step?: Step;
+    /** Swaps the element: `render={<MyButton />}` or `(props, state) => element`. */
+    render?: RenderProp<ToolStepApprove.State>;
+  }
 }
 
 function useDecisionButton(
   approved: boolean,
-  { step: explicit, render, ...props }: ToolStepDecisionButtonProps,
+  { step: explicit, render, ...props }: ToolStepApprove.Props,
   ref: unknown,
 ): ReactElement | null {
   const approval = useContext(ApprovalContext);
@@ -354,7 +360,7 @@ function useDecisionButton(
  *
  * Renders `<button type="button" data-slot="tool-step-approve">Approve</button>`.
  */
-export const ToolStepApprove = forwardRef<HTMLButtonElement, ToolStepDecisionButtonProps>(
+export const ToolStepApprove = forwardRef<HTMLButtonElement, ToolStepApprove.Props>(
   function ToolStepApprove(props, ref) {
     return useDecisionButton(true, props, ref);
   },
@@ -367,8 +373,12 @@ export const ToolStepApprove = forwardRef<HTMLButtonElement, ToolStepDecisionBut
  *
  * Renders `<button type="button" data-slot="tool-step-deny">Deny</button>`.
  */
-export const ToolStepDeny = forwardRef<HTMLButtonElement, ToolStepDecisionButtonProps>(
-  function ToolStepDeny(props, ref) {
-    return useDecisionButton(false, props, ref);
-  },
-);
+/** The types of `ToolStepDeny`: the same as `ToolStepApprove`'s. */
+export declare namespace ToolStepDeny {
+  type Props = ToolStepApprove.Props;
+  type State = ToolStepApprove.State;
+}
+
+export const ToolStepDeny = forwardRef<HTMLButtonElement, ToolStepDeny.Props>(function ToolStepDeny(props, ref) {
+  return useDecisionButton(false, props, ref);
+});

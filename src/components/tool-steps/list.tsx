@@ -9,26 +9,29 @@ import { VIRTUALIZE_AFTER } from '../../internal/virtual-layout';
 import { TopItems } from './items';
 import { useListShared, useSkipped } from './shared';
 
-/** What a `render` function of `ToolStepsList` receives besides the props. */
-export interface ToolStepsListState {
-  /** Whether only the rows near the viewport are in the DOM. */
-  windowed: boolean;
-  /** How many top-level items (rows and groups) the list draws. */
-  count: number;
-}
+/** The types of `ToolStepsList`. */
+export declare namespace ToolStepsList {
+  /** What a `render` function of `ToolStepsList` receives besides the props. */
+  interface State {
+    /** Whether only the rows near the viewport are in the DOM. */
+    windowed: boolean;
+    /** How many top-level items (rows and groups) the list draws. */
+    count: number;
+  }
 
-/** Props of `ToolStepsList`. */
-export interface ToolStepsListProps extends Omit<ComponentPropsWithoutRef<'ol'>, 'children'> {
-  /**
-   * Past this many top-level items (rows and groups), only the items near the viewport are in the DOM
-   * (windowed by `@tanstack/react-virtual`, loaded then): 10,000 steps mount in one window's time.
-   * Find-in-page (Ctrl+F) finds only the rendered rows then; `false` draws every row (the escape for
-   * find-in-page and full-page screenshots). Printing draws every row either way.
-   * @default 200
-   */
-  virtualize?: number | false;
-  /** Swaps the element: `render={<ul />}` or `(props, state) => element`. */
-  render?: RenderProp<ToolStepsListState>;
+  /** Props of `ToolStepsList`. */
+  interface Props extends Omit<ComponentPropsWithoutRef<'ol'>, 'children'> {
+    /**
+     * Past this many top-level items (rows and groups), only the items near the viewport are in the DOM
+     * (windowed by `@tanstack/react-virtual`, loaded then): 10,000 steps mount in one window's time.
+     * Find-in-page (Ctrl+F) finds only the rendered rows then; `false` draws every row (the escape for
+     * find-in-page and full-page screenshots). Printing draws every row either way.
+     * @default 200
+     */
+    virtualize?: number | false;
+    /** Swaps the element: `render={<ul />}` or `(props, state) => element`. */
+    render?: RenderProp<ToolStepsList.State>;
+  }
 }
 
 /** Whether a list of `count` top-level items is windowed. */
@@ -54,7 +57,7 @@ function isWindowed(virtualize: number | false, count: number): boolean {
  * `<li data-slot="tool-steps-group">`.
  */
 export const ToolStepsList = memo(
-  forwardRef<HTMLOListElement, ToolStepsListProps>(function ToolStepsList(
+  forwardRef<HTMLOListElement, ToolStepsList.Props>(function ToolStepsList(
     { virtualize = VIRTUALIZE_AFTER, render, style, ...props },
     ref,
   ) {

@@ -1,9 +1,9 @@
 'use client';
 
 import { type ComponentPropsWithoutRef, forwardRef, type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
+import type { StepFamilyOf, ToolStepsLabelsInput } from 'tool-steps/presentation';
 import { emptyStepsState, type Step, type StepStore, type StepsState } from '../../core';
-import { defaultStepFamily, type StepFamilyOf } from '../../core/grouping';
-import type { ToolStepsLabelsInput } from '../../core/labels';
+import { defaultStepFamily } from '../../core/grouping';
 import { type ToolStepsOptions, ToolStepsOptionsContext, takeOptions, useSameOptions } from '../../internal/context';
 import { DecisionScopeProvider } from '../../internal/decisions';
 import { useClientLayoutEffect } from '../../internal/layout-effect';
@@ -14,59 +14,89 @@ import { ListKeyboard, ListKeyboardContext, type VirtualNav } from '../../intern
 import { RunStoppedProvider } from '../../internal/run-stopped';
 import { SteadyContext, type SteadyOptions } from '../../internal/steady-step';
 import { ToolStepsLabelsProvider } from '../labels';
-import { type ToolStepsExpandedOptions, useOpenKeys } from './expanded';
+import { useOpenKeys } from './expanded';
 import { DrawnWaiting, type ListShared, ListSharedContext, useRun } from './shared';
 
-/** How the list sees its steps: which of them group, and how long a fast one is drawn running. */
-export interface ToolStepsViewOptions {
+/** The types of `ToolStepsRoot`. */
+export declare namespace ToolStepsRoot {
   /**
-   * The shortest time a step is drawn running, in milliseconds: a call that ends sooner after its row
-   * first showed it running keeps showing running until then, so fast tools do not flash. Only the
-   * drawing waits; the state is never delayed. `0` turns it off.
-   * @default 400
+   * Which rows and groups of the list are open, by id (Radix Accordion's `value` pattern), controlled
+   * or not. Ids that name no row or group are ignored.
    */
-  minRunningMs?: number;
-  /**
-   * Groups runs of consecutive finished steps of a family into one summary row ("Read 3 files,
-   * searched 2 patterns · 4.2s"), expandable. `false` turns it off; a function names a step's family
-   * (`undefined` for steps that never group). Failed, denied, awaiting-approval and running steps,
-   * and steps with nested steps, are never hidden in a group.
-   * @default true (reads, searches and listings, by tool name)
-   */
-  group?: boolean | StepFamilyOf;
-}
+  interface ExpandedOptions {
+    /**
+     * The ids of the steps whose details are open (controlled): exactly these rows are open, a failed
+     * step's too only when listed. A person's toggle calls `onExpandedChange`, and the row follows the
+     * array you pass back.
+     */
+    expanded?: readonly string[];
+    /**
+     * The ids of the steps whose details start open (uncontrolled). Other rows follow their step
+     * (failed ones open) until the person toggles them.
+     */
+    defaultExpanded?: readonly string[];
+    /** Called with the ids of every open row after the person opens or closes one. */
+    onExpandedChange?: (expanded: string[]) => void;
+    /** The ids of the open groups (controlled); a group's id is its first step's id (`data-group-key`). */
+    groupsExpanded?: readonly string[];
+    /** The ids of the groups that start open (uncontrolled); the others start closed. */
+    defaultGroupsExpanded?: readonly string[];
+    /** Called with the ids of the open groups after the person opens or closes one. */
+    onGroupsExpandedChange?: (expanded: string[]) => void;
+  }
 
-/** What a `render` function of `ToolStepsRoot` receives besides the props. */
-export interface ToolStepsRootState {
-  /** The run: its status, and its error or the reason it stopped. */
-  run: StepsState['run'];
-}
+  /** How the list sees its steps: which of them group, and how long a fast one is drawn running. */
+  interface ViewOptions {
+    /**
+     * The shortest time a step is drawn running, in milliseconds: a call that ends sooner after its row
+     * first showed it running keeps showing running until then, so fast tools do not flash. Only the
+     * drawing waits; the state is never delayed. `0` turns it off.
+     * @default 400
+     */
+    minRunningMs?: number;
+    /**
+     * Groups runs of consecutive finished steps of a family into one summary row ("Read 3 files,
+     * searched 2 patterns · 4.2s"), expandable. `false` turns it off; a function names a step's family
+     * (`undefined` for steps that never group). Failed, denied, awaiting-approval and running steps,
+     * and steps with nested steps, are never hidden in a group.
+     * @default true (reads, searches and listings, by tool name)
+     */
+    group?: boolean | StepFamilyOf;
+  }
 
-interface ToolStepsRootBaseProps
-  extends ToolStepsOptions,
-    ToolStepsViewOptions,
-    ToolStepsExpandedOptions,
-    ComponentPropsWithoutRef<'div'> {
-  /** Every word the list writes: another locale, or only the words you change (a stable object). */
-  labels?: ToolStepsLabelsInput;
-  /** Swaps the element: `render={<section />}` or `(props, state) => element`. */
-  render?: RenderProp<ToolStepsRootState>;
-}
+  /** What a `render` function of `ToolStepsRoot` receives besides the props. */
+  interface State {
+    /** The run: its status, and its error or the reason it stopped. */
+    run: StepsState['run'];
+  }
 
-/** `ToolStepsRoot` fed by a store: the list follows it, each row its own step. */
-export interface ToolStepsRootStoreProps extends ToolStepsRootBaseProps {
-  store: StepStore;
-  state?: never;
-}
+  /** What both forms of the props share. */
+  interface BaseProps
+    extends ToolStepsOptions,
+      ToolStepsRoot.ViewOptions,
+      ToolStepsRoot.ExpandedOptions,
+      ComponentPropsWithoutRef<'div'> {
+    /** Every word the list writes: another locale, or only the words you change (a stable object). */
+    labels?: ToolStepsLabelsInput;
+    /** Swaps the element: `render={<section />}` or `(props, state) => element`. */
+    render?: RenderProp<ToolStepsRoot.State>;
+  }
 
-/** `ToolStepsRoot` fed by a state snapshot (from `useToolStream`, `stepsFromText`, a server render). */
-export interface ToolStepsRootStateProps extends ToolStepsRootBaseProps {
-  state: StepsState;
-  store?: never;
-}
+  /** `ToolStepsRoot` fed by a store: the list follows it, each row its own step. */
+  interface StoreProps extends ToolStepsRoot.BaseProps {
+    store: StepStore;
+    state?: never;
+  }
 
-/** Props of `ToolStepsRoot`: a `store` or a `state`, the options every row shares, and its parts. */
-export type ToolStepsRootProps = ToolStepsRootStoreProps | ToolStepsRootStateProps;
+  /** `ToolStepsRoot` fed by a state snapshot (from `useToolStream`, `stepsFromText`, a server render). */
+  interface StateProps extends ToolStepsRoot.BaseProps {
+    state: StepsState;
+    store?: never;
+  }
+
+  /** Props of `ToolStepsRoot`: a `store` or a `state`, the options every row shares, and its parts. */
+  type Props = ToolStepsRoot.StoreProps | ToolStepsRoot.StateProps;
+}
 
 /**
  * Options with stable callbacks: a host that passes inline arrows must not re-render every row on
@@ -107,7 +137,7 @@ function useSource(store: StepStore | undefined, state: StepsState | undefined):
 /** The list's view of its source and which of its rows, groups and nested lists are open: one per list. */
 function useShared(
   source: StepSource,
-  group: ToolStepsViewOptions['group'],
+  group: ToolStepsRoot.ViewOptions['group'],
   minRunningMs: number,
   rows: OpenKeys,
   groups: OpenKeys,
@@ -177,7 +207,7 @@ function ListScope({
  *
  * Renders `<div data-slot="tool-steps-root">`; `className`, `ref` and the other props land on it.
  */
-export const ToolStepsRoot = forwardRef<HTMLDivElement, ToolStepsRootProps>(function ToolStepsRoot(props, ref) {
+export const ToolStepsRoot = forwardRef<HTMLDivElement, ToolStepsRoot.Props>(function ToolStepsRoot(props, ref) {
   const {
     store,
     state,

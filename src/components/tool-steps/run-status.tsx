@@ -1,8 +1,9 @@
 'use client';
 
 import { type ComponentPropsWithoutRef, forwardRef, memo } from 'react';
+import type { ToolStepsLabels } from 'tool-steps/presentation';
 import type { StepsDiagnostics, StepsState } from '../../core';
-import { errorText, reasonText, type ToolStepsLabels } from '../../core/labels';
+import { errorText, reasonText } from '../../core/labels';
 import { isStoppedRun } from '../../core/outcome';
 import type { Redactor } from '../../core/redact';
 import { useToolStepsLabels } from '../../internal/context';
@@ -74,30 +75,33 @@ function diagnosticsLine(diagnostics: StepsDiagnostics, labels: ToolStepsLabels,
   );
 }
 
-/** What a `render` function of `ToolStepsRunStatus` receives besides the props. */
-export interface ToolStepsRunStatusState {
-  run: StepsState['run'];
-  diagnostics: StepsDiagnostics;
-}
+/** The types of `ToolStepsRunStatus`. */
+export declare namespace ToolStepsRunStatus {
+  /** What a `render` function of `ToolStepsRunStatus` receives besides the props. */
+  interface State {
+    run: StepsState['run'];
+    diagnostics: StepsDiagnostics;
+  }
 
-/** Props of `ToolStepsRunStatus`. */
-export interface ToolStepsRunStatusProps extends ComponentPropsWithoutRef<'div'> {
-  /**
-   * Draws the count of events the decoders and the reducer skipped ("2 malformed or late events
-   * skipped", with the last reason as its title). It is for developers: without it the count is only in
-   * the list's `data-diagnostics` attribute, and each kind of problem is a console warning in
-   * development builds.
-   * @default false
-   */
-  diagnostics?: boolean;
-  /**
-   * Leaves out the line of a run the person stopped, because the summary line says "Stopped" with its
-   * time (`<ToolSteps>` sets it when it draws `ToolStepsSummary`).
-   * @default false
-   */
-  hideStopped?: boolean;
-  /** Swaps the element: `render={<section />}` or `(props, state) => element`. */
-  render?: RenderProp<ToolStepsRunStatusState>;
+  /** Props of `ToolStepsRunStatus`. */
+  interface Props extends ComponentPropsWithoutRef<'div'> {
+    /**
+     * Draws the count of events the decoders and the reducer skipped ("2 malformed or late events
+     * skipped", with the last reason as its title). It is for developers: without it the count is only in
+     * the list's `data-diagnostics` attribute, and each kind of problem is a console warning in
+     * development builds.
+     * @default false
+     */
+    diagnostics?: boolean;
+    /**
+     * Leaves out the line of a run the person stopped, because the summary line says "Stopped" with its
+     * time (`<ToolSteps>` sets it when it draws `ToolStepsSummary`).
+     * @default false
+     */
+    hideStopped?: boolean;
+    /** Swaps the element: `render={<section />}` or `(props, state) => element`. */
+    render?: RenderProp<ToolStepsRunStatus.State>;
+  }
 }
 
 /**
@@ -110,7 +114,7 @@ export interface ToolStepsRunStatusProps extends ComponentPropsWithoutRef<'div'>
  * title="<last reason>">`, each when there is one; nothing when there is none.
  */
 export const ToolStepsRunStatus = memo(
-  forwardRef<HTMLDivElement, ToolStepsRunStatusProps>(function ToolStepsRunStatus(
+  forwardRef<HTMLDivElement, ToolStepsRunStatus.Props>(function ToolStepsRunStatus(
     { diagnostics = false, hideStopped = false, render, ...props },
     ref,
   ) {
