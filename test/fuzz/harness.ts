@@ -154,6 +154,13 @@ const nativeFrames = fc.oneof(
   frame('step-error', { id, message: text, code: text }),
   frame('step-denied', { id, reason: text }),
   frame('step-cancelled', { id }),
+  frame('reasoning-start', {
+    id,
+    parentId: id,
+    visibility: mostly(fc.constantFrom('full', 'summary', 'redacted', 'encrypted')),
+  }),
+  frame('reasoning-delta', { id, delta: text }),
+  frame('reasoning-end', { id, text, visibility: mostly(fc.constantFrom('full', 'summary', 'redacted')) }),
   frame('run-start', { runId: text }),
   frame('run-finish', { status: mostly(fc.constantFrom('done', 'paused')), keepOpen: anything }),
   frame('run-error', { message: text, code: text }),
