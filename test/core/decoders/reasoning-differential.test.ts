@@ -4,9 +4,10 @@
  * relative to the tool calls. The vendors' public test streams are read from ../shared (skipped without
  * them, never copied); the hand-made streams cover what they lack (redacted blocks, signatures).
  */
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import Anthropic from '@anthropic-ai/sdk';
 import * as ai7 from 'ai';
+import { accumulateResponse } from 'openai/lib/responses/ResponseAccumulator';
 import { reduceSteps, type StepsState, turnItems } from 'tool-steps/core';
 import { eventsFromText } from 'tool-steps/wires';
 import { describe, expect, it } from 'vitest';
@@ -208,5 +209,114 @@ describe('Anthropic: thinking agrees with MessageStream on hand-made streams', (
     expect(read.items).toEqual(mine.items);
     expect(read.state.diagnostics.count).toBe(1);
     expect(read.state.diagnostics.last?.reason).toMatch(/redacted_thinking/);
+  });
+});
+
+/** A Responses stream folded by the SDK's `accumulateResponse`: reasoning items and calls, in output order. */
+function openaiVendor(sse: string): Item[] | undefined {
+  let snapshot: unknown;
+  try {
+    for (const block of sse.split('\n\n')) {
+      const data = block
+        .split('\n')
+        .filter((line) => line.startsWith('data:'))
+        .map((line) => line.slice(5).trim())
+        .join('\n');
+      if (data === '' || data === '[DONE]') continue;
+      snapshot = accumulateResponse(JSON.parse(data) as never, snapshot as never);
+    }
+  } catch {
+    return undefined; // the accumulator rejects the stream (the decoder's departures are tested elsewhere)
+  }
+  const output = (snapshot as { output?: Record<string, unknown>[] } | undefined)?.output ?? [];
+  const texts = (parts: unknown) =>
+    (Array.isArray(parts) ? parts : []).map((part) => (part as { text?: string }).text ?? '');
+  const items: Item[] = [];
+  for (const item of output) {
+    if (item.type === 'reasoning') {
+      const content = texts(item.content);
+      const summary = texts(item.summary);
+      if (content.length > 0) items.push({ thought: content.join('\n\n') });
+      else if (summary.length > 0) items.push({ thought: summary.join('\n\n') });
+      else
+        items.push({ thought: '', visibility: typeof item.encrypted_content === 'string' ? 'encrypted' : 'redacted' });
+    } else if (String(item.type).endsWith('_call') || item.type === 'mcp_approval_request') {
+      items.push({ call: '*' });
+    }
+  }
+  return items;
+}
+
+const openaiWithReasoning = haveVendor
+  ? readdirSync(vendorFile('openai/')).filter(
+      (name) =>
+        name.endsWith('.sse') && readFileSync(vendorFile(`openai/${name}`), 'utf8').includes('"type":"reasoning"'),
+    )
+  : [];
+
+let compared = 0;
+describe.skipIf(!haveVendor)('OpenAI Responses: reasoning agrees with accumulateResponse on the vendor streams', () => {
+  it('covers the streams with reasoning items', () => {
+    expect(openaiWithReasoning.length).toBeGreaterThan(10);
+    expect(openaiWithReasoning).toContain('openai-reasoning-encrypted-content.1.r1.sse');
+  });
+  it.each(openaiWithReasoning)('%s', (name) => {
+    const text = readFileSync(vendorFile(`openai/${name}`), 'utf8');
+    const vendor = openaiVendor(text);
+    if (!vendor) return;
+    compared++;
+    const mine = ours(text, 'openai-responses').items.map((item) => ('call' in item ? { call: '*' } : item));
+    expect(mine).toEqual(vendor);
+  });
+  it('compared most of them (the accumulator accepts them)', () => {
+    expect(compared).toBeGreaterThan(openaiWithReasoning.length / 2);
+  });
+});
+
+describe('OpenAI Responses: reasoning summaries stream live, parts as paragraphs', () => {
+  it('streams two summary parts into one segment, as the item has them when done', () => {
+    const frames = [
+      { type: 'response.created', response: { id: 'resp_1', output: [] } },
+      { type: 'response.output_item.added', output_index: 0, item: { id: 'rs_1', type: 'reasoning', summary: [] } },
+      {
+        type: 'response.reasoning_summary_text.delta',
+        item_id: 'rs_1',
+        output_index: 0,
+        summary_index: 0,
+        delta: 'Plan.',
+      },
+      {
+        type: 'response.reasoning_summary_text.delta',
+        item_id: 'rs_1',
+        output_index: 0,
+        summary_index: 1,
+        delta: 'Then',
+      },
+      {
+        type: 'response.reasoning_summary_text.delta',
+        item_id: 'rs_1',
+        output_index: 0,
+        summary_index: 1,
+        delta: ' act.',
+      },
+    ];
+    const done = {
+      type: 'response.output_item.done',
+      output_index: 0,
+      item: {
+        id: 'rs_1',
+        type: 'reasoning',
+        summary: [
+          { type: 'summary_text', text: 'Plan.' },
+          { type: 'summary_text', text: 'Then act.' },
+        ],
+        encrypted_content: 'gAAAA',
+      },
+    };
+    const body = (list: unknown[]) => list.map((f) => `data: ${JSON.stringify(f)}\n\n`).join('');
+    const live = ours(body(frames), 'openai-responses').state.reasoning?.byId.rs_1;
+    expect(live).toMatchObject({ visibility: 'summary', status: 'interrupted', text: 'Plan.\n\nThen act.' });
+    const whole = ours(body([...frames, done]), 'openai-responses').state.reasoning?.byId.rs_1;
+    expect(whole).toMatchObject({ visibility: 'summary', status: 'done', text: 'Plan.\n\nThen act.' });
   });
 });
