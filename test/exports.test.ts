@@ -25,8 +25,10 @@ const CORE_EXPORTS = [
   'isTerminalStatus',
   'pendingApprovals',
   'readStream',
+  'REASONING_VISIBILITIES',
   'reduceSteps',
   'STEP_STATUSES',
+  'turnItems',
 ];
 
 /** `tool-steps/wires`: the decoders, whole captures, one-shot results, UI messages and MCP. */
@@ -87,6 +89,10 @@ const PRESENTATION_EXPORTS = [
 /** `tool-steps/schema`: the zod schemas of the native wire format, apart so the other entries carry no zod. */
 const SCHEMA_EXPORTS = [
   'DiagnosticEventSchema',
+  'ReasoningDeltaEventSchema',
+  'ReasoningEndEventSchema',
+  'ReasoningStartEventSchema',
+  'ReasoningVisibilitySchema',
   'RunAbortEventSchema',
   'RunErrorEventSchema',
   'RunFinishEventSchema',
