@@ -197,3 +197,40 @@ describe('stored reasoning', () => {
     expect(repairState(state)).toBe(state);
   });
 });
+
+describe('reasoning parts of stored messages', () => {
+  it('reads reasoning parts between the tool parts, in order, and keeps identity when nothing changed', async () => {
+    const { stepsFromUIMessages } = await import('tool-steps/wires');
+    const messages = [
+      {
+        id: 'm1',
+        role: 'assistant',
+        parts: [
+          { type: 'reasoning', text: 'Look first.', state: 'done' },
+          { type: 'tool-read', toolCallId: 'c1', state: 'output-available', input: {}, output: 'ok' },
+          { type: 'reasoning', text: '', providerMetadata: { anthropic: { redactedData: 'opaque' } } },
+          { type: 'reasoning', text: 'Now wr', state: 'streaming' },
+        ],
+      },
+    ];
+    const state = stepsFromUIMessages(messages);
+    expect(turnItems(state)).toEqual([
+      { kind: 'reasoning', id: 'm1/reasoning/0' },
+      { kind: 'step', id: 'c1' },
+      { kind: 'reasoning', id: 'm1/reasoning/2' },
+      { kind: 'reasoning', id: 'm1/reasoning/3' },
+    ]);
+    expect(state.reasoning?.byId['m1/reasoning/0']).toMatchObject({ text: 'Look first.', status: 'done' });
+    expect(state.reasoning?.byId['m1/reasoning/2']).toMatchObject({ visibility: 'redacted', text: '' });
+    expect(state.reasoning?.byId['m1/reasoning/3']).toMatchObject({ text: 'Now wr', status: 'streaming' });
+    expect(stepsFromUIMessages(messages, state)).toBe(state);
+
+    const grown = structuredClone(messages);
+    (grown[0]?.parts[3] as { text: string }).text = 'Now write.';
+    const next = stepsFromUIMessages(grown, state);
+    expect(next.reasoning?.byId['m1/reasoning/3']?.text).toBe('Now write.');
+    expect(next.reasoning?.byId['m1/reasoning/0']).toBe(state.reasoning?.byId['m1/reasoning/0']);
+    expect(next.byId).toBe(state.byId);
+    expect(next.reasoning?.ids).toBe(state.reasoning?.ids);
+  });
+});
