@@ -320,3 +320,84 @@ describe('OpenAI Responses: reasoning summaries stream live, parts as paragraphs
     expect(whole).toMatchObject({ visibility: 'summary', status: 'done', text: 'Plan.\n\nThen act.' });
   });
 });
+
+async function agUiVendor(body: string): Promise<Item[]> {
+  const { HttpAgent } = await import('@ag-ui/client');
+  const agent = new HttpAgent({
+    url: 'http://agent.test/run',
+    threadId: 'thread_1',
+    initialMessages: [{ id: 'u1', role: 'user', content: 'go' }],
+    fetch: async () => new Response(body, { headers: { 'content-type': 'text/event-stream' } }),
+  } as never);
+  await agent.runAgent({ runId: 'run_1' });
+  const items: Item[] = [];
+  for (const message of agent.messages as unknown as Record<string, unknown>[]) {
+    if (message.role === 'reasoning') items.push({ thought: String(message.content ?? '') });
+    for (const call of (message.toolCalls as { id: string }[] | undefined) ?? []) items.push({ call: call.id });
+  }
+  return items;
+}
+
+describe('AG-UI: reasoning agrees with the client (HttpAgent, defaultApplyEvents)', () => {
+  const body = (events: Record<string, unknown>[]) => events.map((e) => `data: ${JSON.stringify(e)}\n\n`).join('');
+  const run = (middle: Record<string, unknown>[]) =>
+    body([
+      { type: 'RUN_STARTED', threadId: 'thread_1', runId: 'run_1' },
+      ...middle,
+      { type: 'RUN_FINISHED', threadId: 'thread_1', runId: 'run_1' },
+    ]);
+  const call = (id: string) => [
+    { type: 'TOOL_CALL_START', toolCallId: id, toolCallName: 'read', parentMessageId: `a_${id}` },
+    { type: 'TOOL_CALL_ARGS', toolCallId: id, delta: '{}' },
+    { type: 'TOOL_CALL_END', toolCallId: id },
+    { type: 'TOOL_CALL_RESULT', messageId: `t_${id}`, toolCallId: id, content: 'ok' },
+  ];
+
+  it('REASONING_* messages between the calls', async () => {
+    const text = run([
+      { type: 'REASONING_START', messageId: 'r1' },
+      { type: 'REASONING_MESSAGE_START', messageId: 'r1', role: 'reasoning' },
+      { type: 'REASONING_MESSAGE_CONTENT', messageId: 'r1', delta: 'Read ' },
+      { type: 'REASONING_MESSAGE_CONTENT', messageId: 'r1', delta: 'it.' },
+      { type: 'REASONING_MESSAGE_END', messageId: 'r1' },
+      { type: 'REASONING_END', messageId: 'r1' },
+      ...call('c1'),
+      { type: 'REASONING_START', messageId: 'r2' },
+      { type: 'REASONING_MESSAGE_START', messageId: 'r2', role: 'reasoning' },
+      { type: 'REASONING_MESSAGE_CONTENT', messageId: 'r2', delta: 'Done.' },
+      { type: 'REASONING_MESSAGE_END', messageId: 'r2' },
+      { type: 'REASONING_END', messageId: 'r2' },
+    ]);
+    const mine = ours(text, 'ag-ui');
+    expect(mine.items).toEqual([{ thought: 'Read it.' }, { call: 'c1' }, { thought: 'Done.' }]);
+    expect(mine.items).toEqual(await agUiVendor(text));
+    expect(mine.state.diagnostics.count).toBe(0);
+  });
+
+  it('a content event whose delta is not text is a diagnostic, and the rest is read', () => {
+    const text = run([
+      { type: 'REASONING_MESSAGE_START', messageId: 'r1', role: 'reasoning' },
+      { type: 'REASONING_MESSAGE_CONTENT', messageId: 'r1', delta: 7 },
+      { type: 'REASONING_MESSAGE_CONTENT', messageId: 'r1', delta: 'ok' },
+      { type: 'REASONING_MESSAGE_END', messageId: 'r1' },
+      ...call('c1'),
+    ]);
+    const mine = ours(text, 'ag-ui');
+    expect(mine.items).toEqual([{ thought: 'ok' }, { call: 'c1' }]);
+    expect(mine.state.diagnostics.count).toBe(1);
+  });
+
+  it('the legacy THINKING_* messages, numbered', () => {
+    const text = run([
+      { type: 'THINKING_START' },
+      { type: 'THINKING_TEXT_MESSAGE_START' },
+      { type: 'THINKING_TEXT_MESSAGE_CONTENT', delta: 'Hmm.' },
+      { type: 'THINKING_TEXT_MESSAGE_END' },
+      { type: 'THINKING_END' },
+      ...call('c1'),
+    ]);
+    const mine = ours(text, 'ag-ui');
+    expect(mine.items).toEqual([{ thought: 'Hmm.' }, { call: 'c1' }]);
+    expect(mine.state.reasoning?.ids).toEqual(['thinking-1']);
+  });
+});
