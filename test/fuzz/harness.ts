@@ -95,6 +95,9 @@ const aiSdkFrames = fc.oneof(
   frame('start-step', {}),
   frame('tool-input-start', { toolCallId: id, toolName: name, dynamic: anything }),
   frame('tool-input-delta', { toolCallId: id, inputTextDelta: argsText }),
+  frame('reasoning-start', { id, providerMetadata: anything }),
+  frame('reasoning-delta', { id, delta: text, providerMetadata: anything }),
+  frame('reasoning-end', { id, providerMetadata: anything }),
   frame('tool-input-available', { toolCallId: id, toolName: name, input: anything }),
   frame('tool-input-error', { toolCallId: id, toolName: name, input: anything, errorText: text }),
   frame('tool-approval-request', { toolCallId: id, approvalId: text }),
@@ -198,6 +201,7 @@ const openaiItem = mostly(
     frame('custom_tool_call', { id, call_id: id, name, input: text }),
     frame('web_search_call', { id, status: text, action: anything }),
     frame('message', { id, content: anything }),
+    frame('reasoning', { id, summary: anything, content: anything, encrypted_content: text }),
   ),
 );
 
@@ -205,6 +209,13 @@ const openaiFrames = fc.oneof(
   frame('response.created', { response: anything }),
   frame('response.output_item.added', { output_index: index, item: openaiItem }),
   frame('response.function_call_arguments.delta', { item_id: id, output_index: index, delta: argsText }),
+  frame('response.reasoning_summary_text.delta', {
+    item_id: id,
+    output_index: index,
+    summary_index: index,
+    delta: text,
+  }),
+  frame('response.reasoning_text.delta', { item_id: id, output_index: index, content_index: index, delta: text }),
   frame('response.function_call_arguments.done', { item_id: id, output_index: index, arguments: argsText }),
   frame('response.mcp_call_arguments.delta', { item_id: id, output_index: index, delta: argsText }),
   frame('response.custom_tool_call_input.delta', { item_id: id, output_index: index, delta: text }),
@@ -220,6 +231,8 @@ const anthropicBlock = mostly(
     frame('tool_use', { id, name, input: anything }),
     frame('server_tool_use', { id, name, input: anything }),
     frame('mcp_tool_use', { id, name, server_name: text, input: anything }),
+    frame('thinking', { thinking: text, signature: text }),
+    frame('redacted_thinking', { data: anything }),
     frame('web_search_tool_result', { tool_use_id: id, content: anything }),
     frame('text', { text }),
   ),
@@ -230,7 +243,14 @@ const anthropicFrames = fc.oneof(
   frame('content_block_start', { index, content_block: anthropicBlock }),
   frame('content_block_delta', {
     index,
-    delta: mostly(fc.oneof(frame('input_json_delta', { partial_json: argsText }), frame('text_delta', { text }))),
+    delta: mostly(
+      fc.oneof(
+        frame('input_json_delta', { partial_json: argsText }),
+        frame('text_delta', { text }),
+        frame('thinking_delta', { thinking: text }),
+        frame('signature_delta', { signature: text }),
+      ),
+    ),
   }),
   frame('content_block_stop', { index }),
   frame('message_delta', {
@@ -273,6 +293,10 @@ const agUiFrames = fc.oneof(
   frame('RUN_STARTED', { threadId: text, runId: text, parentRunId: text }),
   frame('TOOL_CALL_START', { toolCallId: id, toolCallName: name, parentMessageId: text }),
   frame('TOOL_CALL_ARGS', { toolCallId: id, delta: argsText }),
+  frame('REASONING_MESSAGE_START', { messageId: id }),
+  frame('REASONING_MESSAGE_CONTENT', { messageId: id, delta: text }),
+  frame('REASONING_MESSAGE_END', { messageId: id }),
+  frame('THINKING_TEXT_MESSAGE_CONTENT', { delta: text }),
   frame('TOOL_CALL_CHUNK', { toolCallId: id, toolCallName: name, delta: argsText }),
   frame('TOOL_CALL_END', { toolCallId: id }),
   frame('TOOL_CALL_RESULT', { toolCallId: id, messageId: text, content: anything, role: text }),
