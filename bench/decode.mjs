@@ -94,6 +94,8 @@ function check(state, name, n) {
     throw new Error(
       `${name}: ${state.ids.length} steps, ${done} succeeded, diagnostics ${JSON.stringify(state.diagnostics)}`,
     );
+  if (name.includes('+reasoning') && state.reasoning?.ids.length !== n)
+    throw new Error(`${name}: ${state.reasoning?.ids.length ?? 0} reasoning segments of ${n}`);
   return done;
 }
 
@@ -140,15 +142,17 @@ for (const [w, name] of names.entries()) {
       skipped.push(`${name} ${n}`);
       continue;
     }
-    const { text, framing } = make(n);
+    const made = make(n);
+    const { text, framing } = made;
+    const protocol = made.protocol ?? name;
     const chunks = chunksOf(text);
     const floor = framing === 'sse' ? () => floorSse(chunks) : () => floorJsonl(chunks);
-    const text_ = () => core.stepsFromText(text, { protocol: name });
-    const decode = () => core.eventsFromText(text, { protocol: name });
+    const text_ = () => core.stepsFromText(text, { protocol });
+    const decode = () => core.eventsFromText(text, { protocol });
     // Correctness first (and the warm-up): every call succeeds, nothing was dropped or repaired.
     floor();
     check(text_(), `${name} text`, n);
-    check(await page(chunks, name), `${name} page`, n);
+    check(await page(chunks, protocol), `${name} page`, n);
     decode();
     const ms = [[], [], [], []];
     const ratios = [[], [], []];
@@ -159,7 +163,7 @@ for (const [w, name] of names.entries()) {
         const k = (i + r) % 4;
         const t0 = performance.now();
         if (k === 0) floor();
-        else if (k === 1) await page(chunks, name);
+        else if (k === 1) await page(chunks, protocol);
         else if (k === 2) text_();
         else decode();
         one[k] = performance.now() - t0;

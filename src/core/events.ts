@@ -9,7 +9,7 @@
  * table. The zod schemas of `tool-steps/schema` (src/schema/) are checked against the union by a type
  * test and against the check by a property test, so no other entry loads zod.
  */
-import type { ToolPresentation } from './step';
+import { REASONING_VISIBILITIES, type ReasoningVisibility, type ToolPresentation } from './step';
 
 /** The normalized event union (and the native wire format), discriminated by `type`. */
 export type StepEvent =
@@ -79,6 +79,24 @@ export type StepEvent =
   | { type: 'step-denied'; id: string; toolName?: string; reason?: string; at?: number }
   /** The call was stopped before it finished (a user's stop, a cancelled sub-run). */
   | { type: 'step-cancelled'; id: string; reason?: string; at?: number }
+  /**
+   * The model began a stretch of reasoning (creates the segment, `streaming`). `visibility` says what its
+   * text will be (`full` when absent); `parentId` puts a sub-agent's reasoning under the step that ran it.
+   */
+  | {
+      type: 'reasoning-start';
+      id: string;
+      parentId?: string;
+      visibility?: ReasoningVisibility;
+      at?: number;
+    }
+  /** A fragment of a segment's text, appended. Never a signature or an encrypted blob. */
+  | { type: 'reasoning-delta'; id: string; delta: string; at?: number }
+  /**
+   * The segment ended (`done`). `text`, when the wire has the whole text at the end, replaces what
+   * streamed; `visibility` corrects what the start said (a reasoning item that turned out encrypted).
+   */
+  | { type: 'reasoning-end'; id: string; text?: string; visibility?: ReasoningVisibility; at?: number }
   /** A run (or a resumed run) began streaming. */
   | { type: 'run-start'; runId?: string; at?: number }
   /**
@@ -205,6 +223,9 @@ export const STEP_EVENT_FIELDS = {
   },
   'step-denied': { id: 'id', toolName: 'text?', reason: 'text?', at: 'time?' },
   'step-cancelled': { id: 'id', reason: 'text?', at: 'time?' },
+  'reasoning-start': { id: 'id', parentId: 'text?', visibility: { oneOf: REASONING_VISIBILITIES }, at: 'time?' },
+  'reasoning-delta': { id: 'id', delta: 'text', at: 'time?' },
+  'reasoning-end': { id: 'id', text: 'text?', visibility: { oneOf: REASONING_VISIBILITIES }, at: 'time?' },
   'run-start': { runId: 'text?', at: 'time?' },
   'run-finish': { status: { oneOf: ['done', 'paused'] }, keepOpen: 'texts?', at: 'time?' },
   'run-error': { message: { text: 'The run failed.' }, code: 'text?', status: 'time?', at: 'time?' },

@@ -35,6 +35,10 @@ export type { ReduceStepsOptions } from './reduce';
 export { reduceSteps } from './reduce';
 export type {
   ReasonCode,
+  ReasoningSegment,
+  ReasoningSegments,
+  ReasoningStatus,
+  ReasoningVisibility,
   RunError,
   RunStatus,
   Step,
@@ -46,7 +50,13 @@ export type {
   StepsState,
   ToolPresentation,
 } from './step';
-export { emptyStepsState, isActiveStatus, isTerminalStatus, STEP_STATUSES } from './step';
+export {
+  emptyStepsState,
+  isActiveStatus,
+  isTerminalStatus,
+  REASONING_VISIBILITIES,
+  STEP_STATUSES,
+} from './step';
 export type { StepStore, StepStoreOptions } from './store';
 export { createStepStore } from './store';
 export type { Framing, ReadStreamOptions, StreamSource } from './stream';
@@ -58,3 +68,5 @@ export type {
   ToolStreamSnapshot,
 } from './tool-stream';
 export { createToolStream } from './tool-stream';
+export type { TurnItem } from './turn-items';
+export { turnItems } from './turn-items';

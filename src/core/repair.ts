@@ -6,7 +6,15 @@
  * state can break a render (`String({ toString: null })` throws, a number is no icon name).
  */
 import { type EventField, fieldKind, FIELD_KIND as KIND, STEP_EVENT_FIELDS, type StepEvent } from './events';
-import { STEP_STATUSES, type Step, type StepsState, type ToolPresentation } from './step';
+import {
+  REASONING_VISIBILITIES,
+  type ReasoningSegment,
+  type ReasoningSegments,
+  STEP_STATUSES,
+  type Step,
+  type StepsState,
+  type ToolPresentation,
+} from './step';
 import { coercedText, isRecord, kindOf } from './values';
 
 type Json = Record<string, unknown>;
@@ -287,6 +295,79 @@ export function repairStep(value: unknown, problems: string[] = []): Step | unde
   return fix.result<Step>();
 }
 
+const VISIBILITIES: ReadonlySet<string> = new Set(REASONING_VISIBILITIES);
+const SEGMENT_STATUSES: ReadonlySet<string> = new Set(['streaming', 'done', 'interrupted']);
+
+/**
+ * A reasoning segment from stored data with every field typed; `undefined` when it is not one (not an
+ * object, no text id). `place` maps a stored `stepsBefore` to the repaired state's steps (some may have
+ * been dropped). Returns the segment itself when nothing was wrong.
+ */
+function repairSegment(value: unknown, place: (stepsBefore: number) => number, problems: string[]) {
+  if (!isRecord(value) || typeof value.id !== 'string' || value.id === '') {
+    problems.push('a stored reasoning segment that is not an object with a text "id"; dropped');
+    return undefined;
+  }
+  const fix = new Fix(value, `stored reasoning segment "${value.id}"`);
+  fix.optionalText('parentId');
+  fix.time('startedAt');
+  fix.time('endedAt');
+  const text = fix.get('text');
+  if (typeof text !== 'string') fix.set('text', coercedText(text) ?? '', `is ${kindOf(text)}, not text; read as text`);
+  const visibility = fix.get('visibility');
+  if (typeof visibility !== 'string' || !VISIBILITIES.has(visibility))
+    fix.set('visibility', 'redacted', 'is not a reasoning visibility; read as "redacted" (nothing invented)');
+  const shown = fix.result<ReasoningSegment>();
+  if ((shown.visibility === 'redacted' || shown.visibility === 'encrypted') && shown.text !== '')
+    fix.set('text', '', `is text of a ${shown.visibility} segment; dropped`);
+  const status = fix.get('status');
+  if (typeof status !== 'string' || !SEGMENT_STATUSES.has(status))
+    fix.set('status', 'done', 'is not a reasoning status; read as "done"');
+  const before = fix.get('stepsBefore');
+  const at = typeof before === 'number' && Number.isFinite(before) ? place(before) : place(Number.POSITIVE_INFINITY);
+  if (at !== before) fix.set('stepsBefore', at, 'did not name a place among the steps; repaired');
+  problems.push(...fix.problems);
+  return fix.result<ReasoningSegment>();
+}
+
+/** The stored reasoning of a state, repaired; `undefined` when there is none to keep. */
+function repairSegments(
+  value: unknown,
+  place: (stepsBefore: number) => number,
+  problems: string[],
+): ReasoningSegments | undefined {
+  if (value === undefined) return undefined;
+  if (!isRecord(value) || !isRecord(value.byId) || !Array.isArray(value.ids)) {
+    problems.push('stored reasoning without "ids" and "byId"; dropped');
+    return undefined;
+  }
+  const byIdIn = value.byId;
+  const ids: string[] = [];
+  const byId: Record<string, ReasoningSegment> = {};
+  let changed = false;
+  for (const id of value.ids as unknown[]) {
+    if (typeof id !== 'string' || !Object.hasOwn(byIdIn, id) || Object.hasOwn(byId, id)) {
+      problems.push(
+        `stored reasoning id ${JSON.stringify(coercedText(id) ?? kindOf(id))} names no segment, or names one twice; dropped`,
+      );
+      changed = true;
+      continue;
+    }
+    const segment = repairSegment(byIdIn[id], place, problems);
+    if (!segment || segment.id !== id) {
+      changed = true;
+      continue;
+    }
+    if (segment !== byIdIn[id]) changed = true;
+    ids.push(id);
+    if (id === '__proto__')
+      Object.defineProperty(byId, id, { value: segment, enumerable: true, writable: true, configurable: true });
+    else byId[id] = segment;
+  }
+  if (Object.keys(byIdIn).length !== ids.length) changed = true;
+  return changed ? { ids, byId } : (value as unknown as ReasoningSegments);
+}
+
 /**
  * A state from stored data (a store's `initialState`, `reset(state)`) with every step repaired, ids
  * that are texts naming a step, once each, and a run status the kit knows. Returns the state itself
@@ -302,7 +383,10 @@ export function repairState(value: StepsState): StepsState {
   let changed = problems.length > 0;
   const ids: string[] = [];
   const byId: Record<string, Step> = {};
+  /** For each stored step, how many steps were kept before it: where a segment placed before it goes. */
+  const keptBefore: number[] = [];
   for (const id of idsIn) {
+    keptBefore.push(ids.length);
     if (typeof id !== 'string' || !Object.hasOwn(byIdIn, id) || Object.hasOwn(byId, id)) {
       problems.push(
         `stored id ${JSON.stringify(coercedText(id) ?? kindOf(id))} names no step, or names one twice; dropped`,
@@ -323,6 +407,12 @@ export function repairState(value: StepsState): StepsState {
     else byId[id] = step;
   }
   if (Object.keys(byIdIn).length !== ids.length) changed = true;
+  const place = (stepsBefore: number) => {
+    const at = Math.max(0, Math.floor(stepsBefore));
+    return at < keptBefore.length ? (keptBefore[at] as number) : ids.length;
+  };
+  const reasoning = repairSegments(source.reasoning, place, problems);
+  if (reasoning !== source.reasoning) changed = true;
   let run = source.run as StepsState['run'];
   if (!isRecord(run) || typeof run.status !== 'string' || !RUN_STATUSES.has(run.status)) {
     problems.push('a stored run without a known status; read as "idle"');
@@ -357,6 +447,7 @@ export function repairState(value: StepsState): StepsState {
   return {
     ids,
     byId,
+    ...(reasoning ? { reasoning } : {}),
     run,
     diagnostics:
       last !== undefined

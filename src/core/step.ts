@@ -165,10 +165,63 @@ export interface StepsDiagnostics {
   last?: { reason: string; protocol?: string };
 }
 
+/**
+ * What a reasoning segment's text is: the model's own words (`full`), the provider's summary of them
+ * (`summary`), or nothing to read because the provider withheld it (`redacted`) or sent it encrypted
+ * (`encrypted`). A `redacted` or `encrypted` segment has no text: it shows that the model thought, never
+ * what.
+ */
+export type ReasoningVisibility = 'full' | 'summary' | 'redacted' | 'encrypted';
+
+/** Every reasoning visibility. */
+export const REASONING_VISIBILITIES = [
+  'full',
+  'summary',
+  'redacted',
+  'encrypted',
+] as const satisfies readonly ReasoningVisibility[];
+
+/**
+ * Where a reasoning segment stands: `streaming` while its text arrives, `done` once the wire ended it
+ * (or the run finished), `interrupted` when the run failed or was cut first (a resumed run may go on).
+ */
+export type ReasoningStatus = 'streaming' | 'done' | 'interrupted';
+
+/** One stretch of the model's reasoning, an item of the turn beside the steps. */
+export interface ReasoningSegment {
+  /** The wire's id of the segment (its own namespace, apart from step ids). */
+  id: string;
+  /** A sub-agent's reasoning nests under the step that ran it, as its steps do. Fixed at the start. */
+  parentId?: string;
+  visibility: ReasoningVisibility;
+  status: ReasoningStatus;
+  /** The text as streamed (never a signature or an encrypted blob); `''` when `redacted` or `encrypted`. */
+  text: string;
+  /**
+   * How many steps of `state.ids` had arrived when the segment began: its place in the turn is before
+   * `ids[stepsBefore]` (and after the segments that began before it). See `turnItems`.
+   */
+  stepsBefore: number;
+  /** Milliseconds since the epoch, from the wire or from the store's clock. */
+  startedAt?: number;
+  endedAt?: number;
+}
+
+/** The reasoning segments of a run, in order of first appearance, by id (as `ids` / `byId` are for steps). */
+export interface ReasoningSegments {
+  ids: readonly string[];
+  byId: Readonly<Record<string, ReasoningSegment>>;
+}
+
 /** The state of a run: steps in order of first appearance, by id. */
 export interface StepsState {
   ids: readonly string[];
   byId: Readonly<Record<string, Step>>;
+  /**
+   * The model's reasoning between the calls; absent until the first segment arrives. `turnItems(state)`
+   * gives steps and segments in the order they arrived.
+   */
+  reasoning?: ReasoningSegments;
   /**
    * How the run stands; `error` when it failed; when it ended `interrupted`, why: the wire's own text
    * in `reason`, or the kit's code in `reasonCode` (`stopped`, `stream-closed`; `ReasonCode`), so a

@@ -16,7 +16,15 @@
  */
 import type { StepEvent } from './events';
 import { repairStep } from './repair';
-import { emptyStepsState, type Step, type StepApproval, type StepStatus, type StepsState } from './step';
+import {
+  emptyStepsState,
+  type ReasoningSegment,
+  type Step,
+  type StepApproval,
+  type StepStatus,
+  type StepsState,
+} from './step';
+import { isRecord } from './values';
 
 /** The approval a tool part carries (6.x and later). */
 export interface ToolUIPartApprovalLike {
@@ -340,10 +348,36 @@ export function stepsFromUIMessages(messages: readonly UIMessageLike[], previous
       Object.defineProperty(byId, id, { value: step, enumerable: true, writable: true, configurable: true });
     else byId[id] = step;
   };
-  for (const message of messages) {
+  const segmentIds: string[] = [];
+  const segmentsById: Record<string, ReasoningSegment> = {};
+  const segmentsBefore = previous?.reasoning?.byId ?? {};
+  let segmentsChanged = false;
+  for (const [messageIndex, message] of messages.entries()) {
     // A message without parts (a hand-made or older message) has no tool calls; it must not throw.
     const parts: readonly unknown[] = Array.isArray(message?.parts) ? message.parts : [];
-    for (const part of parts) {
+    for (const [partIndex, part] of parts.entries()) {
+      if (isReasoningPart(part)) {
+        const messageId = (message as { id?: unknown }).id;
+        const id = `${typeof messageId === 'string' ? messageId : messageIndex}/reasoning/${partIndex}`;
+        if (Object.hasOwn(segmentsById, id)) continue;
+        if (part.text !== undefined && typeof part.text !== 'string') {
+          problems.push(`stored reasoning part "${id}" has a "text" that is not text; read as ""`);
+        }
+        const made = segmentFromPart(part, id, ids.length);
+        const old = Object.hasOwn(segmentsBefore, id) ? segmentsBefore[id] : undefined;
+        const segment = old && sameSegment(old, made) ? old : made;
+        if (segment !== old) segmentsChanged = true;
+        segmentIds.push(id);
+        if (id === '__proto__')
+          Object.defineProperty(segmentsById, id, {
+            value: segment,
+            enumerable: true,
+            writable: true,
+            configurable: true,
+          });
+        else segmentsById[id] = segment;
+        continue;
+      }
       if (!isToolUIPart(part)) continue;
       const id = part.toolCallId;
       const old = Object.hasOwn(before, id) ? before[id] : undefined;
@@ -407,11 +441,75 @@ export function stepsFromUIMessages(messages: readonly UIMessageLike[], previous
           },
         };
   const sameDiagnostics = diagnostics.count === base.diagnostics.count;
-  if (previous && sameIds && !changed && sameDiagnostics && previous.run === emptyStepsState.run) return previous;
-  return {
+  const baseSegments = base.reasoning;
+  const sameSegmentIds =
+    segmentIds.length === (baseSegments?.ids.length ?? 0) && segmentIds.every((id, i) => id === baseSegments?.ids[i]);
+  const sameReasoning = sameSegmentIds && !segmentsChanged;
+  if (previous && sameIds && !changed && sameDiagnostics && sameReasoning && previous.run === emptyStepsState.run)
+    return previous;
+  const state: StepsState = {
     ids: sameIds ? base.ids : ids,
     byId: sameIds && !changed ? base.byId : byId,
     run: emptyStepsState.run,
     diagnostics: sameDiagnostics ? base.diagnostics : diagnostics,
   };
+  if (segmentIds.length > 0) {
+    state.reasoning =
+      sameReasoning && baseSegments
+        ? baseSegments
+        : { ids: sameSegmentIds && baseSegments ? baseSegments.ids : segmentIds, byId: segmentsById };
+  }
+  return state;
+}
+
+/** A `reasoning` part of a `UIMessage`: `{ type: 'reasoning', text, state?, providerMetadata? }`. */
+interface ReasoningPartLike {
+  type: 'reasoning';
+  text?: unknown;
+  state?: unknown;
+  providerMetadata?: unknown;
+}
+
+function isReasoningPart(part: unknown): part is ReasoningPartLike {
+  return isRecord(part) && part.type === 'reasoning';
+}
+
+/** Whether a provider's metadata holds a text under one of `keys` (any provider's entry). */
+function metadataHolds(metadata: unknown, keys: readonly string[]): boolean {
+  if (!isRecord(metadata)) return false;
+  for (const entry of Object.values(metadata)) {
+    if (isRecord(entry) && keys.some((key) => typeof entry[key] === 'string')) return true;
+  }
+  return false;
+}
+
+/**
+ * The segment of a stored reasoning part, by the AI SDK decoder's rules: the Anthropic provider's
+ * `redactedData` is `redacted`, no text but an encrypted blob `encrypted`; a part still `streaming` is
+ * a segment that streams. Stored parts carry no times.
+ */
+function segmentFromPart(part: ReasoningPartLike, id: string, stepsBefore: number): ReasoningSegment {
+  const text = typeof part.text === 'string' ? part.text : '';
+  const visibility = metadataHolds(part.providerMetadata, ['redactedData'])
+    ? 'redacted'
+    : text === '' && metadataHolds(part.providerMetadata, ['reasoningEncryptedContent', 'encryptedContent'])
+      ? 'encrypted'
+      : 'full';
+  return {
+    id,
+    visibility,
+    status: part.state === 'streaming' ? 'streaming' : 'done',
+    text: visibility === 'full' ? text : '',
+    stepsBefore,
+  };
+}
+
+function sameSegment(a: ReasoningSegment, b: ReasoningSegment): boolean {
+  return (
+    a.text === b.text &&
+    a.status === b.status &&
+    a.visibility === b.visibility &&
+    a.stepsBefore === b.stepsBefore &&
+    a.parentId === b.parentId
+  );
 }

@@ -1,4 +1,5 @@
 import type { StepsState } from '../core';
+import { drawnParents, namedParent } from '../core/turn-items';
 
 /** Steps as a tree: top-level ids in order, and each parent's child ids in order. */
 export interface StepTree {
@@ -15,45 +16,6 @@ function sameList(a: readonly string[] | undefined, b: readonly string[]): boole
   if (!a || a.length !== b.length) return false;
   for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
   return true;
-}
-
-/** The `parentId` a step names, when it names another step of the state (else `undefined`). */
-function namedParent(state: StepsState, id: string): string | undefined {
-  const parentId = state.byId[id]?.parentId;
-  if (typeof parentId !== 'string' || parentId === id || !Object.hasOwn(state.byId, parentId)) return undefined;
-  return parentId;
-}
-
-/**
- * The parent each step is drawn under, in one pass over the steps: a step is drawn at the top level
- * when it names no parent, names itself, names a step that never arrived, or sits on a cycle of
- * `parentId`s (each member of a cycle is drawn at the top level, and what hangs off a cycle nests
- * under its member as usual). Each step is visited a bounded number of times (every parent pointer
- * is followed once, by the colouring below), so a 4,000-deep chain costs 4,000 steps of work, not
- * 4,000 × 4,000 / 2.
- */
-function drawnParents(state: StepsState): Map<string, string | undefined> {
-  const parents = new Map<string, string | undefined>();
-  for (const id of state.ids) parents.set(id, namedParent(state, id));
-  // 0 = not visited, 1 = on the current walk, 2 = settled
-  const colour = new Map<string, 1 | 2>();
-  const walk: string[] = [];
-  for (const start of state.ids) {
-    if (colour.has(start)) continue;
-    let cursor: string | undefined = start;
-    while (cursor !== undefined && !colour.has(cursor)) {
-      colour.set(cursor, 1);
-      walk.push(cursor);
-      cursor = parents.get(cursor);
-    }
-    if (cursor !== undefined && colour.get(cursor) === 1) {
-      // the walk came back to itself: from `cursor` on, every step of the walk is on the cycle
-      for (let i = walk.lastIndexOf(cursor); i < walk.length; i++) parents.set(walk[i] as string, undefined);
-    }
-    for (const id of walk) colour.set(id, 2);
-    walk.length = 0;
-  }
-  return parents;
 }
 
 /**

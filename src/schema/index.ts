@@ -132,6 +132,41 @@ export const StepCancelledEventSchema = z.object({
   at,
 });
 
+/** What a reasoning segment's text is: the model's own words, a summary, or withheld (redacted, encrypted). */
+export const ReasoningVisibilitySchema = z.enum(['full', 'summary', 'redacted', 'encrypted']);
+
+/**
+ * The model began a stretch of reasoning (creates the segment, `streaming`). `visibility` says what its
+ * text will be (`full` when absent); `parentId` puts a sub-agent's reasoning under the step that ran it.
+ */
+export const ReasoningStartEventSchema = z.object({
+  type: type('reasoning-start'),
+  id,
+  parentId: z.optional(z.string()),
+  visibility: z.optional(ReasoningVisibilitySchema),
+  at,
+});
+
+/** A fragment of a segment's text, appended. Never a signature or an encrypted blob. */
+export const ReasoningDeltaEventSchema = z.object({
+  type: type('reasoning-delta'),
+  id,
+  delta: z.string(),
+  at,
+});
+
+/**
+ * The segment ended (`done`). `text`, when the wire has the whole text at the end, replaces what
+ * streamed; `visibility` corrects what the start said (a reasoning item that turned out encrypted).
+ */
+export const ReasoningEndEventSchema = z.object({
+  type: type('reasoning-end'),
+  id,
+  text: z.optional(z.string()),
+  visibility: z.optional(ReasoningVisibilitySchema),
+  at,
+});
+
 /** A run (or a resumed run) began streaming. */
 export const RunStartEventSchema = z.object({
   type: type('run-start'),
@@ -190,6 +225,9 @@ const eventSchemas = [
   StepErrorEventSchema,
   StepDeniedEventSchema,
   StepCancelledEventSchema,
+  ReasoningStartEventSchema,
+  ReasoningDeltaEventSchema,
+  ReasoningEndEventSchema,
   RunStartEventSchema,
   RunFinishEventSchema,
   RunErrorEventSchema,

@@ -15,7 +15,7 @@
  */
 import { array, type Check, check, nonEmpty, nullish, object, present, string, unknown } from '../check';
 import type { StepEvent } from '../events';
-import { isRecord, wireText } from '../values';
+import { isRecord, nonEmptyString, wireText } from '../values';
 import { agUiContent, applyPatch } from './ag-ui-parts';
 import { AG_UI_IGNORED, isAgUiType } from './ag-ui-types';
 import { closedEarly, describeIssue, diagnostic, type ProtocolName, parseFrame, type StepDecoder } from './types';
@@ -60,6 +60,8 @@ const fast: Readonly<Record<string, (e: Record<string, unknown>) => boolean>> = 
 
 /** Event types that say nothing about tool calls: read and ignored, without a diagnostic. */
 const IGNORED = AG_UI_IGNORED;
+/** The reasoning events, current and legacy (read by `reasoning`). */
+const REASONING = /^(?:REASONING|THINKING)_/;
 
 /** Events that close the open chunked call of every lane (the client's `transformChunks`). */
 const CLOSES_ALL = /^(?:RUN_(?:STARTED|FINISHED|ERROR)|MESSAGES_SNAPSHOT)$/;
@@ -403,6 +405,65 @@ export function agUi(options: AgUiOptions = {}): StepDecoder {
     }
   }
 
+  /** The legacy `THINKING_TEXT_MESSAGE_*` segments have no id: they are numbered, and the open one is the one. */
+  let thinkingCount = 0;
+  let thinking: string | undefined;
+  const segments = new Set<string>();
+
+  /**
+   * Reasoning messages, as the client keeps them (`role: 'reasoning'` messages): `REASONING_MESSAGE_START`
+   * → a segment (`messageId`), `_CONTENT` / `_CHUNK` → its text, `_END` → its end; the legacy
+   * `THINKING_TEXT_MESSAGE_*` the same, numbered. The phase markers (`REASONING_START` / `_END`,
+   * `THINKING_START` / `_END`) and `REASONING_ENCRYPTED_VALUE` (an opaque value for the app to send
+   * back) draw nothing.
+   */
+  function reasoning(type: string, e: Record<string, unknown>, out: StepEvent[]): void {
+    const id = nonEmptyString(e.messageId);
+    const delta = (segment: string) => {
+      if (e.delta === undefined) return;
+      if (typeof e.delta !== 'string') {
+        out.push(diagnostic(PROTOCOL, `a "${type}" whose "delta" is not text; dropped`));
+        return;
+      }
+      if (e.delta !== '') out.push({ type: 'reasoning-delta', id: segment, delta: e.delta });
+    };
+    const start = (segment: string) => {
+      segments.add(segment);
+      out.push({ type: 'reasoning-start', id: segment });
+    };
+    switch (type) {
+      case 'REASONING_MESSAGE_START':
+      case 'REASONING_MESSAGE_CONTENT':
+      case 'REASONING_MESSAGE_END':
+      case 'REASONING_MESSAGE_CHUNK': {
+        if (id === undefined) {
+          out.push(diagnostic(PROTOCOL, `a "${type}" without a "messageId"; dropped`));
+          return;
+        }
+        if (type === 'REASONING_MESSAGE_START') start(id);
+        else if (type === 'REASONING_MESSAGE_END') out.push({ type: 'reasoning-end', id });
+        else {
+          // A chunk opens its message as the client's chunk transform does; the reducer says of content for an unknown one.
+          if (type === 'REASONING_MESSAGE_CHUNK' && !segments.has(id)) start(id);
+          delta(id);
+        }
+        return;
+      }
+      case 'THINKING_TEXT_MESSAGE_START':
+        thinkingCount++;
+        thinking = `thinking-${thinkingCount}`;
+        start(thinking);
+        return;
+      case 'THINKING_TEXT_MESSAGE_CONTENT':
+        delta(thinking ?? `thinking-${thinkingCount}`);
+        return;
+      case 'THINKING_TEXT_MESSAGE_END':
+        out.push({ type: 'reasoning-end', id: thinking ?? `thinking-${thinkingCount}` });
+        thinking = undefined;
+        return;
+    }
+  }
+
   return {
     protocol: PROTOCOL,
     push(frame) {
@@ -436,16 +497,20 @@ export function agUi(options: AgUiOptions = {}): StepDecoder {
         once(`type:${type}`, `an event of unknown type "${type}"; ignored`, out);
         return out;
       }
-      if (kind & SKIP) return out;
-      if (fast[type]?.(e) !== true) {
-        const guard = checks[type];
-        const checked = guard ? check(guard, e) : { success: true as const, data: e };
-        if (!checked.success) {
-          out.push(diagnostic(PROTOCOL, `a malformed "${type}" event${describeIssue(checked.error)}`));
-          return out;
+      if (REASONING.test(type)) {
+        reasoning(type, e, out);
+      } else {
+        if (kind & SKIP) return out;
+        if (fast[type]?.(e) !== true) {
+          const guard = checks[type];
+          const checked = guard ? check(guard, e) : { success: true as const, data: e };
+          if (!checked.success) {
+            out.push(diagnostic(PROTOCOL, `a malformed "${type}" event${describeIssue(checked.error)}`));
+            return out;
+          }
         }
+        translate(type, e, out);
       }
-      translate(type, e, out);
       const at = plausibleTime(e.timestamp);
       if (at !== undefined) for (const event of out) if (event.type !== 'diagnostic') event.at ??= at;
       return out;

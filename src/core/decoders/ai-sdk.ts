@@ -1,8 +1,14 @@
 /**
  * The Vercel AI SDK UI message stream (`x-vercel-ai-ui-message-stream: v1`, ai 5.x, 6.x and 7.x):
  * one JSON chunk per SSE `data:` field, ending with `data: [DONE]`. See the AI SDK's stream protocol docs. Only
- * the tool chunks and the run's frame (`start`, `finish`, `error`, `abort`, steps) make events; text,
- * reasoning, sources, files and `data-*` parts are read and ignored.
+ * the tool chunks, the reasoning chunks and the run's frame (`start`, `finish`, `error`, `abort`, steps) make
+ * events; text, sources, files and `data-*` parts are read and ignored.
+ *
+ * Reasoning: `reasoning-start/-delta/-end` → a segment each, as the SDK makes one `reasoning` part of
+ * each start (a provider may use an id again in a later step: the SDK then makes a new part, and so do
+ * we, as `<id>#2`). A start with the Anthropic provider's `redactedData` is `redacted`; a segment that
+ * ended with no text but an encrypted blob in its metadata is `encrypted`. Signatures stay in the
+ * metadata, never in the text.
  *
  * How the SDK's own client reducer (`processUIMessageStream`, used by `useChat` and
  * `readUIMessageStream`) shows a tool part, and the step this decoder makes of the same chunks
@@ -96,6 +102,9 @@ const checks: { readonly [T in ChunkType]: Check } = {
     toolMetadata: metadata,
   }),
   'tool-output-denied': loose({ toolCallId: nonEmpty }),
+  'reasoning-start': loose({ id: nonEmpty, providerMetadata: metadata }),
+  'reasoning-delta': loose({ id: nonEmpty, delta: string, providerMetadata: metadata }),
+  'reasoning-end': loose({ id: nonEmpty, providerMetadata: metadata }),
 };
 
 /** For tests: the check of each chunk type. */
@@ -169,6 +178,9 @@ interface Chunks {
     toolMetadata?: Record<string, unknown>;
   };
   'tool-output-denied': { toolCallId: string };
+  'reasoning-start': { id: string; providerMetadata?: Record<string, unknown> };
+  'reasoning-delta': { id: string; delta: string; providerMetadata?: Record<string, unknown> };
+  'reasoning-end': { id: string; providerMetadata?: Record<string, unknown> };
 }
 type ChunkType = keyof Chunks;
 type Chunk<T extends ChunkType> = Chunks[T];
@@ -178,9 +190,6 @@ const IGNORED: ReadonlySet<string> = new Set([
   'text-start',
   'text-delta',
   'text-end',
-  'reasoning-start',
-  'reasoning-delta',
-  'reasoning-end',
   'source-url',
   'source-document',
   'file',
@@ -222,6 +231,18 @@ function move(call: Call, to: CallState): void {
 
 const RESET_REASON = 'The step was reset (retried); the SDK discards its calls.';
 
+/** Whether a provider's metadata holds a value under one of `keys` (any provider's entry). */
+function metadataHas(metadata: Record<string, unknown> | undefined, keys: readonly string[]): boolean {
+  if (!metadata) return false;
+  for (const entry of Object.values(metadata)) {
+    if (typeof entry !== 'object' || entry === null) continue;
+    for (const key of keys) if (typeof (entry as Record<string, unknown>)[key] === 'string') return true;
+  }
+  return false;
+}
+const REDACTED_KEYS = ['redactedData'];
+const ENCRYPTED_KEYS = ['reasoningEncryptedContent', 'encryptedContent'];
+
 /** Makes a decoder for one AI SDK UI message stream. */
 export function aiSdk(): AiSdkDecoder {
   const calls = new Map<string, Call>();
@@ -236,6 +257,11 @@ export function aiSdk(): AiSdkDecoder {
   let started = false;
   let ended = false;
   let errored = false;
+  /** Reasoning: the segment each open wire id streams into, the last segment of each id, and its text so far. */
+  const openSegments = new Map<string, string>();
+  const lastSegment = new Map<string, string>();
+  const segmentUses = new Map<string, number>();
+  const segmentText = new Set<string>();
 
   /** Reports an anomaly once per key (a chunk type, a call id). */
   function once(key: string, reason: string): StepEvent[] {
@@ -334,7 +360,33 @@ export function aiSdk(): AiSdkDecoder {
     return out;
   }
 
+  /** The segment a reasoning chunk is about: the open one of its id, else the last one (the reducer says why). */
+  const segmentOf = (id: string) => openSegments.get(id) ?? lastSegment.get(id) ?? id;
+
   const translate: { [T in ChunkType]: (chunk: Chunk<T>) => StepEvent[] } = {
+    'reasoning-start'(c) {
+      const uses = (segmentUses.get(c.id) ?? 0) + 1;
+      segmentUses.set(c.id, uses);
+      const id = uses === 1 ? c.id : `${c.id}#${uses}`;
+      openSegments.set(c.id, id);
+      lastSegment.set(c.id, id);
+      const event: StepEvent = { type: 'reasoning-start', id };
+      if (metadataHas(c.providerMetadata, REDACTED_KEYS)) event.visibility = 'redacted';
+      return [event];
+    },
+    'reasoning-delta'(c) {
+      const id = segmentOf(c.id);
+      if (c.delta === '') return [];
+      segmentText.add(id);
+      return [{ type: 'reasoning-delta', id, delta: c.delta }];
+    },
+    'reasoning-end'(c) {
+      const id = segmentOf(c.id);
+      openSegments.delete(c.id);
+      const event: StepEvent = { type: 'reasoning-end', id };
+      if (!segmentText.has(id) && metadataHas(c.providerMetadata, ENCRYPTED_KEYS)) event.visibility = 'encrypted';
+      return [event];
+    },
     start(c) {
       started = true;
       ended = false;

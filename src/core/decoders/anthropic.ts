@@ -25,6 +25,9 @@
  * | `message_stop` after `pause_turn`                | `run-finish` (`keepOpen`: open server tools too: the app re-sends to continue) |
  * | `message_stop` after `max_tokens` with arguments cut | `step-error` (`code: 'max_tokens'`), then `run-finish` |
  * | `event: error`                                   | `run-error` (open calls end `interrupted`)            |
+ * | `thinking` block, `thinking_delta`, its stop     | `reasoning-start` / `-delta` / `-end` (id: `<message id>/<index>`) |
+ * | `redacted_thinking` block                        | a `redacted` segment (its `data` is never text)        |
+ * | `signature_delta`                                | nothing: a signature is not reasoning                 |
  *
  * The SDK drops frames without an `event:` line and throws on a second `message_start`; this decoder
  * reads both and counts a `diagnostic`.
@@ -55,7 +58,11 @@ interface Block {
   /** The input the start frame carried, used when no delta follows. */
   startInput?: unknown;
   stopped: boolean;
+  /** The reasoning segment a `thinking` or `redacted_thinking` block streams into. */
+  segment?: string;
 }
+
+const THINKING_BLOCKS: ReadonlySet<string> = new Set(['thinking', 'redacted_thinking']);
 
 interface Call {
   client: boolean;
@@ -189,6 +196,9 @@ export function anthropic(): StepDecoder {
   let ended = false;
   let stopReason: string | undefined;
   const reported = new Set<string>();
+  /** What a thinking block's segment id starts with: the message's id, else the message's number. */
+  let messageKey = 'message-0';
+  let messages = 0;
 
   function once(key: string, reason: string, out: StepEvent[]): void {
     if (reported.has(key)) return;
@@ -197,6 +207,11 @@ export function anthropic(): StepDecoder {
   }
 
   function stopBlock(block: Block, out: StepEvent[]): void {
+    if (!block.stopped && block.segment !== undefined) {
+      block.stopped = true;
+      out.push({ type: 'reasoning-end', id: block.segment });
+      return;
+    }
     if (block.stopped || block.id === undefined) return;
     block.stopped = true;
     const c = calls.get(block.id);
@@ -258,6 +273,8 @@ export function anthropic(): StepDecoder {
         ended = false;
         stopReason = undefined;
         const id = nonEmptyString(message.id);
+        messages++;
+        messageKey = id ?? `message-${messages}`;
         out.push(id ? { type: 'run-start', runId: id } : { type: 'run-start' });
         // A continued turn (a programmatic call's next step) starts with blocks already whole in
         // `message.content`: each is read as a block started and stopped at its index.
@@ -281,6 +298,21 @@ export function anthropic(): StepDecoder {
           out.push(diagnostic(PROTOCOL, `a second block started at index ${index}; the new one is read`));
         const block: Block = { type: raw.type, json: '', stopped: false };
         blocks.set(index, block);
+        if (THINKING_BLOCKS.has(raw.type)) {
+          block.segment = `${messageKey}/${index}`;
+          if (raw.type === 'redacted_thinking') {
+            if (typeof raw.data !== 'string') {
+              out.push(diagnostic(PROTOCOL, `a "redacted_thinking" block whose "data" is not text; read as redacted`));
+            }
+            out.push({ type: 'reasoning-start', id: block.segment, visibility: 'redacted' });
+            return;
+          }
+          out.push({ type: 'reasoning-start', id: block.segment });
+          // A block already whole (a continued turn's `message.content`) carries its text.
+          const whole = text(raw.thinking);
+          if (whole) out.push({ type: 'reasoning-delta', id: block.segment, delta: whole });
+          return;
+        }
         if (TOOL_BLOCKS.has(raw.type)) {
           const id = nonEmptyString(raw.id);
           if (id === undefined) {
@@ -313,6 +345,17 @@ export function anthropic(): StepDecoder {
         const delta = isRecord(frame.delta) ? frame.delta : {};
         if (!block) {
           once(`orphan:${index}`, `"content_block_delta" for block ${index} that never started; dropped`, out);
+          return;
+        }
+        if (block.segment !== undefined) {
+          // `signature_delta` (and anything for a redacted block) is not reasoning text.
+          if (delta.type !== 'thinking_delta' || block.type !== 'thinking') return;
+          const thought = text(delta.thinking);
+          if (thought === undefined) {
+            once(`thinking:${index}`, `a "thinking_delta" whose "thinking" is not text; dropped`, out);
+            return;
+          }
+          if (thought !== '') out.push({ type: 'reasoning-delta', id: block.segment, delta: thought });
           return;
         }
         if (delta.type !== 'input_json_delta' || block.id === undefined) return;

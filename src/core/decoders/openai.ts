@@ -31,6 +31,7 @@
  * order. This decoder counts each as a `diagnostic` and goes on: items are keyed by id, not position.
  */
 import type { StepEvent } from '../events';
+import type { ReasoningVisibility } from '../step';
 import { isRecord, nonEmptyString, wireText } from '../values';
 import { append, closedEarly, codeOf, diagnostic, type ProtocolName, parseFrame, type StepDecoder } from './types';
 
@@ -116,7 +117,29 @@ interface Item {
   commands: string[];
   stdout: string[];
   stderr: string[];
+  /** A `reasoning` item's segment, and the summary and content parts that have streamed text. */
+  segment?: string;
+  reasoningParts?: Set<string>;
+  visibility?: 'summary' | 'full';
 }
+
+/**
+ * A `reasoning` item's text when it is done, and what that text is: its `content` (`reasoning_text`,
+ * the model's own words, from open-weight models), else its summary parts, joined by blank lines as
+ * the parts stream; no text but `encrypted_content` is `encrypted`, no text at all `redacted`.
+ */
+function reasoningOf(raw: Record<string, unknown>): { text?: string; visibility: ReasoningVisibility } {
+  const texts = (parts: unknown) =>
+    (Array.isArray(parts) ? parts : []).flatMap((part) =>
+      isRecord(part) && typeof part.text === 'string' ? [part.text] : [],
+    );
+  const content = texts(raw.content);
+  if (content.length > 0) return { text: content.join(PART_BREAK), visibility: 'full' };
+  const summary = texts(raw.summary);
+  if (summary.length > 0) return { text: summary.join(PART_BREAK), visibility: 'summary' };
+  return { visibility: typeof raw.encrypted_content === 'string' ? 'encrypted' : 'redacted' };
+}
+const PART_BREAK = '\n\n';
 
 /** A call's step, across responses. */
 interface Call {
@@ -306,6 +329,12 @@ export function openaiResponses(): StepDecoder {
       if (answers !== undefined) item.answers = answers;
       return item;
     }
+    if (type === 'reasoning') {
+      item.segment = itemId ?? `${responseId ?? 'response'}/${index}`;
+      item.reasoningParts = new Set();
+      out.push({ type: 'reasoning-start', id: item.segment, visibility: 'summary' });
+      return item;
+    }
     if (NOT_CALLS.has(type)) return item;
     if (type !== 'mcp_approval_request' && !CLIENT_TYPES.has(type) && !type.endsWith('_call')) return item;
     const stepId = stepIdOf(raw, type);
@@ -372,6 +401,13 @@ export function openaiResponses(): StepDecoder {
       out.push(diagnostic(PROTOCOL, `item at output_index ${item.index} changed type (${item.type} → ${raw.type})`));
     }
     const type = raw.type;
+    if (item.segment !== undefined) {
+      const { text: whole, visibility } = reasoningOf(raw);
+      const end: StepEvent = { type: 'reasoning-end', id: item.segment, visibility };
+      if (whole !== undefined) end.text = whole;
+      out.push(end);
+      return;
+    }
     if (OUTPUT_TYPES.has(type)) {
       // A hosted shell answers its own call in the same response, linked by `call_id`.
       const id = nonEmptyString(raw.call_id);
@@ -591,6 +627,31 @@ export function openaiResponses(): StepDecoder {
         item.stderr.push(text(delta.stderr) ?? '');
         const details = { kind: 'terminal', stdout: item.stdout.join(''), stderr: item.stderr.join('') };
         out.push({ type: 'step-progress', id: callId, details });
+        return;
+      }
+      case 'response.reasoning_summary_text.delta':
+      case 'response.reasoning_text.delta': {
+        const item = itemOf(frame, type, out);
+        if (item?.segment === undefined) return;
+        const piece = text(frame.delta);
+        if (piece === undefined) {
+          once(`reasoning:${item.segment}`, `a "${type}" whose "delta" is not text; dropped`, out);
+          return;
+        }
+        const full = type === 'response.reasoning_text.delta';
+        if (full && item.visibility !== 'full') {
+          // The model's own words (open-weight models), not a summary: the segment says so.
+          item.visibility = 'full';
+          out.push({ type: 'reasoning-start', id: item.segment, visibility: 'full' });
+        }
+        const part = `${full ? 'content' : 'summary'}:${wireText(full ? frame.content_index : frame.summary_index)}`;
+        if (piece === '') return;
+        const parts = item.reasoningParts as Set<string>;
+        const first = !parts.has(part);
+        if (first) parts.add(part);
+        // A later part's text is a new paragraph, as the item's parts are joined when it is done.
+        const delta = first && parts.size > 1 ? PART_BREAK + piece : piece;
+        out.push({ type: 'reasoning-delta', id: item.segment, delta });
         return;
       }
       case 'response.completed':

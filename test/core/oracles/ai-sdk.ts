@@ -55,4 +55,11 @@ export const AiSdkChunkSchemas = {
     toolMetadata: z.optional(jsonObject),
   }),
   'tool-output-denied': z.looseObject({ toolCallId: callId }),
+  'reasoning-start': z.looseObject({ id: callId, providerMetadata: z.optional(jsonObject) }),
+  'reasoning-delta': z.looseObject({
+    id: callId,
+    delta: z.string(),
+    providerMetadata: z.optional(jsonObject),
+  }),
+  'reasoning-end': z.looseObject({ id: callId, providerMetadata: z.optional(jsonObject) }),
 } as const;
