@@ -1,0 +1,76 @@
+// The row's header on a phone, in real Chromium with the real stylesheet: the duration is never drawn on a
+// line of its own under the label, away from the status it belongs to. Where the status is its icon alone
+// (running, done, waiting) the icon and the time stay on the label's line and the detail gives way; where
+// the status says a word (Failed, Denied, Cancelled, Interrupted) the word and the time go to the next
+// line together, at its end.
+//
+// Known defect, not fixed yet: on today's stylesheet the duration of a running or denied row drops under
+// the label at 360 and 390 px, so these run as `test.fails`. The fix must also keep what
+// test/hostile/long-text.browser.test.tsx asks (labels on one line, a detail of 48 px for ended calls);
+// a stylesheet that passes here turns these red: then drop `.fails`.
+import { type StepsState, ToolSteps, type ToolStepsLabelsInput } from 'tool-steps';
+import { afterEach, describe, expect, test } from 'vitest';
+import { page } from 'vitest/browser';
+import { render } from 'vitest-browser-react';
+import '../../src/styles.css';
+import { germanLabels } from '../../stories/support/labels-de';
+import { wordsScene } from '../../stories/support/labels-scene';
+import { everyStatusState } from '../../stories/support/states';
+
+afterEach(() => {
+  window.scrollTo(0, 0);
+});
+
+const box = (element: Element) => element.getBoundingClientRect();
+/** Whether two boxes share a line: their vertical extents overlap by more than a pixel. */
+const sameLine = (a: DOMRect, b: DOMRect) => a.top < b.bottom - 1 && b.top < a.bottom - 1;
+
+/** The first line box of an element's text. */
+function firstLine(element: Element): DOMRect {
+  const range = document.createRange();
+  range.selectNodeContents(element);
+  const lines = [...range.getClientRects()].filter((r) => r.width > 0);
+  return lines[0] ?? box(element);
+}
+
+/** Where each row's duration is drawn against its status and its label, as readable findings. */
+function durationFindings(root: HTMLElement): { rows: number; out: string[] } {
+  const out: string[] = [];
+  let rows = 0;
+  for (const header of root.querySelectorAll<HTMLElement>('[data-slot="tool-step-header"]')) {
+    const id = header.closest<HTMLElement>('[data-slot="tool-step"]')?.dataset.stepId;
+    const duration = header.querySelector(':scope > [data-slot="tool-step-duration"]');
+    const status = header.querySelector<HTMLElement>(':scope > [data-slot="tool-step-status"]');
+    const label = header.querySelector(':scope > [data-slot="tool-step-label"]');
+    if (!duration || !status || !label) continue;
+    rows++;
+    const time = box(duration);
+    const mark = box(status);
+    if (!sameLine(time, mark)) out.push(`${id}: the duration is not on its status's line`);
+    else if (time.left < mark.right) out.push(`${id}: the duration is before its status`);
+    const words = status.querySelector<HTMLElement>('[data-slot="tool-step-status-text"]');
+    const iconOnly = !words || getComputedStyle(words).position === 'absolute';
+    if (iconOnly && !sameLine(time, firstLine(label))) out.push(`${id}: the duration left the label's line`);
+  }
+  return { rows, out };
+}
+
+describe.each([360, 390])('the header at %i px', (width) => {
+  test.fails.each<[string, StepsState, ToolStepsLabelsInput | undefined, number]>([
+    ['every status, English', everyStatusState, undefined, 7],
+    ['every kind of row, German', wordsScene, germanLabels, 7],
+  ])(
+    '%s: each duration beside its status, on the label line when the status is an icon',
+    async (_name, state, labels, count) => {
+      await page.viewport(width, 900);
+      const screen = await render(
+        <div style={{ padding: 16 }}>
+          <ToolSteps state={state} labels={labels} group={false} onCancel={() => {}} onRetry={() => {}} />
+        </div>,
+      );
+      const { rows, out } = durationFindings(screen.container as HTMLElement);
+      expect(rows).toBe(count);
+      expect(out).toEqual([]);
+    },
+  );
+});
