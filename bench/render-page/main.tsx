@@ -371,9 +371,11 @@ async function initial(list: 'kit' | 'floor', steps: number) {
   const mounted = mount(node);
   const committed = performance.now() - start;
   const done = await afterPaint();
-  const rows = mounted.container.querySelectorAll(':scope > ol > li:not([data-slot="tool-steps-sizer"])').length;
+  // the kit's list sits inside its root part; the floor's is the container's child
+  const ol = mounted.container.querySelector('ol') as HTMLElement;
+  const rows = ol.querySelectorAll(':scope > li:not([data-slot="tool-steps-sizer"])').length;
   const elements = mounted.container.querySelectorAll('*').length;
-  const height = (mounted.container.querySelector(':scope > ol') as HTMLElement).getBoundingClientRect().height;
+  const height = ol.getBoundingClientRect().height;
   const loading = mounted.container.querySelectorAll('[data-slot="tool-step-details-loading"]').length;
   unmount(mounted);
   if (loading > 0) throw new Error(`${loading} details renderers were still loading at the first paint`);
@@ -382,7 +384,8 @@ async function initial(list: 'kit' | 'floor', steps: number) {
 
 // the browser skips the rendering of a row off screen, and holds the height it last had (44 px until drawn)
 const skipped = document.createElement('style');
-skipped.textContent = '.bench-cv > ol > li { content-visibility: auto; contain-intrinsic-size: auto 44px; }';
+skipped.textContent =
+  '.bench-cv ol[data-slot="tool-steps"] > li { content-visibility: auto; contain-intrinsic-size: auto 44px; }';
 document.head.append(skipped);
 
 async function scroll(list: ScrollList, steps: number, speed: number, frames: number) {
@@ -404,7 +407,8 @@ async function scroll(list: ScrollList, steps: number, speed: number, frames: nu
     await settle();
     await settle();
     const from = window.scrollY;
-    const ol = mounted.container.querySelector(':scope > ol');
+    // the kit's list sits inside its root part; the floor's is the container's child
+    const ol = mounted.container.querySelector('ol');
     const gaps: number[] = [];
     let rows = 0;
     await new Promise<void>((resolve) => {
