@@ -8,7 +8,8 @@
 // the label at 360 and 390 px, so these run as `test.fails`. The fix must also keep what
 // test/hostile/long-text.browser.test.tsx asks (labels on one line, a detail of 48 px for ended calls);
 // a stylesheet that passes here turns these red: then drop `.fails`.
-import { type StepsState, ToolSteps, type ToolStepsLabelsInput } from 'tool-steps';
+import { type StepsState, ToolSteps } from 'tool-steps';
+import type { ToolStepsLabelsInput } from 'tool-steps/presentation';
 import { afterEach, describe, expect, test } from 'vitest';
 import { page } from 'vitest/browser';
 import { render } from 'vitest-browser-react';
