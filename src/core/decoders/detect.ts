@@ -125,6 +125,8 @@ export function candidateProtocols(frame: unknown): DetectedProtocol[] {
   const record = value as Record<string, unknown>;
   const type = record.type;
   if (typeof type !== 'string') return [];
+  // `reasoning-start` / `-delta` / `-end` are the same frames on both wires: a frame of them decides nothing.
+  if (type.startsWith('reasoning-') && NATIVE_TYPES.has(type)) return ['native', 'ai-sdk'];
   if (NATIVE_TYPES.has(type)) return ['native'];
   if (ANVIA_ENVELOPES.has(type)) return ['anvia'];
   // Cogitator's WebSocket frames wrap each run event: `{ type: 'event', id, payload: { type, ... } }`.
