@@ -47,7 +47,8 @@ const KB = 1000;
  * registry of wires and decoder options (budget 12.0, the goal). (a) 61.60 kB with the approval card's
  * argument digest and re-arming, opt-in "Approve all" naming its calls, one list path, the keyboard in
  * React and secrets screened in every attribute (budget 58.0 → 62.1); 57.44 kB once no entry exports a
- * value from a module that lazily loaded code uses (budget 57.8). `conditions` are the resolve conditions (Next
+ * value from a module that lazily loaded code uses (budget 57.8); 58.87 kB, and (b) 13.65 kB, with reasoning segments
+ * in the state (budgets 59.0 and 13.7: (b) is over its 12 kB goal until the reasoning code is made smaller). `conditions` are the resolve conditions (Next
  * resolves server components with `react-server`).
  */
 export const scenarios = [
@@ -55,20 +56,20 @@ export const scenarios = [
     id: 'a',
     name: "import { ToolSteps, useToolStream } from 'tool-steps'",
     code: "import { ToolSteps, useToolStream } from 'tool-steps';\nconsole.log(ToolSteps, useToolStream);",
-    budget: 57.8 * KB,
+    budget: 59.0 * KB,
     target: 25 * KB,
   },
   {
     id: 'b',
     name: "everything from 'tool-steps/core'",
     code: "export * from 'tool-steps/core';",
-    budget: 12.0 * KB,
+    budget: 13.7 * KB,
     target: 12 * KB,
   },
   {
     id: 'c',
-    name: "import { stepsFromText } from 'tool-steps' (server file)",
-    code: "import { stepsFromText } from 'tool-steps';\nconsole.log(stepsFromText);",
+    name: "import { stepsFromText } from 'tool-steps/wires' (server file)",
+    code: "import { stepsFromText } from 'tool-steps/wires';\nconsole.log(stepsFromText);",
     platform: 'node',
     // what Next's server layer resolves with (webpack and Turbopack both set "module")
     conditions: ['react-server', 'module'],
