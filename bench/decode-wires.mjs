@@ -49,50 +49,12 @@ export const wires = {
     return { text: `${sse(f)}data: [DONE]\n\n`, framing: 'sse', progress: true };
   },
   'ai-sdk'(n) {
-    const f = [{ type: 'start', messageId: 'msg_1' }, { type: 'start-step' }];
-    for (let i = 0; i < n; i++) {
-      const toolCallId = `call_${i}`;
-      const { args, pieces } = argPieces(i);
-      f.push({ type: 'tool-input-start', toolCallId, toolName: 'grep' });
-      for (const inputTextDelta of pieces) f.push({ type: 'tool-input-delta', toolCallId, inputTextDelta });
-      f.push({ type: 'tool-input-available', toolCallId, toolName: 'grep', input: JSON.parse(args) });
-      for (let p = 0; p < PROGRESS; p++)
-        f.push({
-          type: 'tool-output-available',
-          toolCallId,
-          output: { status: `searching ${p}/${PROGRESS}` },
-          preliminary: true,
-        });
-      f.push({ type: 'tool-output-available', toolCallId, output: resultText(i) });
-    }
-    f.push({ type: 'finish-step' }, { type: 'finish', finishReason: 'tool-calls' });
-    return { text: `${sse(f)}data: [DONE]\n\n`, framing: 'sse', progress: true };
+    return aiSdkRun(n, 0);
   },
   // The AI SDK run with a reasoning segment before each call, streamed token by token
   // (REASONING_TOKENS deltas each: 2,000 calls make 200,000 reasoning deltas).
   'ai-sdk+reasoning'(n) {
-    const f = [{ type: 'start', messageId: 'msg_1' }, { type: 'start-step' }];
-    for (let i = 0; i < n; i++) {
-      const id = `reasoning_${i}`;
-      f.push({ type: 'reasoning-start', id });
-      for (let t = 0; t < REASONING_TOKENS; t++) f.push({ type: 'reasoning-delta', id, delta: ` tok${t % 10}` });
-      f.push({ type: 'reasoning-end', id });
-      const toolCallId = `call_${i}`;
-      const { args, pieces } = argPieces(i);
-      f.push({ type: 'tool-input-start', toolCallId, toolName: 'grep' });
-      for (const inputTextDelta of pieces) f.push({ type: 'tool-input-delta', toolCallId, inputTextDelta });
-      f.push({ type: 'tool-input-available', toolCallId, toolName: 'grep', input: JSON.parse(args) });
-      for (let p = 0; p < PROGRESS; p++)
-        f.push({
-          type: 'tool-output-available',
-          toolCallId,
-          output: { status: `searching ${p}/${PROGRESS}` },
-          preliminary: true,
-        });
-      f.push({ type: 'tool-output-available', toolCallId, output: resultText(i) });
-    }
-    f.push({ type: 'finish-step' }, { type: 'finish', finishReason: 'tool-calls' });
-    return { text: `${sse(f)}data: [DONE]\n\n`, framing: 'sse', progress: true, protocol: 'ai-sdk' };
+    return { ...aiSdkRun(n, REASONING_TOKENS), protocol: 'ai-sdk' };
   },
   native(n) {
     const f = [{ type: 'run-start', runId: 'r1' }];
@@ -262,3 +224,31 @@ export const wires = {
     return { text: jsonl(f), framing: 'jsonl', progress: true };
   },
 };
+
+/** An AI SDK run of `n` grep calls, each after a reasoning segment of `tokens` deltas (none when 0). */
+function aiSdkRun(n, tokens) {
+  const f = [{ type: 'start', messageId: 'msg_1' }, { type: 'start-step' }];
+  for (let i = 0; i < n; i++) {
+    if (tokens > 0) {
+      const id = `reasoning_${i}`;
+      f.push({ type: 'reasoning-start', id });
+      for (let t = 0; t < tokens; t++) f.push({ type: 'reasoning-delta', id, delta: ` tok${t % 10}` });
+      f.push({ type: 'reasoning-end', id });
+    }
+    const toolCallId = `call_${i}`;
+    const { args, pieces } = argPieces(i);
+    f.push({ type: 'tool-input-start', toolCallId, toolName: 'grep' });
+    for (const inputTextDelta of pieces) f.push({ type: 'tool-input-delta', toolCallId, inputTextDelta });
+    f.push({ type: 'tool-input-available', toolCallId, toolName: 'grep', input: JSON.parse(args) });
+    for (let p = 0; p < PROGRESS; p++)
+      f.push({
+        type: 'tool-output-available',
+        toolCallId,
+        output: { status: `searching ${p}/${PROGRESS}` },
+        preliminary: true,
+      });
+    f.push({ type: 'tool-output-available', toolCallId, output: resultText(i) });
+  }
+  f.push({ type: 'finish-step' }, { type: 'finish', finishReason: 'tool-calls' });
+  return { text: `${sse(f)}data: [DONE]\n\n`, framing: 'sse', progress: true };
+}
