@@ -7,23 +7,6 @@
  * never re-exported wholesale; etc/tool-steps.api.md pins the list (`npm run api`).
  */
 
-export { ToolStepsAnnouncer } from './components/announcer';
-export { ToolStepsApproveAll } from './components/approve-all';
-export { ToolStepsLabelsProvider } from './components/labels';
-export { ToolStepActions, ToolStepCancel, ToolStepRetry } from './components/step-actions';
-export { ToolStepApproval, ToolStepApprove, ToolStepDeny } from './components/step-approval';
-export { ToolStepDetails, ToolStepDetailsContent, ToolStepDetailsTrigger } from './components/step-details';
-export { ToolStepDuration } from './components/step-duration';
-export { ToolStepError } from './components/step-error';
-export { ToolStepHeader } from './components/step-header';
-export { ToolStepIcon } from './components/step-icon';
-export { ToolStepProgress } from './components/step-progress';
-export { ToolStepRoot } from './components/step-root';
-export { ToolStepStatus } from './components/step-status';
-export { ToolStepDetail, ToolStepLabel } from './components/step-text';
-export { ToolStep } from './components/tool-step';
-export { ToolSteps, ToolStepsList, ToolStepsRoot, ToolStepsRunStatus } from './components/tool-steps';
-export { ToolStepsSummary } from './components/turn-summary';
 export type {
   DecoderOptions,
   ProtocolName,
@@ -44,8 +27,25 @@ export type {
   ToolStreamOptions,
   ToolStreamRequestOptions,
   ToolStreamSnapshot,
-} from './core';
-export { createStepStore, createToolStream } from './core';
+} from 'tool-steps/core';
+export { createStepStore, createToolStream } from 'tool-steps/core';
+export { ToolStepsAnnouncer } from './components/announcer';
+export { ToolStepsApproveAll } from './components/approve-all';
+export { ToolStepsLabelsProvider } from './components/labels';
+export { ToolStepActions, ToolStepCancel, ToolStepRetry } from './components/step-actions';
+export { ToolStepApproval, ToolStepApprove, ToolStepDeny } from './components/step-approval';
+export { ToolStepDetails, ToolStepDetailsContent, ToolStepDetailsTrigger } from './components/step-details';
+export { ToolStepDuration } from './components/step-duration';
+export { ToolStepError } from './components/step-error';
+export { ToolStepHeader } from './components/step-header';
+export { ToolStepIcon } from './components/step-icon';
+export { ToolStepProgress } from './components/step-progress';
+export { ToolStepRoot } from './components/step-root';
+export { ToolStepStatus } from './components/step-status';
+export { ToolStepDetail, ToolStepLabel } from './components/step-text';
+export { ToolStep } from './components/tool-step';
+export { ToolSteps, ToolStepsList, ToolStepsRoot, ToolStepsRunStatus } from './components/tool-steps';
+export { ToolStepsSummary } from './components/turn-summary';
 export type {
   ToolConfig,
   ToolIconMap,

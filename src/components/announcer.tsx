@@ -10,8 +10,8 @@ import {
   useRef,
   useState,
 } from 'react';
+import type { Step, StepStore, StepsState } from 'tool-steps/core';
 import type { ToolStepsLabels } from 'tool-steps/presentation';
-import type { Step, StepStore, StepsState } from '../core';
 import { errorText, reasonText } from '../core/labels';
 import { isStoppedRun, outcomeOf } from '../core/outcome';
 import type { Redactor } from '../core/redact';

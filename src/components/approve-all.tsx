@@ -10,7 +10,7 @@ import {
   useMemo,
   useSyncExternalStore,
 } from 'react';
-import type { Step, StepsState } from '../core';
+import type { Step, StepsState } from 'tool-steps/core';
 import { pendingApprovals } from '../core/approvals';
 import { useToolStepsLabels, useToolStepsOptions } from '../internal/context';
 import { decide, useDecisionScope, useDecisionsVersion } from '../internal/decisions';

@@ -8,7 +8,6 @@
  */
 
 import { memo, type ReactNode, Suspense, useMemo } from 'react';
-import type { Step } from '../core';
 import { useControllable } from '../internal/controllable';
 import { RendererBoundary } from '../internal/renderer-boundary';
 import { inputText, lastUpdateText } from '../internal/step-disclosure';
@@ -17,6 +16,7 @@ import { builtinRenderers } from '../renderers/builtin';
 
 export { preloadRendererOf } from '../renderers/builtin';
 
+import type { Step } from 'tool-steps/core';
 import type { DetailsRenderers, DetailsView } from 'tool-steps/renderers';
 import { useToolStepsLabels } from '../internal/context';
 import { CopyButton } from '../renderers/copy';

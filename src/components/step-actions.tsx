@@ -1,7 +1,8 @@
 'use client';
 
 import { type ComponentPropsWithoutRef, forwardRef, type MouseEvent, type ReactElement } from 'react';
-import { isActiveStatus, type Step } from '../core';
+import type { Step } from 'tool-steps/core';
+import { isActiveStatus } from '../core';
 import { warnOnce } from '../core/warn';
 import { useLabelId, useStepOf, useToolStepsLabels, useToolStepsOptions } from '../internal/context';
 import { drawPart, type RenderProp } from '../internal/render';

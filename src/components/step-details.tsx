@@ -12,8 +12,8 @@ import {
   useId,
   useMemo,
 } from 'react';
+import type { Step } from 'tool-steps/core';
 import type { DetailsRenderers, DetailsView } from 'tool-steps/renderers';
-import type { Step } from '../core';
 import { chunked, useChunk } from '../internal/chunk';
 import { ToolStepContext, useLabelId, useStepOf, useToolStepsLabels, useToolStepsOptions } from '../internal/context';
 import { drawPart, type RenderProp } from '../internal/render';

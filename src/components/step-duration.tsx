@@ -1,8 +1,8 @@
 'use client';
 
 import { type ComponentPropsWithoutRef, forwardRef, type Ref } from 'react';
+import type { Step } from 'tool-steps/core';
 import type { ToolStepsLabels } from 'tool-steps/presentation';
-import type { Step } from '../core';
 import { isTicking, stepDurationMs } from '../core/duration';
 import { useTickingNow } from '../internal/clock';
 import { useStepOf, useToolStepsLabels } from '../internal/context';

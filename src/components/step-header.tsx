@@ -1,7 +1,7 @@
 'use client';
 
 import { type ComponentPropsWithoutRef, forwardRef, useContext } from 'react';
-import type { Step } from '../core';
+import type { Step } from 'tool-steps/core';
 import { ToolStepContext } from '../internal/context';
 import { drawPart, type RenderProp } from '../internal/render';
 

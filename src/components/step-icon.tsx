@@ -9,7 +9,7 @@ import {
   useEffect,
   useState,
 } from 'react';
-import type { Step } from '../core';
+import type { Step } from 'tool-steps/core';
 import { isIconSrc } from '../core/icon-src';
 import { warnOnce } from '../core/warn';
 import type { ToolIconComponent, ToolIconMap } from '../internal/context';

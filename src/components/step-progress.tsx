@@ -1,8 +1,8 @@
 'use client';
 
 import { type ComponentPropsWithoutRef, forwardRef } from 'react';
+import type { Step } from 'tool-steps/core';
 import type { DeterminateProgress } from 'tool-steps/presentation';
-import type { Step } from '../core';
 import { determinateProgress } from '../core/progress';
 import { useStepOf, useToolStepsLabels } from '../internal/context';
 import { progressText } from '../internal/progress-text';

@@ -1,7 +1,7 @@
 'use client';
 
 import { type ComponentPropsWithoutRef, forwardRef, useContext, useId, useMemo } from 'react';
-import type { Step } from '../core';
+import type { Step } from 'tool-steps/core';
 import { outcomeOf } from '../core/outcome';
 import { warnOnce } from '../core/warn';
 import {

@@ -1,7 +1,7 @@
 'use client';
 
 import { type ComponentPropsWithoutRef, forwardRef } from 'react';
-import type { Step } from '../core';
+import type { Step } from 'tool-steps/core';
 import { type ToolsConfig, useLabelId, useStepOf } from '../internal/context';
 import { drawPart, type RenderProp } from '../internal/render';
 import { screenLine, useRedactor } from '../internal/visible-text';

@@ -8,7 +8,8 @@ import {
   type ReactElement,
   type ReactNode,
 } from 'react';
-import { isActiveStatus, type Step } from '../core';
+import type { Step } from 'tool-steps/core';
+import { isActiveStatus } from '../core';
 import { warnOnce } from '../core/warn';
 import {
   mergeOptions,

@@ -10,7 +10,8 @@ import {
   useContext,
   useSyncExternalStore,
 } from 'react';
-import { isActiveStatus, type Step, type StepsState } from '../core';
+import type { Step, StepsState } from 'tool-steps/core';
+import { isActiveStatus } from '../core';
 import { stepDurationMs } from '../core/duration';
 import { isStoppedRun, outcomeOf } from '../core/outcome';
 import { useTickingNow } from '../internal/clock';

@@ -1,8 +1,8 @@
 'use client';
 
 import { useContext } from 'react';
+import type { Step } from 'tool-steps/core';
 import type { ResolvedPresentation } from 'tool-steps/presentation';
-import type { Step } from '../core';
 import {
   missingStep,
   ToolStepContext,

@@ -4,6 +4,7 @@
 // above it (src/components, src/renderers) reads them from here, so nothing below reaches up into the parts.
 import type { LucideProps } from 'lucide-react';
 import { type ComponentType, createContext, type ReactElement, type ReactNode, useContext, useRef } from 'react';
+import type { Step } from 'tool-steps/core';
 import type {
   RedactOption,
   ResolvedPresentation,
@@ -11,7 +12,6 @@ import type {
   ToolStepsLabels,
 } from 'tool-steps/presentation';
 import type { DetailsRenderers } from 'tool-steps/renderers';
-import type { Step } from '../core';
 import { defaultLabels } from '../core/labels';
 
 /** What an icon component receives: an SVG's props (size, stroke width, class, ARIA). */

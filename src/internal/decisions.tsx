@@ -7,7 +7,7 @@
  * never share a decision. An entry counts only while its step still awaits approval.
  */
 import { createContext, type ReactNode, useContext, useState, useSyncExternalStore } from 'react';
-import type { Step } from '../core';
+import type { Step } from 'tool-steps/core';
 import { inputDigest } from '../core/presentation/approval';
 import { warnOnce } from '../core/warn';
 

@@ -6,8 +6,9 @@
  * when its source notifies and hands the view to React.
  */
 
+import type { Step, StepStore, StepsState } from 'tool-steps/core';
 import type { StepFamilyOf } from 'tool-steps/presentation';
-import { isActiveStatus, type Step, type StepStore, type StepsState } from '../core';
+import { isActiveStatus } from '../core';
 import { groupSiblings, type ListItem, sameItems } from '../core/grouping';
 import { outcomeOf } from '../core/outcome';
 import { NO_CHILDREN, type StepTree, StepTreeCache } from './step-tree';

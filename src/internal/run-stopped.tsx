@@ -5,7 +5,7 @@
  * "Stopped" with a stop icon, not "Interrupted" with a broken plug. One value per list, from its store; a row drawn alone has no run and reads its own status.
  */
 import { createContext, type ReactNode, useContext, useSyncExternalStore } from 'react';
-import type { StepStore } from '../core';
+import type { StepStore } from 'tool-steps/core';
 import { isStoppedRun } from '../core/outcome';
 
 const RunStoppedContext = createContext(false);

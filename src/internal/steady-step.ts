@@ -1,7 +1,8 @@
 'use client';
 
 import { createContext, useContext, useEffect, useRef, useState } from 'react';
-import { isActiveStatus, type Step } from '../core';
+import type { Step } from 'tool-steps/core';
+import { isActiveStatus } from '../core';
 import { clientNow } from './clock';
 
 /**

@@ -1,6 +1,7 @@
 'use client';
 
-import { isActiveStatus, type Step } from '../core';
+import type { Step } from 'tool-steps/core';
+import { isActiveStatus } from '../core';
 import { outcomeOf } from '../core/outcome';
 import { useControllable } from './controllable';
 import { progressText } from './progress-text';

@@ -1,4 +1,4 @@
-import type { StepsState } from '../core';
+import type { StepsState } from 'tool-steps/core';
 import { drawnParents, namedParent } from '../core/turn-items';
 
 /** Steps as a tree: top-level ids in order, and each parent's child ids in order. */

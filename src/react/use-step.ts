@@ -1,7 +1,7 @@
 'use client';
 
 import { useCallback } from 'react';
-import type { Step, StepStore, StepsState } from '../core';
+import type { Step, StepStore, StepsState } from 'tool-steps/core';
 import { useSteps } from './use-steps';
 
 /**

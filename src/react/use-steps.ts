@@ -1,7 +1,7 @@
 'use client';
 
 import { useCallback, useSyncExternalStore } from 'react';
-import type { StepStore, StepsState } from '../core';
+import type { StepStore, StepsState } from 'tool-steps/core';
 
 const identity = (state: StepsState) => state;
 

@@ -1,8 +1,8 @@
 'use client';
 
 import { useEffect, useInsertionEffect, useState, useSyncExternalStore } from 'react';
-import type { RunError, ToolStreamOptions } from '../core';
-import { createToolStream, type RunStatus, type StepStore, type StepsState } from '../core';
+import type { RunError, RunStatus, StepStore, StepsState, ToolStreamOptions } from 'tool-steps/core';
+import { createToolStream } from '../core';
 
 /** The types of `useToolStream`. */
 export declare namespace useToolStream {

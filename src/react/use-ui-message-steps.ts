@@ -1,8 +1,8 @@
 'use client';
 
 import { useEffect, useMemo, useRef } from 'react';
+import type { StepsState } from 'tool-steps/core';
 import type { UIMessageLike } from 'tool-steps/wires';
-import type { StepsState } from '../core';
 import { stepsFromUIMessages } from '../core/ui-messages';
 
 /**

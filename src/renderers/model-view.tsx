@@ -2,7 +2,7 @@
 
 import FileText from 'lucide-react/icons/file-text';
 import { useState } from 'react';
-import type { Step } from '../core';
+import type { Step } from 'tool-steps/core';
 import { isRecord } from '../core/values';
 import { useToolStepsLabels } from '../internal/context';
 import { screenLine, useRedactor } from '../internal/visible-text';

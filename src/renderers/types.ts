@@ -1,5 +1,5 @@
 import type { ComponentType } from 'react';
-import type { Step } from '../core';
+import type { Step } from 'tool-steps/core';
 
 /** The kinds of details block the kit knows how to draw. */
 export type DetailsKind = 'diff' | 'terminal' | 'json' | 'table' | 'media' | 'text' | 'sources' | 'code';

@@ -15,7 +15,7 @@ import {
   useRef,
   useState,
 } from 'react';
-import type { Step } from '../../core';
+import type { Step } from 'tool-steps/core';
 import { inputDigest } from '../../core/presentation/approval';
 import { warnOnce } from '../../core/warn';
 import { useLabelId, useStepOf, useToolStepsLabels, useToolStepsOptions } from '../../internal/context';

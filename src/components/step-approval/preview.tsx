@@ -3,8 +3,8 @@
 // What an approval card shows approving will do: the file to be written, the change, or the command,
 // under a heading, with the arguments the preview leaves out below.
 import { type ReactNode, Suspense, useEffect, useMemo } from 'react';
+import type { Step } from 'tool-steps/core';
 import type { ToolStepsLabels } from 'tool-steps/presentation';
-import type { Step } from '../../core';
 import { type ApprovalAction, approvalPreview } from '../../core/presentation/approval';
 import { useToolStepsOptions } from '../../internal/context';
 import { RendererBoundary } from '../../internal/renderer-boundary';

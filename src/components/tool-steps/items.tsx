@@ -1,7 +1,7 @@
 'use client';
 
 import { createElement, memo, type ReactNode, Suspense, useSyncExternalStore } from 'react';
-import type { Step } from '../../core';
+import type { Step } from 'tool-steps/core';
 import type { ListItem, StepGroup } from '../../core/grouping';
 import { chunked, useChunk } from '../../internal/chunk';
 import { InListContext } from '../../internal/context';

@@ -1,8 +1,9 @@
 'use client';
 
 import { type ComponentPropsWithoutRef, forwardRef, type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
+import type { Step, StepStore, StepsState } from 'tool-steps/core';
 import type { StepFamilyOf, ToolStepsLabelsInput } from 'tool-steps/presentation';
-import { emptyStepsState, type Step, type StepStore, type StepsState } from '../../core';
+import { emptyStepsState } from '../../core';
 import { defaultStepFamily } from '../../core/grouping';
 import { type ToolStepsOptions, ToolStepsOptionsContext, takeOptions, useSameOptions } from '../../internal/context';
 import { DecisionScopeProvider } from '../../internal/decisions';

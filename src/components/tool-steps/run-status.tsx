@@ -1,8 +1,8 @@
 'use client';
 
 import { type ComponentPropsWithoutRef, forwardRef, memo } from 'react';
+import type { StepsDiagnostics, StepsState } from 'tool-steps/core';
 import type { ToolStepsLabels } from 'tool-steps/presentation';
-import type { StepsDiagnostics, StepsState } from '../../core';
 import { errorText, reasonText } from '../../core/labels';
 import { isStoppedRun } from '../../core/outcome';
 import type { Redactor } from '../../core/redact';

@@ -1,7 +1,7 @@
 'use client';
 
 import { createContext, useContext, useSyncExternalStore } from 'react';
-import type { StepsDiagnostics, StepsState } from '../../core';
+import type { StepsDiagnostics, StepsState } from 'tool-steps/core';
 import type { ListModel, StepSource } from '../../internal/list-view';
 import type { OpenKeys } from '../../internal/open-keys';
 import type { VirtualNav } from '../../internal/row-focus';

@@ -11,7 +11,22 @@ import type { AgUiOptions } from './ag-ui';
 import type { OpenAIAgentsOptions } from './openai-agents';
 import type { StepDecoder } from './types';
 
-/** Each protocol's decoder factory, loaded on demand; the order is the order messages list them in. */
+/** The wire formats the kit reads. */
+export type ProtocolName =
+  | 'cogitator'
+  | 'cogitator-ws'
+  | 'ai-sdk'
+  | 'anvia'
+  | 'native'
+  | 'openai-responses'
+  | 'openai-agents'
+  | 'anthropic'
+  | 'ag-ui';
+
+/**
+ * Each protocol's decoder factory, loaded on demand; the order is the order messages list them in.
+ * `TableMatchesNames` holds it to `ProtocolName`: a wire missing here, or one the name list lacks, fails to compile.
+ */
 export const DECODER_TABLE = {
   cogitator: () => import('./cogitator').then((m) => m.cogitator),
   'cogitator-ws': () => import('./cogitator-ws').then((m) => m.cogitatorWebSocket),
@@ -23,9 +38,6 @@ export const DECODER_TABLE = {
   anthropic: () => import('./anthropic').then((m) => m.anthropic),
   'ag-ui': () => import('./ag-ui').then((m) => m.agUi),
 } as const;
-
-/** The wire formats the kit reads. */
-export type ProtocolName = keyof typeof DECODER_TABLE;
 
 /** Each protocol's decoder factory, as the table loads it. */
 export type DecoderFactories = { readonly [N in ProtocolName]: Awaited<ReturnType<(typeof DECODER_TABLE)[N]>> };
@@ -53,6 +65,7 @@ export type DecoderOptions =
 type ByProtocol = Exclude<DecoderOptions, AgUiOptions | OpenAIAgentsOptions>;
 type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
 type Holds<T extends true> = T;
+export type TableMatchesNames = Holds<Same<keyof typeof DECODER_TABLE, ProtocolName>>;
 export type ByProtocolMatchesTable = Holds<
   Same<ByProtocol, { readonly [N in ConfigurableProtocol]?: Exclude<DecoderOptionsOf<N>, undefined> }>
 >;
