@@ -4,12 +4,12 @@
  * transport's frames.
  */
 
+import type { StepEvent, StepsState } from 'tool-steps/core';
 import { check } from './check';
 import { diagnostic } from './decoders/types';
 import { checkPresentation } from './event-check';
-import type { StepEvent } from './events';
 import { reduceSteps } from './reduce';
-import { emptyStepsState, type StepsState } from './step';
+import { emptyStepsState } from './step';
 import { isRecord, nonEmptyString as str } from './values';
 
 type Json = Record<string, unknown>;

@@ -2,7 +2,9 @@
  * Time on screen: the one duration each step has (the header, the group and turn summaries and the
  * terminal block read the same value); `labels.duration` and `labels.elapsed` write it.
  */
-import { isActiveStatus, type Step } from './step';
+
+import type { Step } from 'tool-steps/core';
+import { isActiveStatus } from './step';
 
 // ---------------------------------------------------------------------------------------------------
 // One duration per step.

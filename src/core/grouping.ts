@@ -3,10 +3,10 @@
  * summary row, and the words of the group and turn summaries.
  */
 
+import type { Step, StepsState } from 'tool-steps/core';
 import { stepDurationMs } from './duration';
 import { outcomeOf } from './outcome';
 import { readName } from './presentation/humanize';
-import type { Step, StepsState } from './step';
 
 /** Names a step's family (`'read'`, `'search'`, `'list'` or the host's own), or `undefined` for steps that never group. */
 export type StepFamilyOf = (step: Step) => string | undefined;

@@ -5,10 +5,10 @@
  * Framework-free: no React here.
  */
 
+import type { ReasonCode, StepStatus } from 'tool-steps/core';
 import { englishGroupWords, type GroupLabels } from './group-words';
 import { formatNumber, plural } from './plural';
 import { defaultToolWords, type ToolLabelInfo, type ToolLabelWords, toolLabelIn } from './presentation/tool-words';
-import type { ReasonCode, StepStatus } from './step';
 
 export type { GroupLabels, ToolLabelInfo, ToolLabelWords };
 export { plural, toolLabelIn };

@@ -15,9 +15,8 @@
  * timeout with the same code (-32001): only the caller's own signal tells them apart.
  */
 
-import type { StepEvent } from './events';
+import type { StepEvent, ToolPresentation } from 'tool-steps/core';
 import { isIconSrc } from './icon-src';
-import type { ToolPresentation } from './step';
 import { isRecord, wireText } from './values';
 
 /**

@@ -4,7 +4,8 @@
  * a command the wire calls a success but that exited 1 does not read "Done".
  * Framework-free: no React here.
  */
-import type { Step, StepStatus, StepsState } from './step';
+
+import type { Step, StepStatus, StepsState } from 'tool-steps/core';
 import { isRecord } from './values';
 
 /** What a row draws for a step: its status, or what its result says that the status does not. */

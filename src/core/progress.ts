@@ -2,7 +2,7 @@
  * How far a progress update is, when it says: the bar `ToolStepProgress` draws and its "2 of 4" read
  * this one value.
  */
-import type { StepProgress } from './step';
+import type { StepProgress } from 'tool-steps/core';
 
 /** How far a determinate update is: `value` out of `max`, with `0 <= value <= max` and `max > 0`. */
 export interface DeterminateProgress {

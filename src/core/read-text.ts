@@ -3,12 +3,13 @@
  * need every decoder at hand, so they live apart from the stream reader (which loads decoders as
  * streams name them).
  */
+
+import type { ReadStreamOptions, StepEvent, StepsState } from 'tool-steps/core';
 import { decoderFor } from './decoders';
 import { append } from './decoders/types';
-import type { StepEvent } from './events';
 import { reduceSteps } from './reduce';
-import { emptyStepsState, type StepsState } from './step';
-import { type DecoderSource, type ReadStreamOptions, StreamDecoder } from './stream-decoder';
+import { emptyStepsState } from './step';
+import { type DecoderSource, StreamDecoder } from './stream-decoder';
 
 /** Decodes a whole capture (SSE or JSONL) into events, synchronously. */
 export function eventsFromText(text: string, options: Omit<ReadStreamOptions, 'signal'> = {}): StepEvent[] {

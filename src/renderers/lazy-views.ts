@@ -6,12 +6,9 @@
  * Kept apart from `builtin.tsx`, which also holds the views of the base bundle (JSON, table, media, text):
  * the approval card is in the base bundle and imports only this.
  */
-import { createElement, type LazyExoticComponent } from 'react';
+import { type ComponentType, createElement, type LazyExoticComponent } from 'react';
 import { chunked, useChunk } from '../internal/chunk';
-import type { CodeView } from './code-view';
-import type { DiffView } from './diff-view';
-import type { SourcesView } from './sources-view';
-import type { TerminalView } from './terminal-view';
+import type { DiffViewProps } from './diff-view';
 import type { DetailsKind, DetailsRendererProps } from './types';
 
 // Each view in a chunk of its own, drawn directly once loaded (see `useChunk`).
@@ -26,16 +23,16 @@ export const SourcesRenderer = (props: DetailsRendererProps) => createElement(us
 export const CodeRenderer = (props: DetailsRendererProps) => createElement(useChunk(code), props);
 
 /** The diff view, loaded on first use so that jsdiff stays out of the base bundle. */
-export const LazyDiffView: LazyExoticComponent<typeof DiffView> = diff.Lazy;
+export const LazyDiffView: LazyExoticComponent<ComponentType<DiffViewProps>> = diff.Lazy;
 
 /** The terminal view, loaded on first use so that the ANSI parser (anser) stays out of the base bundle. */
-export const LazyTerminalView: LazyExoticComponent<typeof TerminalView> = terminal.Lazy;
+export const LazyTerminalView: LazyExoticComponent<ComponentType<DetailsRendererProps>> = terminal.Lazy;
 
 /** The sources view (links from web search and fetch results), loaded on first use. */
-export const LazySourcesView: LazyExoticComponent<typeof SourcesView> = sources.Lazy;
+export const LazySourcesView: LazyExoticComponent<ComponentType<DetailsRendererProps>> = sources.Lazy;
 
 /** The code view (a file or snippet with line numbers), loaded on first use. */
-export const LazyCodeView: LazyExoticComponent<typeof CodeView> = code.Lazy;
+export const LazyCodeView: LazyExoticComponent<ComponentType<DetailsRendererProps>> = code.Lazy;
 
 const CHUNKS: Partial<Record<DetailsKind, { load: () => Promise<unknown>; loaded: () => unknown }>> = {
   diff,

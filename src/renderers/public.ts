@@ -10,6 +10,7 @@ export { builtinRenderers, LazyCodeView, LazyDiffView, LazySourcesView, LazyTerm
 export type { CopyButtonProps } from './copy';
 export { CopyButton } from './copy';
 export { detailsValue, detectDetailsKind } from './detect';
+export type { DiffLayout, DiffViewProps } from './diff-view';
 export type { JsonTreeProps } from './json-tree';
 export { JsonTree } from './json-tree';
 export { MediaView } from './media-view';

@@ -237,4 +237,4 @@ const eventSchemas = [
 /** The zod schema of every `StepEvent`, discriminated by `type`; `.options` lists the branches. */
 export const StepEventSchema = Object.assign(z.discriminatedUnion('type', eventSchemas), { options: eventSchemas });
 
-export type { StepEvent, StepEventOf, StepEventType } from '../core/events';
+export type { StepEvent, StepEventOf, StepEventType } from 'tool-steps/core';

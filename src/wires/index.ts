@@ -5,13 +5,12 @@
  * Cogitator threads, the AI SDK's `UIMessage` parts, and MCP tool calls. The stream client that loads
  * decoders as streams name them is in `tool-steps/core`.
  */
+import type { ProtocolName, Step, StepsState } from 'tool-steps/core';
 import { detectProtocol as detect } from '../core/decoders/detect';
 import {
   AGENTS_REJECTION_TEXT as REJECTION_TEXT,
   AGENTS_TOOL_ERROR_TEXT as TOOL_ERROR_TEXT,
 } from '../core/decoders/openai-agents-text';
-import type { ProtocolName } from '../core/decoders/types';
-import type { Step, StepsState } from '../core/step';
 import {
   isUIMessageLike as isMessageLike,
   isToolUIPart as isToolPart,

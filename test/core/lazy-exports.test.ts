@@ -44,6 +44,14 @@ function reexportsOf(source: string): { names: Names; spec: string }[] {
     .map((m) => ({ names: namesOf(m[2] as string), spec: m[3] as string }));
 }
 
+/** The source a specifier of `from` names: a relative path, or an entry by package name (`tool-steps/core`). */
+function sourceOf(from: string, spec: string): string | undefined {
+  if (spec.startsWith('.')) return resolveSource(from, spec);
+  const entry = /^tool-steps(?:\/([\w-]+))?$/.exec(spec);
+  const file = entry ? entries[entry[1] ?? 'index'] : undefined;
+  return file === undefined ? undefined : join(root, file);
+}
+
 /**
  * The module that defines `name` as `from` exports it, following `export … from` and an imported name
  * exported again (`import { a } from './x'; export { a };`), as the build does.
@@ -52,7 +60,7 @@ function originOf(from: string, name: string): string {
   const source = readFileSync(from, 'utf8');
   for (const { names, spec } of reexportsOf(source)) {
     const hit = names.find(([, exported]) => exported === name);
-    const target = hit && spec.startsWith('.') ? resolveSource(from, spec) : undefined;
+    const target = hit ? sourceOf(from, spec) : undefined;
     if (hit && target) return originOf(target, hit[0]);
   }
   for (const m of source.matchAll(/\bexport\s+\{([^}]*)\}\s*;/g)) {
@@ -60,7 +68,7 @@ function originOf(from: string, name: string): string {
     if (!hit) continue;
     for (const i of source.matchAll(/\bimport\s+\{([^}]*)\}\s*from\s*['"]([^'"]+)['"]/g)) {
       const imported = namesOf(i[1] as string).find(([, local]) => local === hit[0]);
-      const target = imported && (i[2] as string).startsWith('.') ? resolveSource(from, i[2] as string) : undefined;
+      const target = imported ? sourceOf(from, i[2] as string) : undefined;
       if (imported && target) return originOf(target, imported[0]);
     }
   }

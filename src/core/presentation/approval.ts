@@ -3,7 +3,8 @@
  * (its heading's verb) and what to show (a file's new content, a change, or one line of text such as a
  * command or a URL). Framework-free: no React here.
  */
-import type { Step } from '../step';
+
+import type { Step } from 'tool-steps/core';
 import { humanizeToolName } from './humanize';
 
 /** What approving a call will do: the verb of the card's heading ("Will write", "Will run"). */

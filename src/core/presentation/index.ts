@@ -3,8 +3,8 @@
  * built-in table of well-known tools, else a presentation derived from the call (name, arguments).
  */
 
+import type { Step } from 'tool-steps/core';
 import { holdsSecret } from '../redact';
-import type { Step } from '../step';
 import { visibleText } from '../visible-text';
 import { isDevelopment, warnOnce } from '../warn';
 import { type Detail, detailFromInput, detailFromKnown } from './detail';

@@ -2,7 +2,8 @@
  * The words of the derived tool labels (a section of `labels`), apart from the rest of the words so
  * that the presentation, which server code uses, does not bundle every word of the interface.
  */
-import type { StepStatus } from '../step';
+
+import type { StepStatus } from 'tool-steps/core';
 import { labelInTense, type Tense, tenseOf, type VerbForms } from './words';
 
 /** What a tool label function receives: the English label the kit derived and the call it names. */

@@ -2,7 +2,7 @@
  * The English words of the kit's own labels: which first words are verbs, and each verb's forms by
  * tense. Kept in this one module so that a `labels` option can later replace the English defaults.
  */
-import type { StepStatus } from '../step';
+import type { StepStatus } from 'tool-steps/core';
 
 /** Which form a label takes: the base imperative, the present participle or the past. */
 export type Tense = 'base' | 'present' | 'past';
