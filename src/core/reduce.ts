@@ -16,6 +16,7 @@ import {
   type StepStatus,
   type StepsState,
 } from './step';
+import { isEventTime } from './values';
 
 /**
  * A copy of `state.byId`, key by key in the order of `state.ids` (the same keys, an invariant the
@@ -680,8 +681,13 @@ function applyEvent(draft: Draft, event: StepEvent, now: number | undefined): vo
     if (!repaired.event) return;
     event = repaired.event;
   }
-  const stamped =
-    event.at === undefined && now !== undefined && !timeless(draft, type, stepId) ? { ...event, at: now } : event;
+  let at = event.at;
+  if (at !== undefined && !isEventTime(at)) {
+    draft.diagnose(`"${type}" has an "at" of ${at}, not a time from 0 to the year 2100; read without it`);
+    at = undefined;
+  }
+  if (at === undefined && now !== undefined && !timeless(draft, type, stepId)) at = now;
+  const stamped = at === event.at ? event : { ...event, at };
   try {
     handler(draft, stamped as never, now);
   } catch (error) {

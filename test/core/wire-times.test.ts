@@ -1,0 +1,165 @@
+/**
+ * Times that survive a reload: the times a wire carries reach the steps the same way live and when the
+ * recording is read later; a history or capture without times gives no duration (never one measured
+ * while reading it); a hostile time is a diagnostic and loses nothing else.
+ */
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { eventsFromCogitatorThread, stepsFromCogitatorThread } from '../../src/core/cogitator-history';
+import { stepDurationMs } from '../../src/core/duration';
+import type { StepEvent } from '../../src/core/events';
+import { eventsFromText, stepsFromText } from '../../src/core/read-text';
+import { reduceSteps } from '../../src/core/reduce';
+import { emptyStepsState, type Step, type StepsState } from '../../src/core/step';
+import { createStepStore } from '../../src/core/store';
+import { stepsFromUIMessages } from '../../src/core/ui-messages';
+
+const fixture = (name: string) => readFileSync(new URL(`../fixtures/${name}`, import.meta.url), 'utf8');
+
+/** The live path: each event in its own batch, through a store whose clock moves 700 ms per event. */
+function live(events: readonly StepEvent[]): StepsState {
+  let clock = 5_000_000;
+  const store = createStepStore({ now: () => clock, schedule: (flush) => flush() });
+  for (const event of events) {
+    store.apply(event);
+    clock += 700;
+  }
+  return store.getSnapshot();
+}
+
+const durationOf = (step: Step | undefined) => (step ? stepDurationMs(step) : undefined);
+
+const times = (state: StepsState) =>
+  state.ids.map((id) => {
+    const step = state.byId[id];
+    return { id, startedAt: step?.startedAt, endedAt: step?.endedAt, ms: step && stepDurationMs(step) };
+  });
+
+describe('a wire that carries times: a later read gives the live times', () => {
+  it('AG-UI: each step has the timestamps of its events, read live or from the capture', () => {
+    const text = fixture('wires/ag-ui-tools.sse');
+    const later = stepsFromText(text, { protocol: 'ag-ui' });
+    expect(times(later)).toEqual(times(live(eventsFromText(text, { protocol: 'ag-ui' }))));
+    // call_b started at its TOOL_CALL_START and ended at its TOOL_CALL_RESULT
+    expect(later.byId.call_b).toMatchObject({ startedAt: 1767225601750, endedAt: 1767225604750 });
+  });
+
+  it('native: `at` gives the steps their times, read live or from the capture', () => {
+    const text = [
+      { type: 'run-start', at: 1767225600000 },
+      { type: 'step-start', id: 'a', toolName: 'read_file', at: 1767225600100 },
+      { type: 'step-input', id: 'a', input: { path: 'a.ts' }, at: 1767225600200 },
+      { type: 'step-result', id: 'a', result: 'x', at: 1767225608500 },
+      { type: 'run-finish', at: 1767225609000 },
+    ]
+      .map((event) => JSON.stringify(event))
+      .join('\n');
+    const later = stepsFromText(text, { protocol: 'native' });
+    expect(times(later)).toEqual(times(live(eventsFromText(text, { protocol: 'native' }))));
+    expect(durationOf(later.byId.a)).toBe(8400);
+  });
+
+  it("Cogitator: a thread's saved details give the duration the live run showed", () => {
+    const text = fixture('cogitator-run-command-progress.sse');
+    const liveState = live(eventsFromText(text, { protocol: 'cogitator' }));
+    const id = liveState.ids[0] as string;
+    const step = liveState.byId[id] as Step;
+    const thread = {
+      id: 'thread_1',
+      entries: [
+        {
+          message: { role: 'assistant', content: '', toolCalls: [{ id, name: 'run_command', arguments: step.input }] },
+        },
+        {
+          message: { role: 'tool', toolCallId: id, name: 'run_command', content: JSON.stringify(step.result) },
+          metadata: { details: step.details },
+        },
+      ],
+    };
+    const later = stepsFromCogitatorThread(thread);
+    expect(durationOf(later.byId[id])).toBe(8421);
+    expect(durationOf(later.byId[id])).toBe(stepDurationMs(step));
+  });
+});
+
+describe('a history or capture without times gives no duration', () => {
+  it('stepsFromUIMessages: stored parts carry no times, so no step has one', () => {
+    const state = stepsFromUIMessages([
+      {
+        id: 'm1',
+        role: 'assistant',
+        parts: [
+          { type: 'reasoning', text: 'Let me look.' },
+          { type: 'tool-read_file', toolCallId: 'c1', state: 'output-available', input: { path: 'a' }, output: 'x' },
+        ],
+      },
+    ]);
+    expect(state.byId.c1).not.toHaveProperty('startedAt');
+    expect(state.byId.c1).not.toHaveProperty('endedAt');
+    expect(durationOf(state.byId.c1)).toBeUndefined();
+    expect(state.reasoning?.byId['m1/reasoning/0']).not.toHaveProperty('startedAt');
+  });
+
+  it('an AI SDK capture applied to a store at once: no duration, whatever the clock', () => {
+    let clock = 1_000;
+    const store = createStepStore({ now: () => (clock += 1000), schedule: (flush) => flush() });
+    store.apply(eventsFromText(fixture('ai-sdk-tool-result.sse'), { protocol: 'ai-sdk' }));
+    const state = store.getSnapshot();
+    expect(state.ids.length).toBeGreaterThan(0);
+    for (const id of state.ids) expect(durationOf(state.byId[id])).toBeUndefined();
+  });
+
+  it('a Cogitator thread of messages applied to a store: no duration', () => {
+    let clock = 1_000;
+    const store = createStepStore({ now: () => (clock += 1000), schedule: (flush) => flush() });
+    store.apply(eventsFromCogitatorThread(JSON.parse(fixture('cogitator-thread-workspace-edit.json'))));
+    const state = store.getSnapshot();
+    expect(state.ids.length).toBe(4);
+    for (const id of state.ids) expect(durationOf(state.byId[id])).toBeUndefined();
+  });
+});
+
+describe('a hostile time is a diagnostic and loses nothing else', () => {
+  const nativeRun = (at: unknown) =>
+    stepsFromText(
+      [
+        { type: 'step-start', id: 'a', toolName: 'grep', at: 1767225600000 },
+        { type: 'step-result', id: 'a', result: 'found', at },
+      ]
+        .map((event) => JSON.stringify(event))
+        .join('\n'),
+      { protocol: 'native' },
+    );
+
+  it.each([
+    ['a string', 'yesterday'],
+    ['negative', -5],
+    ['the year 3000', 32_503_680_000_000],
+    ['an object', { ms: 1 }],
+  ])('native: a result whose `at` is %s keeps its result, without that time', (_name, at) => {
+    const state = nativeRun(at);
+    expect(state.byId.a).toMatchObject({ status: 'succeeded', result: 'found', startedAt: 1767225600000 });
+    expect(state.byId.a).not.toHaveProperty('endedAt');
+    expect(durationOf(state.byId.a)).toBeUndefined();
+    expect(state.diagnostics.count).toBeGreaterThan(0);
+    expect(state.diagnostics.last?.reason).toMatch(/"at"/);
+  });
+
+  it.each([
+    ['NaN', Number.NaN],
+    ['negative', -1],
+    ['the year 3000', 32_503_680_000_000],
+    ['Infinity', Number.POSITIVE_INFINITY],
+  ])('a hand-made event whose `at` is %s takes the clock instead, with a diagnostic', (_name, at) => {
+    const start = reduceSteps(emptyStepsState, { type: 'step-start', id: 'a', toolName: 'grep' }, { now: 1000 });
+    const state = reduceSteps(start, { type: 'step-result', id: 'a', result: 'found', at }, { now: 3500 });
+    expect(state.byId.a).toMatchObject({ status: 'succeeded', result: 'found', startedAt: 1000, endedAt: 3500 });
+    expect(state.diagnostics.count).toBe(1);
+  });
+
+  it('an end before the start is no duration (not a negative one), and the step is kept', () => {
+    const state = nativeRun(1767225500000);
+    expect(state.byId.a).toMatchObject({ status: 'succeeded', result: 'found' });
+    expect(durationOf(state.byId.a)).toBeUndefined();
+  });
+});
