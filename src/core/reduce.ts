@@ -13,6 +13,7 @@ import {
   type RunError,
   type RunStatus,
   type Step,
+  type StepApproval,
   type StepStatus,
   type StepsState,
 } from './step';
@@ -400,6 +401,11 @@ function ended(step: Step, status: StepStatus, at: number | undefined): Step {
   return next;
 }
 
+/** The approval with the time it was answered, when it was asked for (a decision alone waited for nothing). */
+function answered(approval: StepApproval, at: number | undefined): StepApproval {
+  return at !== undefined && approval.requestedAt !== undefined ? { ...approval, answeredAt: at } : approval;
+}
+
 /** An interrupted (or not yet running) step runs again: it has no end time until it really ends. */
 function resumed(step: Step): Step {
   const { endedAt: _interruptedAt, ...rest } = step;
@@ -516,6 +522,7 @@ const handlers: HandlerTable = {
     const step = openStep(draft, e, 'awaiting-approval');
     if (!step) return;
     const approval = { ...step.approval };
+    if (e.at !== undefined && approval.requestedAt === undefined) approval.requestedAt = e.at;
     if (e.approvalId !== undefined) approval.id = e.approvalId;
     if (e.description !== undefined) approval.description = e.description;
     if (e.sideEffects !== undefined) approval.sideEffects = e.sideEffects;
@@ -539,7 +546,7 @@ const handlers: HandlerTable = {
       return;
     }
     const decision = e.reason !== undefined ? { approved: e.approved, reason: e.reason } : { approved: e.approved };
-    const next: Step = { ...step, approval: { ...step.approval, decision } };
+    const next: Step = { ...step, approval: answered({ ...step.approval, decision }, e.at) };
     if (!e.approved) draft.set(ended(next, 'denied', e.at));
     else draft.set(next.status === 'awaiting-approval' ? { ...next, status: 'running' } : next);
   },
@@ -572,10 +579,13 @@ const handlers: HandlerTable = {
     if (!step) return;
     const next = ended(withFinalInput(draft, step), 'denied', e.at);
     if (!step.approval?.decision) {
-      next.approval = {
-        ...step.approval,
-        decision: e.reason !== undefined ? { approved: false, reason: e.reason } : { approved: false },
-      };
+      next.approval = answered(
+        {
+          ...step.approval,
+          decision: e.reason !== undefined ? { approved: false, reason: e.reason } : { approved: false },
+        },
+        e.at,
+      );
     }
     draft.set(next);
   },

@@ -6,10 +6,11 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { eventsFromCogitatorThread, stepsFromCogitatorThread } from '../../src/core/cogitator-history';
-import { stepDurationMs } from '../../src/core/duration';
+import { approvalWaitMs, stepDurationMs } from '../../src/core/duration';
 import type { StepEvent } from '../../src/core/events';
 import { eventsFromText, stepsFromText } from '../../src/core/read-text';
 import { reduceSteps } from '../../src/core/reduce';
+import { repairStep } from '../../src/core/repair';
 import { emptyStepsState, type Step, type StepsState } from '../../src/core/step';
 import { createStepStore } from '../../src/core/store';
 import { stepsFromUIMessages } from '../../src/core/ui-messages';
@@ -161,5 +162,84 @@ describe('a hostile time is a diagnostic and loses nothing else', () => {
     const state = nativeRun(1767225500000);
     expect(state.byId.a).toMatchObject({ status: 'succeeded', result: 'found' });
     expect(durationOf(state.byId.a)).toBeUndefined();
+  });
+});
+
+describe('the wait for approval is kept apart from the run time', () => {
+  const asked: StepEvent[] = [
+    { type: 'step-start', id: 'a', toolName: 'run_command', at: 1000 },
+    { type: 'step-input', id: 'a', input: { command: 'rm -rf build' }, at: 1500 },
+    { type: 'step-approval', id: 'a', approvalId: 'ap1', at: 2000 },
+  ];
+
+  it('keeps when the approval was asked and answered, and the run time leaves the wait out', () => {
+    const state = reduceSteps(emptyStepsState, [
+      ...asked,
+      { type: 'step-decision', id: 'a', approved: true, at: 14_000 },
+      { type: 'step-result', id: 'a', result: 'ok', at: 16_400 },
+    ]);
+    const step = state.byId.a as Step;
+    expect(step.approval).toMatchObject({ id: 'ap1', requestedAt: 2000, answeredAt: 14_000 });
+    expect(approvalWaitMs(step)).toBe(12_000);
+    expect(stepDurationMs(step)).toBe(3400);
+  });
+
+  it("takes the store's clock for a request and a decision that carry no time", () => {
+    let clock = 10_000;
+    const store = createStepStore({ now: () => clock, schedule: (flush) => flush() });
+    store.apply({ type: 'step-start', id: 'a', toolName: 'write_file' });
+    clock = 11_000;
+    store.apply({ type: 'step-approval', id: 'a' });
+    clock = 31_000;
+    store.apply({ type: 'step-decision', id: 'a', approved: true });
+    clock = 33_500;
+    store.apply({ type: 'step-result', id: 'a', result: 'ok' });
+    const step = store.getSnapshot().byId.a as Step;
+    expect(step.approval).toMatchObject({ requestedAt: 11_000, answeredAt: 31_000 });
+    expect(stepDurationMs(step)).toBe(3500);
+  });
+
+  it('a second request while the call still waits keeps the first time it was asked', () => {
+    const state = reduceSteps(emptyStepsState, [
+      ...asked,
+      { type: 'step-approval', id: 'a', description: 'Deletes build/', at: 5000 },
+    ]);
+    expect(state.byId.a?.approval?.requestedAt).toBe(2000);
+  });
+
+  it("a server's denial is the answer", () => {
+    const state = reduceSteps(emptyStepsState, [...asked, { type: 'step-denied', id: 'a', at: 9000 }]);
+    expect(state.byId.a?.approval).toMatchObject({ requestedAt: 2000, answeredAt: 9000 });
+  });
+
+  it('an answer before the request, or outside the step, is no wait (the times are kept as they are)', () => {
+    const step: Step = {
+      id: 'a',
+      toolName: 'x',
+      status: 'succeeded',
+      inputText: '',
+      startedAt: 1000,
+      endedAt: 9000,
+      approval: { requestedAt: 5000, answeredAt: 4000 },
+    };
+    expect(approvalWaitMs(step)).toBeUndefined();
+    expect(stepDurationMs(step)).toBe(8000);
+    expect(approvalWaitMs({ ...step, approval: { requestedAt: 500, answeredAt: 4000 } })).toBeUndefined();
+    expect(approvalWaitMs({ ...step, approval: { requestedAt: 5000, answeredAt: 9500 } })).toBeUndefined();
+  });
+
+  it('a stored step whose approval times are not numbers is repaired, its decision kept', () => {
+    const problems: string[] = [];
+    const stored = {
+      id: 'a',
+      toolName: 'x',
+      status: 'succeeded',
+      inputText: '',
+      approval: { requestedAt: 'soon', answeredAt: Number.NaN, decision: { approved: true } },
+    };
+    const step = repairStep(stored, problems);
+    expect(step?.approval).toEqual({ decision: { approved: true } });
+    expect(problems.join('\n')).toMatch(/"requestedAt" is a string, not a time/);
+    expect(problems.join('\n')).toMatch(/"answeredAt" is a number, not a time/);
   });
 });
