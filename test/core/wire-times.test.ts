@@ -45,6 +45,26 @@ describe('a wire that carries times: a later read gives the live times', () => {
     expect(later.byId.call_b).toMatchObject({ startedAt: 1767225601750, endedAt: 1767225604750 });
   });
 
+  it('AG-UI: a reasoning message has the timestamps of its start and end, read live or later', () => {
+    const text = [
+      { type: 'RUN_STARTED', threadId: 't', runId: 'r', timestamp: 1767225600000 },
+      { type: 'REASONING_MESSAGE_START', messageId: 'th1', role: 'reasoning', timestamp: 1767225600100 },
+      { type: 'REASONING_MESSAGE_CONTENT', messageId: 'th1', delta: 'Which file?', timestamp: 1767225603000 },
+      { type: 'REASONING_MESSAGE_END', messageId: 'th1', timestamp: 1767225612100 },
+      { type: 'RUN_FINISHED', threadId: 't', runId: 'r', timestamp: 1767225613000 },
+    ]
+      .map((event) => `data: ${JSON.stringify(event)}\n\n`)
+      .join('');
+    const segments = (state: StepsState) =>
+      state.reasoning?.ids.map((id) => {
+        const segment = state.reasoning?.byId[id];
+        return { id, startedAt: segment?.startedAt, endedAt: segment?.endedAt };
+      });
+    const later = stepsFromText(text, { protocol: 'ag-ui' });
+    expect(segments(later)).toEqual([{ id: expect.any(String), startedAt: 1767225600100, endedAt: 1767225612100 }]);
+    expect(segments(later)).toEqual(segments(live(eventsFromText(text, { protocol: 'ag-ui' }))));
+  });
+
   it('native: `at` gives the steps their times, read live or from the capture', () => {
     const text = [
       { type: 'run-start', at: 1767225600000 },
