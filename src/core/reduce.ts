@@ -398,6 +398,10 @@ function named(step: Step, toolName: string | undefined): Step {
 function ended(step: Step, status: StepStatus, at: number | undefined): Step {
   const next: Step = { ...step, status };
   if (at !== undefined && (next.endedAt === undefined || step.status === 'interrupted')) next.endedAt = at;
+  // A call that ends while it waits (a continued run's result, without the decision) was answered by then.
+  if (step.status === 'awaiting-approval' && step.approval && step.approval.answeredAt === undefined) {
+    next.approval = answered(step.approval, at);
+  }
   return next;
 }
 

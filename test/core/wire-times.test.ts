@@ -219,6 +219,25 @@ describe('the wait for approval is kept apart from the run time', () => {
     expect(stepDurationMs(step)).toBe(3500);
   });
 
+  it('an AI SDK call continued in the next response was answered by then: its wait ends there', () => {
+    let clock = 1_000_000;
+    const store = createStepStore({ now: () => clock, schedule: (flush) => flush() });
+    for (const event of eventsFromText(fixture('ai-sdk-approval.sse'), { protocol: 'ai-sdk' })) {
+      store.apply(event);
+      clock += 100;
+    }
+    const asked = store.getSnapshot().byId['call-1']?.approval?.requestedAt;
+    clock += 30_000; // the person reads the card, decides, and the app sends the next request
+    const answeredAt = clock;
+    store.apply(eventsFromText(fixture('ai-sdk-approval-continued.sse'), { protocol: 'ai-sdk' }));
+    const step = store.getSnapshot().byId['call-1'] as Step;
+    expect(step.status).toBe('succeeded');
+    expect(step.approval).toMatchObject({ requestedAt: asked, answeredAt });
+    expect(approvalWaitMs(step)).toBe(answeredAt - (asked as number));
+    // the call's own time is what it took before it asked: the wait is not in it
+    expect(stepDurationMs(step)).toBe((asked as number) - (step.startedAt as number));
+  });
+
   it('a second request while the call still waits keeps the first time it was asked', () => {
     const state = reduceSteps(emptyStepsState, [
       ...asked,
