@@ -697,7 +697,7 @@ function applyEvent(draft: Draft, event: StepEvent, now: number | undefined): vo
   }
   let at = event.at;
   if (at !== undefined && !isEventTime(at)) {
-    draft.diagnose(`"${type}" has an "at" of ${at}, not a time from 0 to the year 2100; read without it`);
+    draft.diagnose(`"${type}": "at" ${at} is no time (0 to 2100); ignored`);
     at = undefined;
   }
   if (at === undefined && now !== undefined && !timeless(draft, type, stepId)) at = now;

@@ -24,7 +24,7 @@ export function native(): StepDecoder {
       let badTime: StepEvent | undefined;
       if (isRecord(value) && value.at !== undefined && !isEventTime(value.at)) {
         const what = typeof value.at === 'number' ? String(value.at) : kindOf(value.at);
-        badTime = diagnostic('native', `an "at" of ${what}, not a time from 0 to the year 2100; read without it`);
+        badTime = diagnostic('native', `"at" ${what} is no time (0 to 2100); ignored`);
         const { at: _bad, ...rest } = value;
         value = rest;
       }
