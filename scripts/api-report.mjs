@@ -8,7 +8,7 @@
 // api-extractor once per entry. Fails when a report is out of date: the public types changed without
 // the report. `npm run api -- --local` rewrites the reports instead (commit them with the change).
 import { spawnSync } from 'node:child_process';
-import { rmSync } from 'node:fs';
+import { rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Extractor, ExtractorConfig } from '@microsoft/api-extractor';
@@ -35,6 +35,10 @@ if (tsc.status !== 0) {
   console.error('api: tsc could not emit the declarations');
   process.exit(1);
 }
+
+// The declarations' own package.json, without `exports`: a `'tool-steps/core'` in them then resolves to nothing
+// (an external import in the reports), whether or not a built dist/ is there to resolve the package to itself.
+writeFileSync(join(types, 'package.json'), `${JSON.stringify({ name: 'tool-steps', type: 'module' })}\n`);
 
 let failed = false;
 for (const file of [

@@ -48,7 +48,8 @@ const KB = 1000;
  * argument digest and re-arming, opt-in "Approve all" naming its calls, one list path, the keyboard in
  * React and secrets screened in every attribute (budget 58.0 → 62.1); 57.44 kB once no entry exports a
  * value from a module that lazily loaded code uses (budget 57.8); 58.87 kB, and (b) 13.65 kB, with reasoning segments
- * in the state (budgets 59.0 and 13.7: (b) is over its 12 kB goal until the reasoning code is made smaller). `conditions` are the resolve conditions (Next
+ * in the state (budgets 59.0 and 13.7: (b) is over its 12 kB goal until the reasoning code is made smaller); 59.20 kB
+ * and 13.82 kB with an event's time checked and the wait for approval kept apart from the run time (59.2, 13.9). `conditions` are the resolve conditions (Next
  * resolves server components with `react-server`).
  */
 export const scenarios = [
@@ -56,14 +57,14 @@ export const scenarios = [
     id: 'a',
     name: "import { ToolSteps, useToolStream } from 'tool-steps'",
     code: "import { ToolSteps, useToolStream } from 'tool-steps';\nconsole.log(ToolSteps, useToolStream);",
-    budget: 59.0 * KB,
+    budget: 59.2 * KB,
     target: 25 * KB,
   },
   {
     id: 'b',
     name: "everything from 'tool-steps/core'",
     code: "export * from 'tool-steps/core';",
-    budget: 13.7 * KB,
+    budget: 13.9 * KB,
     target: 12 * KB,
   },
   {

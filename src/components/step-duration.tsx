@@ -3,7 +3,7 @@
 import { type ComponentPropsWithoutRef, forwardRef, type Ref } from 'react';
 import type { Step } from 'tool-steps/core';
 import type { ToolStepsLabels } from 'tool-steps/presentation';
-import { isTicking, stepDurationMs } from '../core/duration';
+import { approvalWaitMs, isTicking, stepDurationMs } from '../core/duration';
 import { useTickingNow } from '../internal/clock';
 import { useStepOf, useToolStepsLabels } from '../internal/context';
 import { isoDuration } from '../internal/format';
@@ -38,6 +38,7 @@ function draw(
   labels: ToolStepsLabels,
 ) {
   const text = running ? labels.elapsed(ms) : labels.duration(ms);
+  const wait = approvalWaitMs(step);
   return drawPart(
     'time',
     render,
@@ -45,6 +46,7 @@ function draw(
       'data-slot': 'tool-step-duration',
       'data-running': running ? '' : undefined,
       dateTime: isoDuration(running ? Math.floor(ms / 1000) * 1000 : ms),
+      title: wait !== undefined && wait >= 1000 ? labels.approvalWait(labels.duration(wait)) : undefined,
       children: text,
     },
     props,
@@ -60,17 +62,19 @@ function draw(
 function Elapsed(props: DrawProps) {
   const now = useTickingNow();
   const labels = useToolStepsLabels();
-  const startedAt = props.step.startedAt as number;
-  // nothing on the server (it would not tick) and in the first second (fast calls stay quiet)
-  if (now === undefined || now - startedAt < 1000) return null;
-  return draw(props, now - startedAt, true, labels);
+  if (now === undefined) return null; // nothing on the server (it would not tick)
+  // the run time: the wait for a decision is a person's time, not the tool's
+  const ms = now - (props.step.startedAt as number) - (approvalWaitMs(props.step) ?? 0);
+  if (ms < 1000) return null; // fast calls stay quiet in their first second
+  return draw(props, ms, true, labels);
 }
 
 /**
  * How long the call took: while it runs, the elapsed time in whole seconds ("12s"), ticking once a
  * second from one timer shared by every running row; once it ended, its duration ("8.4s"), the one
  * the wire measured when it carries one (`details.durationMs`, as the terminal block shows it), else
- * end minus start. Renders nothing when the kit cannot know the time (a start and an end seen in the
+ * end minus start. Both leave out the time the call waited for approval, which the `title` says
+ * apart ("Waited 12s for approval", from a second up). Renders nothing when the kit cannot know the time (a start and an end seen in the
  * same instant of a replay is not "0 ms"), and in a running step's first second.
  *
  * Renders `<time data-slot="tool-step-duration" dateTime="PT8.421S">`, with the presence flag

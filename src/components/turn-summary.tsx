@@ -12,7 +12,7 @@ import {
 } from 'react';
 import type { Step, StepsState } from 'tool-steps/core';
 import { isActiveStatus } from '../core';
-import { stepDurationMs } from '../core/duration';
+import { approvalWaitMs, stepDurationMs } from '../core/duration';
 import { isStoppedRun, outcomeOf } from '../core/outcome';
 import { useTickingNow } from '../internal/clock';
 import { useToolStepsLabels, useToolStepsOptions } from '../internal/context';
@@ -61,7 +61,8 @@ export function turnOf(
     const { startedAt } = step;
     const ms = isActiveStatus(step.status) ? undefined : stepDurationMs(step);
     if (ms !== undefined && (longest === undefined || ms > longest)) longest = ms;
-    const endedAt = finite(startedAt) && ms !== undefined ? startedAt + ms : step.endedAt;
+    // the run time leaves out a wait for approval; the turn's span does not
+    const endedAt = finite(startedAt) && ms !== undefined ? startedAt + ms + (approvalWaitMs(step) ?? 0) : step.endedAt;
     if (finite(startedAt) && (first === undefined || startedAt < first)) first = startedAt;
     if (finite(endedAt) && (last === undefined || endedAt > last)) last = endedAt;
   }

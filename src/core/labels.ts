@@ -111,6 +111,11 @@ export interface ToolStepsLabels {
   duration: (ms: number) => string;
   /** The elapsed time of a running step, in whole seconds: "12s", "2m 5s". */
   elapsed: (ms: number) => string;
+  /**
+   * The time a call waited for a person's decision, apart from its run time (the duration's title):
+   * "Waited 12s for approval". `duration` is `duration(ms)`.
+   */
+  approvalWait: (duration: string) => string;
   tools: ToolLabelWords;
   /** Groups of finished steps, nested steps and the turn summary line. */
   groups: GroupLabels;
@@ -381,6 +386,7 @@ export const defaultLabels: ToolStepsLabels = {
   },
   duration: (ms) => formatDurationIn('en', ms),
   elapsed: (ms) => formatElapsedIn('en', ms),
+  approvalWait: (duration) => `Waited ${duration} for approval`,
   tools: defaultToolWords,
   groups: englishGroupWords,
   redaction: {

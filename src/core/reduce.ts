@@ -13,9 +13,11 @@ import {
   type RunError,
   type RunStatus,
   type Step,
+  type StepApproval,
   type StepStatus,
   type StepsState,
 } from './step';
+import { isEventTime } from './values';
 
 /**
  * A copy of `state.byId`, key by key in the order of `state.ids` (the same keys, an invariant the
@@ -396,7 +398,16 @@ function named(step: Step, toolName: string | undefined): Step {
 function ended(step: Step, status: StepStatus, at: number | undefined): Step {
   const next: Step = { ...step, status };
   if (at !== undefined && (next.endedAt === undefined || step.status === 'interrupted')) next.endedAt = at;
+  // A call that ends while it waits (a continued run's result, without the decision) was answered by then.
+  if (step.status === 'awaiting-approval' && step.approval && step.approval.answeredAt === undefined) {
+    next.approval = answered(step.approval, at);
+  }
   return next;
+}
+
+/** The approval with the time it was answered, when it was asked for (a decision alone waited for nothing). */
+function answered(approval: StepApproval, at: number | undefined): StepApproval {
+  return at !== undefined && approval.requestedAt !== undefined ? { ...approval, answeredAt: at } : approval;
 }
 
 /** An interrupted (or not yet running) step runs again: it has no end time until it really ends. */
@@ -515,6 +526,7 @@ const handlers: HandlerTable = {
     const step = openStep(draft, e, 'awaiting-approval');
     if (!step) return;
     const approval = { ...step.approval };
+    if (e.at !== undefined && approval.requestedAt === undefined) approval.requestedAt = e.at;
     if (e.approvalId !== undefined) approval.id = e.approvalId;
     if (e.description !== undefined) approval.description = e.description;
     if (e.sideEffects !== undefined) approval.sideEffects = e.sideEffects;
@@ -538,7 +550,7 @@ const handlers: HandlerTable = {
       return;
     }
     const decision = e.reason !== undefined ? { approved: e.approved, reason: e.reason } : { approved: e.approved };
-    const next: Step = { ...step, approval: { ...step.approval, decision } };
+    const next: Step = { ...step, approval: answered({ ...step.approval, decision }, e.at) };
     if (!e.approved) draft.set(ended(next, 'denied', e.at));
     else draft.set(next.status === 'awaiting-approval' ? { ...next, status: 'running' } : next);
   },
@@ -571,10 +583,13 @@ const handlers: HandlerTable = {
     if (!step) return;
     const next = ended(withFinalInput(draft, step), 'denied', e.at);
     if (!step.approval?.decision) {
-      next.approval = {
-        ...step.approval,
-        decision: e.reason !== undefined ? { approved: false, reason: e.reason } : { approved: false },
-      };
+      next.approval = answered(
+        {
+          ...step.approval,
+          decision: e.reason !== undefined ? { approved: false, reason: e.reason } : { approved: false },
+        },
+        e.at,
+      );
     }
     draft.set(next);
   },
@@ -680,8 +695,13 @@ function applyEvent(draft: Draft, event: StepEvent, now: number | undefined): vo
     if (!repaired.event) return;
     event = repaired.event;
   }
-  const stamped =
-    event.at === undefined && now !== undefined && !timeless(draft, type, stepId) ? { ...event, at: now } : event;
+  let at = event.at;
+  if (at !== undefined && !isEventTime(at)) {
+    draft.diagnose(`"${type}": "at" ${at} is no time (0 to 2100); ignored`);
+    at = undefined;
+  }
+  if (at === undefined && now !== undefined && !timeless(draft, type, stepId)) at = now;
+  const stamped = at === event.at ? event : { ...event, at };
   try {
     handler(draft, stamped as never, now);
   } catch (error) {

@@ -275,6 +275,8 @@ export function repairStep(value: unknown, problems: string[] = []): Step | unde
       inner.optionalText('id');
       inner.optionalText('description');
       inner.texts('sideEffects');
+      inner.time('requestedAt');
+      inner.time('answeredAt');
       const decision = inner.get('decision');
       if (decision !== undefined) {
         if (!isRecord(decision) || typeof decision.approved !== 'boolean')

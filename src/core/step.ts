@@ -83,6 +83,14 @@ export interface StepApproval {
   description?: string;
   sideEffects?: string[];
   decision?: { approved: boolean; reason?: string };
+  /**
+   * When the call first asked for a decision and when it was answered (milliseconds since the epoch,
+   * from the wire or the store's clock): the wait is a person's time, not the tool's, so a step's run
+   * time leaves it out (`stepDurationMs`).
+   */
+  requestedAt?: number;
+  /** When a person (or the server) answered; set only once the request's time is known. */
+  answeredAt?: number;
 }
 
 /** One tool call. */

@@ -72,3 +72,14 @@ export function coercedText(value: unknown): string | undefined {
 export function setOwn(target: object, key: string, value: unknown): void {
   Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true });
 }
+
+/** 2100-01-01 in epoch milliseconds: a later time (a year-3000 timestamp, microseconds read as ms) is none. */
+const LATEST_TIME = 4_102_444_800_000;
+
+/**
+ * Whether a value reads as a time of an event: finite milliseconds from 0 (the epoch, or a test's or
+ * a page's own clock) to 2100. A negative or far-future `at` would draw a duration of centuries.
+ */
+export function isEventTime(value: unknown): value is number {
+  return typeof value === 'number' && value >= 0 && value < LATEST_TIME;
+}

@@ -6,7 +6,7 @@
  * update is.
  */
 
-export { stepDurationMs } from '../core/duration';
+export { approvalWaitMs, stepDurationMs } from '../core/duration';
 export type { StepFamilyOf } from '../core/grouping';
 export { defaultStepFamily } from '../core/grouping';
 export type {

@@ -103,6 +103,7 @@ export const arabicLabels: ToolStepsLabels = {
   },
   duration: (ms) => formatDurationIn('ar', ms),
   elapsed: (ms) => formatElapsedIn('ar', ms),
+  approvalWait: (duration) => `انتظر الموافقة ${duration}`,
   tools: {
     fallback: 'استدعاء أداة',
     tenseOf,

@@ -99,6 +99,7 @@ export const germanLabels: ToolStepsLabels = {
   },
   duration: (ms) => formatDurationIn('de', ms),
   elapsed: (ms) => formatElapsedIn('de', ms),
+  approvalWait: (duration) => `${duration} auf Freigabe gewartet`,
   tools: {
     fallback: 'Werkzeugaufruf',
     tenseOf,

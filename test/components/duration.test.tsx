@@ -2,6 +2,7 @@
 import { act, render } from '@testing-library/react';
 import { createStepStore, type Step, type ToolRowProps, ToolStep, ToolSteps } from 'tool-steps';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { turnOf } from '../../src/components/turn-summary';
 import { stepDurationMs } from '../../src/core/duration';
 import { defaultLabels, formatDurationIn, formatElapsedIn } from '../../src/core/labels';
 import { makeStep, stateOf } from './step-fixtures';
@@ -94,6 +95,43 @@ describe('step time', () => {
     expect(durationOf(container, 'none')).toBeNull();
     expect(durationOf(container, 'backwards')).toBeNull();
     expect(durationOf(container, 'real')?.textContent).toBe('120ms');
+  });
+
+  it('shows the run time without the wait for approval, and the wait apart in its title', () => {
+    const waited = makeStep({
+      id: 'waited',
+      status: 'succeeded',
+      startedAt: 1000,
+      endedAt: 16_400,
+      approval: { requestedAt: 2000, answeredAt: 14_000, decision: { approved: true } },
+    });
+    const { container } = render(<ToolSteps state={stateOf([waited])} />);
+    const time = durationOf(container, 'waited');
+    expect(time?.textContent).toBe('3.4s');
+    expect(time?.getAttribute('datetime')).toBe('PT3.4S');
+    expect(time?.getAttribute('title')).toBe('Waited 12s for approval');
+  });
+
+  it("keeps the wait in the turn's span, which is the turn's time, not a tool's", () => {
+    const waited = makeStep({
+      id: 'waited',
+      status: 'succeeded',
+      startedAt: 1000,
+      endedAt: 16_400,
+      approval: { requestedAt: 2000, answeredAt: 14_000, decision: { approved: true } },
+    });
+    expect(turnOf(stateOf([waited])).spanMs).toBe(15_400);
+  });
+
+  it('ticks the run time of an approved step that runs, without the wait', () => {
+    const running = makeStep({
+      id: 'r',
+      status: 'running',
+      startedAt: 1_000_000 - 20_000,
+      approval: { requestedAt: 1_000_000 - 19_000, answeredAt: 1_000_000 - 4000, decision: { approved: true } },
+    });
+    const { container } = render(<ToolSteps state={stateOf([running])} />);
+    expect(durationOf(container, 'r')?.textContent).toBe('5s');
   });
 
   it('writes durations with the locale’s numbers and units', () => {

@@ -5,6 +5,7 @@
 import { check } from '../check';
 import { checkStepEvent, fastStepEventChecks } from '../event-check';
 import type { StepEvent } from '../events';
+import { isEventTime, isRecord, kindOf } from '../values';
 import { closedEarly, describeIssue, diagnostic, parseFrame, type StepDecoder } from './types';
 
 /** Makes a decoder for one native stream. */
@@ -18,7 +19,15 @@ export function native(): StepDecoder {
       const parsed = parseFrame('native', frame);
       if (parsed.ok === 'skip') return [];
       if (parsed.ok === false) return [parsed.event];
-      const value = parsed.value;
+      let value = parsed.value;
+      // A bad time costs the event its time, not the event.
+      let badTime: StepEvent | undefined;
+      if (isRecord(value) && value.at !== undefined && !isEventTime(value.at)) {
+        const what = typeof value.at === 'number' ? String(value.at) : kindOf(value.at);
+        badTime = diagnostic('native', `"at" ${what} is no time (0 to 2100); ignored`);
+        const { at: _bad, ...rest } = value;
+        value = rest;
+      }
       let event: StepEvent;
       const type = typeof value === 'object' && value !== null ? (value as { type?: unknown }).type : undefined;
       const fast =
@@ -31,14 +40,15 @@ export function native(): StepDecoder {
         const checked = check(checkStepEvent, value);
         if (!checked.success) {
           const what = typeof type === 'string' ? `"${type}" event` : 'event';
-          return [diagnostic('native', `a malformed ${what}${describeIssue(checked.error)}`)];
+          const malformed = diagnostic('native', `a malformed ${what}${describeIssue(checked.error)}`);
+          return badTime ? [badTime, malformed] : [malformed];
         }
         event = checked.data;
       }
       if (event.type === 'run-finish' || event.type === 'run-error' || event.type === 'run-abort') ended = true;
       if (event.type === 'run-start') ended = false;
       read = true;
-      return [event];
+      return badTime ? [badTime, event] : [event];
     },
     end() {
       if (ended) return [];
