@@ -3,7 +3,10 @@
 // arguments, 100 progress updates and a result, through a store with a synchronous flush; then the
 // events are gone, the collector runs and what is left is the store's state (only the latest update
 // and a count per step). Baselines in the same run: the same steps with one update each, and the
-// heap the 1,000,000 update events themselves take (what keeping every update would cost).
+// heap the 1,000,000 update events themselves take (what keeping every update would cost). Then the
+// same run with a reasoning segment before each step, streamed token by token (REASONING_DELTAS deltas
+// of about 30 characters: about 3 KB of text a step, 1,000,000 more events), against the heap its
+// text alone takes as flat strings.
 // `npm run bench` spawns it with --expose-gc; `node --expose-gc bench/memory.mjs` runs it alone.
 import { createServer } from 'vite';
 
@@ -15,6 +18,7 @@ if (typeof globalThis.gc !== 'function') {
 const STEPS = 10_000;
 const UPDATES = 100;
 const LIMIT_MB = 50;
+const REASONING_DELTAS = 100;
 
 const server = await createServer({
   configFile: false,
@@ -40,9 +44,18 @@ const update = (id, k) => ({
   details: { progress: k, total: UPDATES },
 });
 
+/** One token-sized piece of step `i`'s reasoning (about 30 characters), a string of its own as a decoder's `JSON.parse` makes it. */
+const thought = (i, t) => JSON.parse(`" the build of pkg-${i} needs ${t % 10}."`);
+
 /** The events of step `i`, made as they are applied (the run holds no list of them). */
-function* stepEvents(i, updates) {
+function* stepEvents(i, updates, reasoning) {
   const id = `call_${i}`;
+  if (reasoning) {
+    const segment = `reasoning_${i}`;
+    yield { type: 'reasoning-start', id: segment };
+    for (let t = 0; t < REASONING_DELTAS; t++) yield { type: 'reasoning-delta', id: segment, delta: thought(i, t) };
+    yield { type: 'reasoning-end', id: segment };
+  }
   yield { type: 'step-start', id, toolName: 'run_command' };
   const args = JSON.stringify({ command: `pnpm build --filter pkg-${i}`, cwd: `/work/pkg-${i}` });
   for (let c = 0; c < args.length; c += 16) yield { type: 'step-input-delta', id, delta: args.slice(c, c + 16) };
@@ -52,13 +65,13 @@ function* stepEvents(i, updates) {
 }
 
 /** Streams every step's events into a store in batches of 100 (steps overlap: 8 run at once). */
-function run(updates) {
+function run(updates, reasoning = false) {
   const store = createStepStore({ schedule: (flush) => flush(), now: () => 0 });
   const open = [];
   let next = 0;
   let batch = [];
   while (next < STEPS || open.length > 0) {
-    while (open.length < 8 && next < STEPS) open.push(stepEvents(next++, updates));
+    while (open.length < 8 && next < STEPS) open.push(stepEvents(next++, updates, reasoning));
     for (let j = open.length - 1; j >= 0; j--) {
       const item = open[j].next();
       if (item.done) open.splice(j, 1);
@@ -109,4 +122,28 @@ console.log(
   `  every update kept instead (events of 1,000 steps in an array, ×10): ${mb(events.bytes * 10)} · ${check}`,
 );
 events.kept.length = 0;
+
+const r = retained(() => run(UPDATES, true));
+const withReasoning = r.kept.getSnapshot();
+const segment = withReasoning.reasoning?.byId.reasoning_0;
+const segments = withReasoning.reasoning?.ids.length ?? 0;
+r.kept.reset();
+// The same text as flat strings in an array: what the segments' text cannot take less than.
+const flat = retained(() => {
+  const list = [];
+  for (let i = 0; i < STEPS; i++) {
+    let text = '';
+    for (let t = 0; t < REASONING_DELTAS; t++) text += thought(i, t);
+    list.push(text.split('').join(''));
+  }
+  return list;
+});
+const textBytes = flat.kept.reduce((sum, text) => sum + text.length, 0);
+flat.kept.length = 0;
+console.log(
+  `  ${UPDATES} updates and a reasoning segment per step (${(textBytes / STEPS / 1024).toFixed(1)} KB of text in ${REASONING_DELTAS} deltas): store retains ${mb(r.bytes).padStart(9)} (goal < ${LIMIT_MB} MB: ${r.bytes < LIMIT_MB * 2 ** 20 ? 'met' : 'NOT met'})`,
+);
+console.log(
+  `  the reasoning text alone, flat strings: ${mb(flat.bytes)} · ${segments.toLocaleString('en')} segments, reasoning_0 ${segment?.status}, ${segment?.text.length} characters`,
+);
 await server.close();

@@ -70,19 +70,20 @@ await server.close();
 // mode, which this process's Vite server has already decided against.
 const { spawnSync } = await import('node:child_process');
 const { fileURLToPath } = await import('node:url');
-// Each further benchmark in a process of its own, in this order; `--expose-gc` lets a script collect
-// garbage between runs (and measure retained heap).
+// Each further benchmark in a process of its own, in this order, with node's flags and the script's
+// arguments; `--expose-gc` lets a script collect garbage between runs (and measure retained heap).
 const scripts = [
-  ['render.mjs', []], // the list in Chromium
-  ['details.mjs', []], // a 50,000-line log, a 10,000-line diff and 5 MB of JSON opened in details, in Chromium
-  ['decode.mjs', []], // decode + reduce against the floor on every wire, 100 to 3,200 calls
-  ['anchors.mjs', ['--expose-gc']], // the floor, the kit and the AI SDK's own client on the same bytes, two ladders
-  ['memory.mjs', ['--expose-gc']], // the heap a store retains after 10,000 steps × 100 progress updates
+  ['render.mjs', [], []], // the list in Chromium
+  ['details.mjs', [], []], // a 50,000-line log, a 10,000-line diff and 5 MB of JSON opened in details, in Chromium
+  ['decode.mjs', [], []], // decode + reduce against the floor on every wire, 100 to 3,200 calls
+  // the AI SDK run with 100 reasoning deltas before each call beside the same run without (2,000 calls: 200,000 deltas)
+  ['decode.mjs', [], ['ai-sdk', 'ai-sdk+reasoning', '--rungs', '500,2000']],
+  ['anchors.mjs', ['--expose-gc'], []], // the floor, the kit and the AI SDK's own client on the same bytes, two ladders
+  ['memory.mjs', ['--expose-gc'], []], // the heap a store retains after 10,000 steps × 100 updates, and with reasoning
 ];
-for (const [file, flags] of scripts) {
+for (const [file, flags, args] of scripts) {
   if (process.env.BENCH_ONLY && !file.includes(process.env.BENCH_ONLY)) continue; // BENCH_ONLY=<part of a name>
-  const child = spawnSync(process.execPath, [...flags, fileURLToPath(new URL(`./${file}`, import.meta.url))], {
-    stdio: 'inherit',
-  });
+  const script = fileURLToPath(new URL(`./${file}`, import.meta.url));
+  const child = spawnSync(process.execPath, [...flags, script, ...args], { stdio: 'inherit' });
   if (child.status !== 0) process.exitCode = child.status ?? 1;
 }

@@ -39,6 +39,16 @@ function newSegment(
   return segment;
 }
 
+/**
+ * `text` as one flat string. Appended deltas make a rope in V8 (a string and a link for each delta,
+ * about 2.5 times the text's own bytes); reading a character makes V8 flatten it in place, so an ended
+ * segment keeps its text and not its deltas. Once per segment, linear in its text.
+ */
+function flat(text: string): string {
+  text.charCodeAt(0);
+  return text;
+}
+
 /** Whether a segment of this visibility has text to read. */
 const hasText = (segment: ReasoningSegment) => segment.visibility === 'full' || segment.visibility === 'summary';
 
@@ -110,8 +120,8 @@ export const reasoningHandlers: ReasoningHandlers = {
         draft.diagnose(`text for ${next.visibility} segment "${e.id}"; dropped`);
       }
       next.text = '';
-    } else if (e.text !== undefined) {
-      next.text = e.text;
+    } else {
+      next.text = flat(e.text ?? next.text);
     }
     if (e.at !== undefined) next.endedAt = e.at;
     draft.setSegment(next);
@@ -132,7 +142,7 @@ export function closeOpenSegments(
   for (const id of draft.segmentIds()) {
     const segment = draft.segment(id);
     if (segment?.status !== 'streaming') continue;
-    const next: ReasoningSegment = { ...segment, status: to };
+    const next: ReasoningSegment = { ...segment, status: to, text: flat(segment.text) };
     if (at !== undefined) next.endedAt = at;
     draft.setSegment(next);
   }
