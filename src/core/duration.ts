@@ -2,7 +2,7 @@
  * Time on screen: the one duration each step has (the header, the group and turn summaries and the
  * terminal block read the same value); `labels.duration` and `labels.elapsed` write it.
  */
-import { isActiveStatus, type Step } from './step';
+import { isActiveStatus, type ReasoningSegment, type Step } from './step';
 
 // ---------------------------------------------------------------------------------------------------
 // One duration per step.
@@ -28,6 +28,18 @@ export function stepDurationMs(step: Step): number | undefined {
   const wire = wireDuration(step);
   if (wire !== undefined) return wire;
   const { startedAt, endedAt } = step;
+  if (typeof startedAt !== 'number' || typeof endedAt !== 'number') return undefined;
+  if (!(endedAt > startedAt) || !Number.isFinite(endedAt - startedAt)) return undefined;
+  return endedAt - startedAt;
+}
+
+/**
+ * How long an ended reasoning segment took, in milliseconds: its end minus its start (the wire's
+ * timestamps or the store's clock). `undefined` when a time is missing, or both fell in the same
+ * instant (a replay), as for steps.
+ */
+export function segmentDurationMs(segment: Pick<ReasoningSegment, 'startedAt' | 'endedAt'>): number | undefined {
+  const { startedAt, endedAt } = segment;
   if (typeof startedAt !== 'number' || typeof endedAt !== 'number') return undefined;
   if (!(endedAt > startedAt) || !Number.isFinite(endedAt - startedAt)) return undefined;
   return endedAt - startedAt;

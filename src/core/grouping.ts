@@ -47,8 +47,22 @@ export interface StepGroup {
   readonly durationMs: number | undefined;
 }
 
-/** One item of a drawn list: a step's id, or a group of steps. */
-export type ListItem = string | StepGroup;
+/** A reasoning segment's place in a drawn list (`state.reasoning.byId[id]`). */
+export interface ThoughtItem {
+  readonly kind: 'reasoning';
+  readonly id: string;
+}
+
+/** What a list of siblings holds before grouping: step ids and reasoning segments, in arrival order. */
+export type Sibling = string | ThoughtItem;
+
+/** One item of a drawn list: a step's id, a reasoning segment, or a group of steps. */
+export type ListItem = string | ThoughtItem | StepGroup;
+
+/** Whether an item is a reasoning segment. */
+export function isThought(item: ListItem): item is ThoughtItem {
+  return typeof item !== 'string' && 'kind' in item;
+}
 
 /** The fewest consecutive steps that make a group. */
 export const GROUP_MIN = 2;
@@ -63,6 +77,10 @@ export function sameItems(a: readonly ListItem[], b: readonly ListItem[]): boole
       if (x !== y) return false;
       continue;
     }
+    if (isThought(x) || isThought(y)) {
+      if (!isThought(x) || !isThought(y) || x.id !== y.id) return false;
+      continue;
+    }
     if (x.key !== y.key || x.ids.length !== y.ids.length || x.durationMs !== y.durationMs) return false;
     if (x.families.length !== y.families.length) return false;
     for (let f = 0; f < x.families.length; f++) {
@@ -75,13 +93,14 @@ export function sameItems(a: readonly ListItem[], b: readonly ListItem[]): boole
 }
 
 /**
- * The items of one list of sibling steps: each run of at least `GROUP_MIN` consecutive `succeeded`
- * steps that have a family and no nested steps becomes a group; every other step stays a row of its
- * own (a failed, denied, awaiting-approval or running step, or a success whose result reports a failure
- * such as a non-zero exit code, is never hidden in a group).
+ * The items of one list of siblings: each run of at least `GROUP_MIN` consecutive `succeeded` steps
+ * that have a family and no nested steps becomes a group; every other step stays a row of its own (a
+ * failed, denied, awaiting-approval or running step, or a success whose result reports a failure such
+ * as a non-zero exit code, is never hidden in a group). A reasoning segment stays in its place and ends
+ * the run before it.
  */
 export function groupSiblings(
-  ids: readonly string[],
+  siblings: readonly Sibling[],
   state: StepsState,
   familyOf: StepFamilyOf,
   hasChildren: (id: string) => boolean,
@@ -110,7 +129,12 @@ export function groupSiblings(
     run = [];
     runFamilies = [];
   };
-  for (const id of ids) {
+  for (const id of siblings) {
+    if (typeof id !== 'string') {
+      flush();
+      items.push(id);
+      continue;
+    }
     const step = Object.hasOwn(state.byId, id) ? state.byId[id] : undefined;
     let family: string | undefined;
     // a success whose result reports a failure (exit 1) is a failure to people: never hidden in a group

@@ -8,8 +8,9 @@
 
 import type { StepFamilyOf } from 'tool-steps/presentation';
 import { isActiveStatus, type Step, type StepStore, type StepsState } from '../core';
-import { groupSiblings, type ListItem, sameItems } from '../core/grouping';
+import { groupSiblings, type ListItem, type Sibling, sameItems, type ThoughtItem } from '../core/grouping';
 import { outcomeOf } from '../core/outcome';
+import { turnItems } from '../core/turn-items';
 import { NO_CHILDREN, type StepTree, StepTreeCache } from './step-tree';
 
 /** The key of the top-level list in `ListView.lists` (a nested list's key is its parent's id). */
@@ -30,12 +31,62 @@ export interface ListView {
   readonly options: ListViewOptions;
   /** The items of each list of siblings: `TOP`, then each parent's id. */
   readonly lists: ReadonlyMap<string, readonly ListItem[]>;
+  /** Where the reasoning segments sit among the steps. */
+  readonly siblings: Siblings;
   /** The lists whose items kept a step out of its group for now: computed again at `holdUntil`. */
   readonly held: ReadonlySet<string>;
   /** When the earliest held step may join its group (ms since the epoch); `undefined` when none is held. */
   readonly holdUntil: number | undefined;
   /** The snapshot the summary line draws: the previous one while no step changed in a way it shows. */
   readonly summary: StepsState;
+}
+
+/**
+ * The lists that hold reasoning segments, as steps and segments in arrival order (`turnItems`), by
+ * parent key; a list without segments is its step ids in the tree. Computed again only when a segment
+ * arrives or the tree changes (a segment's place and parent are fixed at its start).
+ */
+interface Siblings {
+  readonly segmentIds: readonly string[] | undefined;
+  readonly tree: StepTree | undefined;
+  readonly lists: ReadonlyMap<string, readonly Sibling[]>;
+}
+
+const NO_SIBLINGS: Siblings = { segmentIds: undefined, tree: undefined, lists: new Map() };
+
+function sameSiblings(a: readonly Sibling[] | undefined, b: readonly Sibling[]): boolean {
+  if (!a || a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) {
+    const x = a[i] as Sibling;
+    const y = b[i] as Sibling;
+    if (typeof x === 'string' || typeof y === 'string' ? x !== y : x.id !== y.id) return false;
+  }
+  return true;
+}
+
+function siblingsOf(previous: Siblings | undefined, state: StepsState, tree: StepTree): Siblings {
+  const segmentIds = state.reasoning?.ids;
+  if (!segmentIds || segmentIds.length === 0) return NO_SIBLINGS;
+  if (previous && previous.segmentIds === segmentIds && previous.tree === tree) return previous;
+  const keys = new Set<string>();
+  for (const id of segmentIds) {
+    const parentId = state.reasoning?.byId[id]?.parentId;
+    keys.add(parentId !== undefined && Object.hasOwn(state.byId, parentId) ? parentId : TOP);
+  }
+  const thoughts = new Map<string, ThoughtItem>();
+  for (const list of previous?.lists.values() ?? [])
+    for (const item of list) if (typeof item !== 'string') thoughts.set(item.id, item);
+  const lists = new Map<string, readonly Sibling[]>();
+  for (const key of keys) {
+    const items = turnItems(state, key === TOP ? undefined : key);
+    const list: Sibling[] = items.map((item) =>
+      item.kind === 'step' ? item.id : (thoughts.get(item.id) ?? { kind: 'reasoning', id: item.id }),
+    );
+    if (!list.some((item) => typeof item !== 'string')) continue;
+    const before = previous?.lists.get(key);
+    lists.set(key, sameSiblings(before, list) ? (before as readonly Sibling[]) : Object.freeze(list));
+  }
+  return { segmentIds, tree, lists };
 }
 
 /** Whether a step can be in a group at all: only succeeded steps are. */
@@ -67,13 +118,15 @@ function summaryOf(previous: StepsState | undefined, state: StepsState): StepsSt
  * function and tree, no hold, and no step that changed was or became `succeeded` (a progress update to
  * a running step, the common update, changes no group: a pointer comparison per step).
  */
-function reusable(previous: ListView, key: string, ids: readonly string[], state: StepsState, tree: StepTree) {
+function reusable(previous: ListView, key: string, ids: readonly Sibling[], state: StepsState, tree: StepTree) {
   const before = previous.lists.get(key);
   if (!before || previous.held.has(key) || previous.tree.children !== tree.children) return undefined;
-  const beforeIds = key === TOP ? previous.tree.roots : previous.tree.children.get(key);
+  const beforeIds =
+    previous.siblings.lists.get(key) ?? (key === TOP ? previous.tree.roots : previous.tree.children.get(key));
   if (beforeIds !== ids) return undefined;
   if (previous.state.byId !== state.byId) {
     for (const id of ids) {
+      if (typeof id !== 'string') continue;
       const was = previous.state.byId[id];
       const is = state.byId[id];
       if (was !== is && (groupable(was) || groupable(is))) return undefined;
@@ -109,7 +162,9 @@ export function listView(
     kept = true;
     return true;
   };
-  const itemsOf = (key: string, ids: readonly string[]) => {
+  const siblings = siblingsOf(previous?.siblings, state, tree);
+  const itemsOf = (key: string, steps: readonly string[]) => {
+    const ids = siblings.lists.get(key) ?? steps;
     if (!familyOf || ids.length < 2) {
       lists.set(key, ids);
       return;
@@ -127,7 +182,9 @@ export function listView(
   };
   itemsOf(TOP, tree.roots);
   for (const [parent, ids] of tree.children) itemsOf(parent, ids);
-  return { state, tree, options, lists, held, holdUntil, summary: summaryOf(previous?.summary, state) };
+  // a step whose nested items are reasoning only
+  for (const key of siblings.lists.keys()) if (!lists.has(key)) itemsOf(key, NO_CHILDREN);
+  return { state, tree, options, lists, siblings, held, holdUntil, summary: summaryOf(previous?.summary, state) };
 }
 
 /** The items of a list in `view` (none for a step without nested steps). */

@@ -123,6 +123,15 @@ export const arabicLabels: ToolStepsLabels = {
     },
     stopped: (duration, count) => (duration ? `أُوقف بعد ${duration} · ${steps(count)}` : `أُوقف · ${steps(count)}`),
   },
+  reasoning: {
+    thinking: 'يفكّر…',
+    thought: (duration) => (duration ? `فكّر لمدة ${duration}` : 'فكّر'),
+    briefly: 'فكّر لحظة',
+    stopped: 'توقّف عن التفكير',
+    hidden: 'التفكير مخفي',
+    summary: 'ملخّص',
+    count: (count) => plural('ar', count, { one: 'فكرة واحدة', two: 'فكرتان', few: '# أفكار', other: '# فكرة' }),
+  },
   redaction: {
     hidden: (count) =>
       plural('ar', count, { one: 'سر واحد مخفي', two: 'سرّان مخفيان', few: '# أسرار مخفية', other: '# سرًا مخفيًا' }),

@@ -125,6 +125,15 @@ export const germanLabels: ToolStepsLabels = {
     stopped: (duration, count) =>
       duration ? `Nach ${duration} angehalten · ${steps(count)}` : `Angehalten · ${steps(count)}`,
   },
+  reasoning: {
+    thinking: 'Denkt nach…',
+    thought: (duration) => (duration ? `${duration} nachgedacht` : 'Nachgedacht'),
+    briefly: 'Kurz nachgedacht',
+    stopped: 'Nachdenken abgebrochen',
+    hidden: 'Überlegungen verborgen',
+    summary: 'Zusammenfassung',
+    count: (count) => plural('de', count, { one: '# Gedanke', other: '# Gedanken' }),
+  },
   redaction: {
     hidden: (count) => plural('de', count, { one: '# Geheimnis verborgen', other: '# Geheimnisse verborgen' }),
     reveal: 'Aufdecken',
