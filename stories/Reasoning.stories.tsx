@@ -99,7 +99,7 @@ export const Redacted: Story = {
   },
 };
 
-/** A whole turn: six calls with the reasoning between them where it happened, a summary and a cut thought. */
+/** A whole turn: six calls with the reasoning between them where it happened (one thought inside a group), and a summary. */
 export const InterleavedWithSixCalls: Story = {
   args: {
     state: reduce([
@@ -125,19 +125,12 @@ export const InterleavedWithSixCalls: Story = {
         ? `thought:${li.getAttribute('data-reasoning-id')}`
         : (li.getAttribute('data-step-id') ?? li.getAttribute('data-slot')),
     );
-    await expect(order).toEqual([
-      'thought:r1',
-      'tool-steps-group',
-      'thought:r2',
-      'c3',
-      'thought:r3',
-      'c4',
-      'c5',
-      'thought:r4',
-      'c6',
-    ]);
+    // the finished thought between the reads and the search joins their group; the others stay in place
+    await expect(order).toEqual(['thought:r1', 'tool-steps-group', 'thought:r3', 'c4', 'c5', 'thought:r4', 'c6']);
+    await expect(canvasElement.querySelector('[data-slot="tool-steps-group-summary"]')?.textContent).toBe(
+      'Thought, read 2 files, searched 1 pattern · 1.4s',
+    );
     await expect(line(thoughtRow(canvasElement, 'r1'))).toBe('Thought for 8s');
-    await expect(line(thoughtRow(canvasElement, 'r2'))).toBe('Thought briefly');
     await expect(thoughtRow(canvasElement, 'r3')).toHaveAttribute('data-visibility', 'summary');
   },
 };

@@ -33,6 +33,8 @@ export interface ListView {
   readonly lists: ReadonlyMap<string, readonly ListItem[]>;
   /** Where the reasoning segments sit among the steps. */
   readonly siblings: Siblings;
+  /** The segments not `done` yet: only their end can take one into a group. */
+  readonly unsettled: readonly string[];
   /** The lists whose items kept a step out of its group for now: computed again at `holdUntil`. */
   readonly held: ReadonlySet<string>;
   /** When the earliest held step may join its group (ms since the epoch); `undefined` when none is held. */
@@ -89,6 +91,31 @@ function siblingsOf(previous: Siblings | undefined, state: StepsState, tree: Ste
   return { segmentIds, tree, lists };
 }
 
+/**
+ * The segments of `state` not `done` yet, from the previous view's (a reasoning delta costs one look per
+ * unsettled segment, not one per segment), and whether one of those ended since.
+ */
+function unsettledOf(previous: ListView | undefined, state: StepsState): { ids: readonly string[]; ended: boolean } {
+  const reasoning = state.reasoning;
+  if (!reasoning) return { ids: NO_CHILDREN, ended: false };
+  const before = previous?.state.reasoning;
+  if (previous && before === reasoning) return { ids: previous.unsettled, ended: false };
+  const done = (id: string) => Object.hasOwn(reasoning.byId, id) && reasoning.byId[id]?.status === 'done';
+  const grown = previous !== undefined && before !== undefined && before.ids.length <= reasoning.ids.length;
+  const known = grown ? previous.unsettled : NO_CHILDREN;
+  let ended = false;
+  const ids: string[] = [];
+  for (const id of known) {
+    if (done(id)) ended = true;
+    else ids.push(id);
+  }
+  for (let i = grown ? before.ids.length : 0; i < reasoning.ids.length; i++) {
+    const id = reasoning.ids[i] as string;
+    if (!done(id)) ids.push(id);
+  }
+  return { ids: !ended && ids.length === known.length ? known : ids, ended };
+}
+
 /** Whether a step can be in a group at all: only succeeded steps are. */
 const groupable = (step: Step | undefined) => step?.status === 'succeeded';
 
@@ -115,12 +142,21 @@ function summaryOf(previous: StepsState | undefined, state: StepsState): StepsSt
 
 /**
  * The items of one list, or the previous ones when nothing they depend on changed: the same ids, family
- * function and tree, no hold, and no step that changed was or became `succeeded` (a progress update to
- * a running step, the common update, changes no group: a pointer comparison per step).
+ * function and tree, no hold, no step that changed was or became `succeeded` (a progress update to a
+ * running step, the common update, changes no group: a pointer comparison per step), and, in a list
+ * with reasoning, no segment ended (`segmentEnded`; a reasoning delta changes no group).
  */
-function reusable(previous: ListView, key: string, ids: readonly Sibling[], state: StepsState, tree: StepTree) {
+function reusable(
+  previous: ListView,
+  key: string,
+  ids: readonly Sibling[],
+  state: StepsState,
+  tree: StepTree,
+  segmentEnded: boolean,
+) {
   const before = previous.lists.get(key);
   if (!before || previous.held.has(key) || previous.tree.children !== tree.children) return undefined;
+  if (segmentEnded && previous.siblings.lists.has(key)) return undefined;
   const beforeIds =
     previous.siblings.lists.get(key) ?? (key === TOP ? previous.tree.roots : previous.tree.children.get(key));
   if (beforeIds !== ids) return undefined;
@@ -163,13 +199,14 @@ export function listView(
     return true;
   };
   const siblings = siblingsOf(previous?.siblings, state, tree);
+  const unsettled = unsettledOf(previous, state);
   const itemsOf = (key: string, steps: readonly string[]) => {
     const ids = siblings.lists.get(key) ?? steps;
     if (!familyOf || ids.length < 2) {
       lists.set(key, ids);
       return;
     }
-    const reused = same ? reusable(previous, key, ids, state, tree) : undefined;
+    const reused = same ? reusable(previous, key, ids, state, tree, unsettled.ended) : undefined;
     if (reused) {
       lists.set(key, reused);
       return;
@@ -184,7 +221,17 @@ export function listView(
   for (const [parent, ids] of tree.children) itemsOf(parent, ids);
   // a step whose nested items are reasoning only
   for (const key of siblings.lists.keys()) if (!lists.has(key)) itemsOf(key, NO_CHILDREN);
-  return { state, tree, options, lists, siblings, held, holdUntil, summary: summaryOf(previous?.summary, state) };
+  return {
+    state,
+    tree,
+    options,
+    lists,
+    siblings,
+    unsettled: unsettled.ids,
+    held,
+    holdUntil,
+    summary: summaryOf(previous?.summary, state),
+  };
 }
 
 /** The items of a list in `view` (none for a step without nested steps). */

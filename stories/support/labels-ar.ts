@@ -114,6 +114,7 @@ export const arabicLabels: ToolStepsLabels = {
       const forms = Object.hasOwn(families, family) ? families[family] : undefined;
       return forms ? plural('ar', count, forms) : `${n(count)} × ${family}`;
     },
+    thought: (duration) => (duration ? `فكّر لمدة ${duration}` : 'فكّر'),
     group: (parts, duration) => (duration ? `${parts.join('، ')} · ${duration}` : parts.join('، ')),
     nested: steps,
     working: (label, elapsed) => (elapsed ? `${label}… ${elapsed}` : `${label}…`),

@@ -111,6 +111,7 @@ export const germanLabels: ToolStepsLabels = {
       const forms = Object.hasOwn(families, family) ? families[family] : undefined;
       return forms ? plural('de', count, forms) : `${n(count)} × ${family}`;
     },
+    thought: (duration) => (duration ? `${duration} nachgedacht` : 'nachgedacht'),
     group: (parts, duration) => {
       const text = parts.join(', ');
       const head = text.charAt(0).toUpperCase() + text.slice(1);

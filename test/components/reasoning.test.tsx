@@ -292,4 +292,66 @@ describe('reasoning segments in the list', () => {
     expect(first.getAttribute('data-index')).toBe('0');
     expect(lineOf(first)).toBe('Thought for 2s');
   });
+
+  it('takes a finished segment between grouped calls into the group: "Thought for 8s, read 3 files · 14s"', async () => {
+    const user = userEvent.setup();
+    const read = (id: string, start: number, end: number): StepEvent[] => [
+      { type: 'step-start', id, toolName: 'read_file', at: start },
+      { type: 'step-input', id, input: { path: `${id}.ts` }, at: start },
+      { type: 'step-result', id, result: 'ok', at: end },
+    ];
+    const state = reduce([
+      { type: 'run-start', at: 0 },
+      ...read('a', 0, 2000),
+      ...thought('between', 'which file next', 2000, 10_000),
+      ...read('b', 10_000, 12_000),
+      ...read('c', 12_000, 14_000),
+      ...thought('after', 'done reading', 14_000, 15_000),
+      { type: 'step-start', id: 'run', toolName: 'run_command', at: 15_000 },
+    ]);
+    const { container } = render(<ToolSteps state={state} />);
+    const ol = list(container);
+    // the segment after the group's last call stays a row of its own
+    expect(order(ol)).toEqual(['tool-steps-group', 'thought:after', 'run']);
+    const group = ol.querySelector('[data-slot="tool-steps-group"]') as HTMLElement;
+    expect(group.querySelector('[data-slot="tool-steps-group-summary"]')?.textContent).toBe(
+      'Thought for 8s, read 3 files · 14s',
+    );
+    expect(group.getAttribute('data-group-steps')).toBe('a b c');
+    await user.click(group.querySelector('button') as HTMLButtonElement);
+    const inner = group.querySelector('[data-slot="tool-steps"]') as HTMLElement;
+    expect(order(inner)).toEqual(['a', 'thought:between', 'b', 'c']);
+  });
+
+  it('keeps a streaming segment between calls out of their group, and takes it in once it ends', () => {
+    const store = syncStore([
+      { type: 'run-start', at: 0 },
+      { type: 'step-start', id: 'a', toolName: 'read_file', at: 0 },
+      { type: 'step-result', id: 'a', result: 'ok', at: 100 },
+      { type: 'reasoning-start', id: 'mid', at: 100 },
+      { type: 'step-start', id: 'b', toolName: 'read_file', at: 200 },
+      { type: 'step-result', id: 'b', result: 'ok', at: 300 },
+    ]);
+    const { container } = render(<ToolSteps store={store} minRunningMs={0} />);
+    expect(order(list(container))).toEqual(['a', 'thought:mid', 'b']);
+    act(() => store.apply({ type: 'reasoning-delta', id: 'mid', delta: 'hm' }));
+    expect(order(list(container))).toEqual(['a', 'thought:mid', 'b']);
+    act(() => store.apply({ type: 'reasoning-end', id: 'mid', at: 400 }));
+    expect(order(list(container))).toEqual(['tool-steps-group']);
+    expect(container.querySelector('[data-slot="tool-steps-group-summary"]')?.textContent).toBe(
+      'Thought, read 2 files',
+    );
+  });
+
+  it('writes the group line from labels (German)', () => {
+    const state = reduce([
+      ...call('a', 0, 'read_file'),
+      ...thought('mid', 'hm', 10, 8010),
+      ...call('b', 9000, 'read_file'),
+    ]);
+    const { container } = render(<ToolSteps state={state} labels={germanLabels} />);
+    expect(container.querySelector('[data-slot="tool-steps-group-summary"]')?.textContent).toBe(
+      '8 Sek. nachgedacht, 2 Dateien gelesen · 8 Sek.',
+    );
+  });
 });

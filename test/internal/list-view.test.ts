@@ -27,7 +27,7 @@ describe('listView', () => {
     const tree = new StepTreeCache();
     const first = store.getSnapshot();
     const view = listView(undefined, first, tree.get(first), options, undefined);
-    // a segment between two reads ends the run before it: one group, then a row of its own
+    // a segment still streaming between two reads ends the run before it: one group, then a row of its own
     expect(itemsIn(view, TOP)).toEqual([
       { kind: 'reasoning', id: 'r1' },
       expect.objectContaining({ key: 'a', ids: ['a', 'b'] }),

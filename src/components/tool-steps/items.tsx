@@ -80,11 +80,7 @@ const ListGroup = memo(function ListGroup({ group, index, measure }: { group: St
       onOpenChange={(next) => groups.set(group.key, next)}
       {...layoutProps(index, measure)}
     >
-      <InListContext.Provider value={true}>
-        {group.ids.map((id) => (
-          <ListRow key={id} id={id} />
-        ))}
-      </InListContext.Provider>
+      <InListContext.Provider value={true}>{group.members.map((item) => renderItem(item))}</InListContext.Provider>
     </ToolStepsGroup>
   );
 });
