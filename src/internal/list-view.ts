@@ -135,7 +135,9 @@ function sameForSummary(was: Step | undefined, is: Step | undefined): boolean {
 }
 
 function summaryOf(previous: StepsState | undefined, state: StepsState): StepsState {
-  if (!previous || previous.ids !== state.ids || previous.byId === state.byId) return state;
+  if (!previous || previous.ids !== state.ids) return state;
+  // only the reasoning changed (a delta): the line reads the steps and the run
+  if (previous.byId === state.byId) return previous.run === state.run ? previous : state;
   for (const id of state.ids) if (!sameForSummary(previous.byId[id], state.byId[id])) return state;
   return previous;
 }

@@ -260,11 +260,17 @@ describe('reasoning segments in the list', () => {
           return defaultLabels.reasoning.thought(duration);
         },
       },
+      groups: {
+        worked: (...args) => {
+          lines.set('summary', (lines.get('summary') ?? 0) + 1);
+          return defaultLabels.groups.worked(...args);
+        },
+      },
     });
     const { container } = render(
       <ToolSteps store={store} labels={labels} tools={{ run_command: { Row: CountingRow } }} />,
     );
-    expect([...lines.keys()].sort()).toEqual(['2s', '3s']);
+    expect([...lines.keys()].sort()).toEqual(['2s', '3s', 'summary']);
     lines.clear();
     rowRenders.clear();
     act(() => store.apply({ type: 'reasoning-delta', id: 'live', delta: ' harder' }));
