@@ -360,4 +360,21 @@ describe('reasoning segments in the list', () => {
       '8 Sek. nachgedacht, 2 Dateien gelesen · 8 Sek.',
     );
   });
+
+  it('is a row of the keyboard: Down from a call reaches it, Enter opens its text', async () => {
+    const user = userEvent.setup();
+    const state = reduce([...call('a', 0), ...thought('r', 'why', 10, 3000), ...call('b', 3000)]);
+    const { container } = render(<ToolSteps state={state} />);
+    const first = container.querySelector('[data-step-id="a"]') as HTMLElement;
+    expect(first.tabIndex).toBe(0);
+    act(() => first.focus());
+    await user.keyboard('{ArrowDown}');
+    const row = thoughtRow(container, 'r');
+    expect(document.activeElement).toBe(row);
+    expect(row.tabIndex).toBe(0);
+    await user.keyboard('{Enter}');
+    expect(row.querySelector('button')?.getAttribute('aria-expanded')).toBe('true');
+    await user.keyboard('{ArrowDown}');
+    expect(document.activeElement).toBe(container.querySelector('[data-step-id="b"]'));
+  });
 });
