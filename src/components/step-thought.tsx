@@ -82,7 +82,8 @@ export const ToolStepsThought = forwardRef<HTMLLIElement, ToolStepsThought.Props
   const textId = useId();
   const stop = useRowTabStop(`reasoning:${segment.id}`);
   const hidden = isHidden(segment);
-  const text = hidden ? '' : segment.text;
+  // a state from elsewhere (JSON, a host's own) may hold anything: text that is not a string has none to show
+  const text = hidden || typeof segment.text !== 'string' ? '' : segment.text;
   const expandable = text.trim() !== '';
   const shown = open && expandable;
   const streaming = segment.status === 'streaming';

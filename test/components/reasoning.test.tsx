@@ -2,7 +2,7 @@
 // text behind a button, screened, and one delta re-rendering one row.
 import { act, render, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createStepStore, type StepEvent, type ToolRowProps, ToolSteps } from 'tool-steps';
+import { createStepStore, type StepEvent, type StepsState, type ToolRowProps, ToolSteps } from 'tool-steps';
 import { defaultLabels, mergeLabels } from 'tool-steps/presentation';
 import { describe, expect, it } from 'vitest';
 import { germanLabels } from '../../stories/support/labels-de';
@@ -376,5 +376,23 @@ describe('reasoning segments in the list', () => {
     expect(row.querySelector('button')?.getAttribute('aria-expanded')).toBe('true');
     await user.keyboard('{ArrowDown}');
     expect(document.activeElement).toBe(container.querySelector('[data-step-id="b"]'));
+  });
+
+  it('draws a hostile segment of a state prop without throwing: text not a string, unknown status', () => {
+    const state = reduce(call('a', 0));
+    const hostile = {
+      ...state,
+      reasoning: {
+        ids: ['odd', '__proto__', 'missing'],
+        byId: {
+          odd: { id: 'odd', visibility: 'full', status: 'pondering', text: 42, stepsBefore: 0 },
+          __proto__: null,
+        },
+      },
+    } as unknown as StepsState;
+    const { container } = render(<ToolSteps state={hostile} />);
+    expect(order(list(container))).toEqual(['thought:odd', 'a']);
+    expect(lineOf(thoughtRow(container, 'odd'))).toBe('Thought');
+    expect(thoughtRow(container, 'odd').querySelector('button')).toBeNull();
   });
 });
