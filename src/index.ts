@@ -9,7 +9,6 @@
 
 export type {
   DecoderOptions,
-  ProtocolName,
   RunError,
   RunStatus,
   Step,
@@ -58,4 +57,5 @@ export type { RenderProp } from './internal/render';
 export { useStep } from './react/use-step';
 export { useSteps } from './react/use-steps';
 export { useToolStream } from './react/use-tool-stream';
+export { useTurnItems } from './react/use-turn-items';
 export { useUIMessageSteps } from './react/use-ui-message-steps';

@@ -8,8 +8,9 @@ import { useRowTabStop } from '../internal/row-focus';
 import { slotClass } from '../internal/slot-class';
 
 /**
- * A run of grouped steps: one summary row ("Read 3 files, searched 2 patterns · 4.2s") whose button
- * opens the steps' own rows.
+ * A run of grouped steps: one summary row ("Read 3 files, searched 2 patterns · 4.2s"; with the
+ * reasoning taken in between them "Thought for 8s, read 3 files · 14s") whose button opens the steps'
+ * own rows and the thoughts between them.
  *
  * Renders `<li data-slot="tool-steps-group" data-state="open" | "closed" data-group-key
  * data-group-steps>` with `<button data-slot="tool-steps-group-trigger" aria-expanded aria-controls>`
@@ -28,8 +29,11 @@ export const ToolStepsGroup = forwardRef<
   const listId = useId();
   const labels = useToolStepsLabels();
   const stop = useRowTabStop(`group:${group.key}`);
+  const families = group.families.map(({ family, count }) => labels.groups.family(family, count));
+  const thinking =
+    group.thoughtMs === undefined || group.thoughtMs < 1000 ? undefined : labels.duration(group.thoughtMs);
   const summary = labels.groups.group(
-    group.families.map(({ family, count }) => labels.groups.family(family, count)),
+    group.thoughts.length > 0 ? [labels.groups.thought(thinking), ...families] : families,
     // under a second no time, as the turn summary: "3ms" over three cached reads says nothing to a person
     group.durationMs === undefined || group.durationMs < 1000 ? undefined : labels.duration(group.durationMs),
   );

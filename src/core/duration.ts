@@ -3,7 +3,7 @@
  * terminal block read the same value); `labels.duration` and `labels.elapsed` write it.
  */
 
-import type { Step } from 'tool-steps/core';
+import type { ReasoningSegment, Step } from 'tool-steps/core';
 import { isActiveStatus } from './step';
 
 // ---------------------------------------------------------------------------------------------------
@@ -49,6 +49,18 @@ export function stepDurationMs(step: Step): number | undefined {
   if (typeof startedAt !== 'number' || typeof endedAt !== 'number') return undefined;
   const ms = endedAt - startedAt - (approvalWaitMs(step) ?? 0);
   return ms > 0 && Number.isFinite(ms) ? ms : undefined;
+}
+
+/**
+ * How long an ended reasoning segment took, in milliseconds: its end minus its start (the wire's
+ * timestamps or the store's clock). `undefined` when a time is missing, or both fell in the same
+ * instant (a replay), as for steps.
+ */
+export function segmentDurationMs(segment: Pick<ReasoningSegment, 'startedAt' | 'endedAt'>): number | undefined {
+  const { startedAt, endedAt } = segment;
+  if (typeof startedAt !== 'number' || typeof endedAt !== 'number') return undefined;
+  if (!(endedAt > startedAt) || !Number.isFinite(endedAt - startedAt)) return undefined;
+  return endedAt - startedAt;
 }
 
 /** `true` while the step's time runs: arguments streaming or the tool running, with a known start. */

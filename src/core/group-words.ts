@@ -8,6 +8,11 @@ import { formatNumber, plural } from './plural';
 export interface GroupLabels {
   /** One family's part of a group summary: "read 3 files", "searched 1 pattern", "2 × fetch". */
   family: (family: string, count: number) => string;
+  /**
+   * The part of a group summary for the reasoning taken in between its calls: "thought for 8s"; under a
+   * second or without known times `undefined`: "thought".
+   */
+  thought: (duration: string | undefined) => string;
   /** A group's summary from its families' parts and its duration: "Read 3 files, searched 2 patterns · 4.2s". */
   group: (parts: readonly string[], duration: string | undefined) => string;
   /** A parent's count of its nested steps: "3 steps". */
@@ -37,6 +42,7 @@ export const englishGroupWords: GroupLabels = {
     if (!words) return `${formatNumber('en', count)} × ${family}`;
     return `${words[0]} ${plural('en', count, { one: `# ${words[1]}`, other: `# ${words[2]}` })}`;
   },
+  thought: (duration) => (duration ? `thought for ${duration}` : 'thought'),
   group: (parts, duration) => {
     const text = parts.join(', ');
     const head = text.charAt(0).toUpperCase() + text.slice(1);

@@ -4,7 +4,7 @@
  */
 
 import type { Step, StepsState } from 'tool-steps/core';
-import { stepDurationMs } from './duration';
+import { segmentDurationMs, stepDurationMs } from './duration';
 import { outcomeOf } from './outcome';
 import { readName } from './presentation/humanize';
 
@@ -38,17 +38,40 @@ export function defaultStepFamily(step: Step): string | undefined {
   return word !== undefined && Object.hasOwn(FAMILY_BY_WORD, word) ? FAMILY_BY_WORD[word] : undefined;
 }
 
-/** A run of grouped steps: its key (the first step's id), the steps, and the count per family in order of first appearance. */
+/**
+ * A run of grouped steps: its key (the first step's id), the steps, the finished reasoning segments
+ * between them, and the count per family in order of first appearance.
+ */
 export interface StepGroup {
   readonly key: string;
   readonly ids: readonly string[];
+  /** The steps and the segments between them, in arrival order (what the open group draws). */
+  readonly members: readonly Sibling[];
+  /** The ids of the reasoning segments taken in. */
+  readonly thoughts: readonly string[];
   readonly families: readonly { readonly family: string; readonly count: number }[];
-  /** The sum of the steps' known durations; `undefined` when none is known. */
+  /** The sum of the known durations of the steps and the segments; `undefined` when none is known. */
   readonly durationMs: number | undefined;
+  /** The sum of the segments' known durations; `undefined` when none is known. */
+  readonly thoughtMs: number | undefined;
 }
 
-/** One item of a drawn list: a step's id, or a group of steps. */
-export type ListItem = string | StepGroup;
+/** A reasoning segment's place in a drawn list (`state.reasoning.byId[id]`). */
+export interface ThoughtItem {
+  readonly kind: 'reasoning';
+  readonly id: string;
+}
+
+/** What a list of siblings holds before grouping: step ids and reasoning segments, in arrival order. */
+export type Sibling = string | ThoughtItem;
+
+/** One item of a drawn list: a step's id, a reasoning segment, or a group of steps. */
+export type ListItem = string | ThoughtItem | StepGroup;
+
+/** Whether an item is a reasoning segment. */
+export function isThought(item: ListItem): item is ThoughtItem {
+  return typeof item !== 'string' && 'kind' in item;
+}
 
 /** The fewest consecutive steps that make a group. */
 export const GROUP_MIN = 2;
@@ -63,7 +86,17 @@ export function sameItems(a: readonly ListItem[], b: readonly ListItem[]): boole
       if (x !== y) return false;
       continue;
     }
+    if (isThought(x) || isThought(y)) {
+      if (!isThought(x) || !isThought(y) || x.id !== y.id) return false;
+      continue;
+    }
     if (x.key !== y.key || x.ids.length !== y.ids.length || x.durationMs !== y.durationMs) return false;
+    if (x.members.length !== y.members.length || x.thoughtMs !== y.thoughtMs) return false;
+    for (let m = 0; m < x.members.length; m++) {
+      const p = x.members[m] as Sibling;
+      const q = y.members[m] as Sibling;
+      if (typeof p === 'string' || typeof q === 'string' ? p !== q : p.id !== q.id) return false;
+    }
     if (x.families.length !== y.families.length) return false;
     for (let f = 0; f < x.families.length; f++) {
       const p = x.families[f];
@@ -75,13 +108,15 @@ export function sameItems(a: readonly ListItem[], b: readonly ListItem[]): boole
 }
 
 /**
- * The items of one list of sibling steps: each run of at least `GROUP_MIN` consecutive `succeeded`
- * steps that have a family and no nested steps becomes a group; every other step stays a row of its
- * own (a failed, denied, awaiting-approval or running step, or a success whose result reports a failure
- * such as a non-zero exit code, is never hidden in a group).
+ * The items of one list of siblings: each run of at least `GROUP_MIN` consecutive `succeeded` steps
+ * that have a family and no nested steps becomes a group; every other step stays a row of its own (a
+ * failed, denied, awaiting-approval or running step, or a success whose result reports a failure such
+ * as a non-zero exit code, is never hidden in a group). A finished reasoning segment between two
+ * steps of a run joins it; any other segment (before the run's first step, after its last, still
+ * streaming or cut) stays a row of its own in its place and ends the run before it.
  */
 export function groupSiblings(
-  ids: readonly string[],
+  siblings: readonly Sibling[],
   state: StepsState,
   familyOf: StepFamilyOf,
   hasChildren: (id: string) => boolean,
@@ -91,26 +126,59 @@ export function groupSiblings(
   const items: ListItem[] = [];
   let run: string[] = [];
   let runFamilies: string[] = [];
+  /** The run's steps and the segments taken in between them. */
+  let members: Sibling[] = [];
+  /** Finished segments after the run's last step: they join if another step of the run follows. */
+  let pending: ThoughtItem[] = [];
   const flush = () => {
     if (run.length >= GROUP_MIN) {
       const counts = new Map<string, number>();
       for (const family of runFamilies) counts.set(family, (counts.get(family) ?? 0) + 1);
       let total: number | undefined;
-      for (const id of run) {
-        const ms = stepDurationMs(state.byId[id] as Step);
+      let thinking: number | undefined;
+      const thoughts: string[] = [];
+      for (const member of members) {
+        let ms: number | undefined;
+        if (typeof member === 'string') ms = stepDurationMs(state.byId[member] as Step);
+        else {
+          thoughts.push(member.id);
+          const segment = state.reasoning?.byId[member.id];
+          ms = segment ? segmentDurationMs(segment) : undefined;
+          if (ms !== undefined) thinking = (thinking ?? 0) + ms;
+        }
         if (ms !== undefined) total = (total ?? 0) + ms;
       }
       items.push({
         key: run[0] as string,
         ids: run,
+        members,
+        thoughts,
         families: [...counts].map(([family, count]) => ({ family, count })),
         durationMs: total,
+        thoughtMs: thinking,
       });
-    } else items.push(...run);
+    } else items.push(...members);
+    items.push(...pending);
     run = [];
     runFamilies = [];
+    members = [];
+    pending = [];
   };
-  for (const id of ids) {
+  const finished = (item: ThoughtItem) => {
+    const reasoning = state.reasoning;
+    return (
+      reasoning !== undefined && Object.hasOwn(reasoning.byId, item.id) && reasoning.byId[item.id]?.status === 'done'
+    );
+  };
+  for (const id of siblings) {
+    if (typeof id !== 'string') {
+      if (run.length > 0 && finished(id)) pending.push(id);
+      else {
+        flush();
+        items.push(id);
+      }
+      continue;
+    }
     const step = Object.hasOwn(state.byId, id) ? state.byId[id] : undefined;
     let family: string | undefined;
     // a success whose result reports a failure (exit 1) is a failure to people: never hidden in a group
@@ -123,6 +191,8 @@ export function groupSiblings(
       if (family !== undefined && isFresh?.(step)) family = undefined;
     }
     if (typeof family === 'string' && family !== '') {
+      members.push(...pending, id);
+      pending = [];
       run.push(id);
       runFamilies.push(family);
     } else {

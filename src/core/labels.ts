@@ -119,6 +119,8 @@ export interface ToolStepsLabels {
   tools: ToolLabelWords;
   /** Groups of finished steps, nested steps and the turn summary line. */
   groups: GroupLabels;
+  /** The model's reasoning between the calls. */
+  reasoning: ReasoningLabels;
   /** The note and button of a block whose secrets are masked. */
   redaction: RedactionLabels;
   /** The copy buttons of the details blocks. */
@@ -147,6 +149,24 @@ export interface OutcomeLabels {
   exit: (code: number) => string;
   /** A call that ended because the person pressed Stop ("Stopped"), in its header. */
   stopped: string;
+}
+
+/** The words of a reasoning segment's row. */
+export interface ReasoningLabels {
+  /** A segment while its text arrives: "Thinking…". */
+  thinking: string;
+  /** An ended segment: "Thought for 12s"; `undefined` when its duration is not known: "Thought". */
+  thought: (duration: string | undefined) => string;
+  /** An ended segment that took under a second: "Thought briefly". */
+  briefly: string;
+  /** A segment the run cut before it ended: "Stopped thinking". */
+  stopped: string;
+  /** A segment whose text the provider withheld or encrypted: "Reasoning hidden". */
+  hidden: string;
+  /** Over the text of a segment that is the provider's summary of the reasoning: "Summary". */
+  summary: string;
+  /** A parent whose nested items are reasoning only, on its button: "1 thought". */
+  count: (count: number) => string;
 }
 
 /** The words of masked secrets. */
@@ -389,6 +409,15 @@ export const defaultLabels: ToolStepsLabels = {
   approvalWait: (duration) => `Waited ${duration} for approval`,
   tools: defaultToolWords,
   groups: englishGroupWords,
+  reasoning: {
+    thinking: 'Thinking…',
+    thought: (duration) => (duration ? `Thought for ${duration}` : 'Thought'),
+    briefly: 'Thought briefly',
+    stopped: 'Stopped thinking',
+    hidden: 'Reasoning hidden',
+    summary: 'Summary',
+    count: (count) => plural('en', count, { one: '# thought', other: '# thoughts' }),
+  },
   redaction: {
     hidden: (count) => plural('en', count, { one: '# secret hidden', other: '# secrets hidden' }),
     reveal: 'Reveal',

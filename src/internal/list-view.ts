@@ -9,8 +9,9 @@
 import type { Step, StepStore, StepsState } from 'tool-steps/core';
 import type { StepFamilyOf } from 'tool-steps/presentation';
 import { isActiveStatus } from '../core';
-import { groupSiblings, type ListItem, sameItems } from '../core/grouping';
+import { groupSiblings, type ListItem, type Sibling, sameItems, type ThoughtItem } from '../core/grouping';
 import { outcomeOf } from '../core/outcome';
+import { turnItems } from '../core/turn-items';
 import { NO_CHILDREN, type StepTree, StepTreeCache } from './step-tree';
 
 /** The key of the top-level list in `ListView.lists` (a nested list's key is its parent's id). */
@@ -31,12 +32,89 @@ export interface ListView {
   readonly options: ListViewOptions;
   /** The items of each list of siblings: `TOP`, then each parent's id. */
   readonly lists: ReadonlyMap<string, readonly ListItem[]>;
+  /** Where the reasoning segments sit among the steps. */
+  readonly siblings: Siblings;
+  /** The segments not `done` yet: only their end can take one into a group. */
+  readonly unsettled: readonly string[];
   /** The lists whose items kept a step out of its group for now: computed again at `holdUntil`. */
   readonly held: ReadonlySet<string>;
   /** When the earliest held step may join its group (ms since the epoch); `undefined` when none is held. */
   readonly holdUntil: number | undefined;
   /** The snapshot the summary line draws: the previous one while no step changed in a way it shows. */
   readonly summary: StepsState;
+}
+
+/**
+ * The lists that hold reasoning segments, as steps and segments in arrival order (`turnItems`), by
+ * parent key; a list without segments is its step ids in the tree. Computed again only when a segment
+ * arrives or the tree changes (a segment's place and parent are fixed at its start).
+ */
+interface Siblings {
+  readonly segmentIds: readonly string[] | undefined;
+  readonly tree: StepTree | undefined;
+  readonly lists: ReadonlyMap<string, readonly Sibling[]>;
+}
+
+const NO_SIBLINGS: Siblings = { segmentIds: undefined, tree: undefined, lists: new Map() };
+
+function sameSiblings(a: readonly Sibling[] | undefined, b: readonly Sibling[]): boolean {
+  if (!a || a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) {
+    const x = a[i] as Sibling;
+    const y = b[i] as Sibling;
+    if (typeof x === 'string' || typeof y === 'string' ? x !== y : x.id !== y.id) return false;
+  }
+  return true;
+}
+
+function siblingsOf(previous: Siblings | undefined, state: StepsState, tree: StepTree): Siblings {
+  const segmentIds = state.reasoning?.ids;
+  if (!segmentIds || segmentIds.length === 0) return NO_SIBLINGS;
+  if (previous && previous.segmentIds === segmentIds && previous.tree === tree) return previous;
+  const keys = new Set<string>();
+  for (const id of segmentIds) {
+    const parentId = state.reasoning?.byId[id]?.parentId;
+    keys.add(parentId !== undefined && Object.hasOwn(state.byId, parentId) ? parentId : TOP);
+  }
+  const thoughts = new Map<string, ThoughtItem>();
+  for (const list of previous?.lists.values() ?? [])
+    for (const item of list) if (typeof item !== 'string') thoughts.set(item.id, item);
+  const lists = new Map<string, readonly Sibling[]>();
+  for (const key of keys) {
+    const items = turnItems(state, key === TOP ? undefined : key);
+    const list: Sibling[] = items.map((item) =>
+      item.kind === 'step' ? item.id : (thoughts.get(item.id) ?? { kind: 'reasoning', id: item.id }),
+    );
+    if (!list.some((item) => typeof item !== 'string')) continue;
+    const before = previous?.lists.get(key);
+    lists.set(key, sameSiblings(before, list) ? (before as readonly Sibling[]) : Object.freeze(list));
+  }
+  return { segmentIds, tree, lists };
+}
+
+/**
+ * The segments of `state` not `done` yet, from the previous view's (a reasoning delta costs one look per
+ * unsettled segment, not one per segment), and whether one of those ended since.
+ */
+function unsettledOf(previous: ListView | undefined, state: StepsState): { ids: readonly string[]; ended: boolean } {
+  const reasoning = state.reasoning;
+  if (!reasoning) return { ids: NO_CHILDREN, ended: false };
+  const before = previous?.state.reasoning;
+  if (previous && before === reasoning) return { ids: previous.unsettled, ended: false };
+  const done = (id: string) => Object.hasOwn(reasoning.byId, id) && reasoning.byId[id]?.status === 'done';
+  const grown = previous !== undefined && before !== undefined && before.ids.length <= reasoning.ids.length;
+  const known = grown ? previous.unsettled : NO_CHILDREN;
+  let ended = false;
+  const ids: string[] = [];
+  for (const id of known) {
+    if (done(id)) ended = true;
+    else ids.push(id);
+  }
+  for (let i = grown ? before.ids.length : 0; i < reasoning.ids.length; i++) {
+    const id = reasoning.ids[i] as string;
+    if (!done(id)) ids.push(id);
+  }
+  return { ids: !ended && ids.length === known.length ? known : ids, ended };
 }
 
 /** Whether a step can be in a group at all: only succeeded steps are. */
@@ -58,23 +136,36 @@ function sameForSummary(was: Step | undefined, is: Step | undefined): boolean {
 }
 
 function summaryOf(previous: StepsState | undefined, state: StepsState): StepsState {
-  if (!previous || previous.ids !== state.ids || previous.byId === state.byId) return state;
+  if (!previous || previous.ids !== state.ids) return state;
+  // only the reasoning changed (a delta): the line reads the steps and the run
+  if (previous.byId === state.byId) return previous.run === state.run ? previous : state;
   for (const id of state.ids) if (!sameForSummary(previous.byId[id], state.byId[id])) return state;
   return previous;
 }
 
 /**
  * The items of one list, or the previous ones when nothing they depend on changed: the same ids, family
- * function and tree, no hold, and no step that changed was or became `succeeded` (a progress update to
- * a running step, the common update, changes no group: a pointer comparison per step).
+ * function and tree, no hold, no step that changed was or became `succeeded` (a progress update to a
+ * running step, the common update, changes no group: a pointer comparison per step), and, in a list
+ * with reasoning, no segment ended (`segmentEnded`; a reasoning delta changes no group).
  */
-function reusable(previous: ListView, key: string, ids: readonly string[], state: StepsState, tree: StepTree) {
+function reusable(
+  previous: ListView,
+  key: string,
+  ids: readonly Sibling[],
+  state: StepsState,
+  tree: StepTree,
+  segmentEnded: boolean,
+) {
   const before = previous.lists.get(key);
   if (!before || previous.held.has(key) || previous.tree.children !== tree.children) return undefined;
-  const beforeIds = key === TOP ? previous.tree.roots : previous.tree.children.get(key);
+  if (segmentEnded && previous.siblings.lists.has(key)) return undefined;
+  const beforeIds =
+    previous.siblings.lists.get(key) ?? (key === TOP ? previous.tree.roots : previous.tree.children.get(key));
   if (beforeIds !== ids) return undefined;
   if (previous.state.byId !== state.byId) {
     for (const id of ids) {
+      if (typeof id !== 'string') continue;
       const was = previous.state.byId[id];
       const is = state.byId[id];
       if (was !== is && (groupable(was) || groupable(is))) return undefined;
@@ -110,12 +201,15 @@ export function listView(
     kept = true;
     return true;
   };
-  const itemsOf = (key: string, ids: readonly string[]) => {
+  const siblings = siblingsOf(previous?.siblings, state, tree);
+  const unsettled = unsettledOf(previous, state);
+  const itemsOf = (key: string, steps: readonly string[]) => {
+    const ids = siblings.lists.get(key) ?? steps;
     if (!familyOf || ids.length < 2) {
       lists.set(key, ids);
       return;
     }
-    const reused = same ? reusable(previous, key, ids, state, tree) : undefined;
+    const reused = same ? reusable(previous, key, ids, state, tree, unsettled.ended) : undefined;
     if (reused) {
       lists.set(key, reused);
       return;
@@ -128,7 +222,19 @@ export function listView(
   };
   itemsOf(TOP, tree.roots);
   for (const [parent, ids] of tree.children) itemsOf(parent, ids);
-  return { state, tree, options, lists, held, holdUntil, summary: summaryOf(previous?.summary, state) };
+  // a step whose nested items are reasoning only
+  for (const key of siblings.lists.keys()) if (!lists.has(key)) itemsOf(key, NO_CHILDREN);
+  return {
+    state,
+    tree,
+    options,
+    lists,
+    siblings,
+    unsettled: unsettled.ids,
+    held,
+    holdUntil,
+    summary: summaryOf(previous?.summary, state),
+  };
 }
 
 /** The items of a list in `view` (none for a step without nested steps). */

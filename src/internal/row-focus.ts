@@ -16,9 +16,9 @@ import type { ListModel } from './list-view';
 import { TOP } from './list-view';
 import { itemKey } from './virtual-layout';
 
-export const ROW_SELECTOR = '[data-slot="tool-step"], [data-slot="tool-steps-group"]';
+export const ROW_SELECTOR = '[data-slot="tool-step"], [data-slot="tool-steps-group"], [data-slot="tool-steps-thought"]';
 const TRIGGER_SELECTOR =
-  '[data-slot="tool-step-details-trigger"], [data-slot="tool-steps-group-trigger"], [data-slot="tool-step-nested-trigger"]';
+  '[data-slot="tool-step-details-trigger"], [data-slot="tool-steps-group-trigger"], [data-slot="tool-step-nested-trigger"], [data-slot="tool-steps-thought-trigger"]';
 
 /** The key of each mounted row that holds a tab stop: its step id as it came (`data-step-id` is screened). */
 const rowKeys = new WeakMap<Element, string>();

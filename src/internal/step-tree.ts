@@ -54,6 +54,8 @@ export class StepTreeCache {
   private extend(previous: StepsState, state: StepsState): StepTree | undefined {
     const before = previous.ids;
     const ids = state.ids;
+    // no step changed (a reasoning delta, a run event): the same tree, without a look at every step
+    if (ids === before && state.byId === previous.byId) return this.tree;
     if (ids.length < before.length) return undefined;
     for (let i = 0; i < before.length; i++) {
       const id = ids[i] as string;

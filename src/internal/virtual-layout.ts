@@ -51,9 +51,10 @@ export function useFirstWindow(): number {
   return useSyncExternalStore(never, clientWindow, serverWindow);
 }
 
-/** The item key the virtualizer tracks measurements by: a step id, or `group:<key>`. */
+/** The item key the virtualizer tracks measurements by: a step id, `reasoning:<id>` or `group:<key>`. */
 export function itemKey(item: ListItem): string {
-  return typeof item === 'string' ? item : `group:${item.key}`;
+  if (typeof item === 'string') return item;
+  return 'kind' in item ? `reasoning:${item.id}` : `group:${item.key}`;
 }
 
 /**

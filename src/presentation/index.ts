@@ -2,11 +2,11 @@
  * `tool-steps/presentation`: how a step is put in words, framework-free. The derived presentation of any
  * tool (`presentStep`, `humanizeToolName`, the known tools), the English words and their merging
  * (`defaultLabels`, `mergeLabels`), redaction of secrets, the visible text of a step (what copy and
- * find-in-page see), a step's duration, the families steps are grouped by, and how far a progress
- * update is.
+ * find-in-page see), a step's and a reasoning segment's duration, the families steps are grouped by,
+ * and how far a progress update is.
  */
 
-export { approvalWaitMs, stepDurationMs } from '../core/duration';
+export { approvalWaitMs, segmentDurationMs, stepDurationMs } from '../core/duration';
 export type { StepFamilyOf } from '../core/grouping';
 export { defaultStepFamily } from '../core/grouping';
 export type {
@@ -14,6 +14,7 @@ export type {
   CopyLabels,
   GroupLabels,
   OutcomeLabels,
+  ReasoningLabels,
   RedactionLabels,
   ToolLabelInfo,
   ToolLabelWords,

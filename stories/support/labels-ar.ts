@@ -115,6 +115,7 @@ export const arabicLabels: ToolStepsLabels = {
       const forms = Object.hasOwn(families, family) ? families[family] : undefined;
       return forms ? plural('ar', count, forms) : `${n(count)} × ${family}`;
     },
+    thought: (duration) => (duration ? `فكّر لمدة ${duration}` : 'فكّر'),
     group: (parts, duration) => (duration ? `${parts.join('، ')} · ${duration}` : parts.join('، ')),
     nested: steps,
     working: (label, elapsed) => (elapsed ? `${label}… ${elapsed}` : `${label}…`),
@@ -123,6 +124,15 @@ export const arabicLabels: ToolStepsLabels = {
       return duration ? `عمل لمدة ${duration} · ${counted}` : counted;
     },
     stopped: (duration, count) => (duration ? `أُوقف بعد ${duration} · ${steps(count)}` : `أُوقف · ${steps(count)}`),
+  },
+  reasoning: {
+    thinking: 'يفكّر…',
+    thought: (duration) => (duration ? `فكّر لمدة ${duration}` : 'فكّر'),
+    briefly: 'فكّر لحظة',
+    stopped: 'توقّف عن التفكير',
+    hidden: 'التفكير مخفي',
+    summary: 'ملخّص',
+    count: (count) => plural('ar', count, { one: 'فكرة واحدة', two: 'فكرتان', few: '# أفكار', other: '# فكرة' }),
   },
   redaction: {
     hidden: (count) =>

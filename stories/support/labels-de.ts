@@ -112,6 +112,7 @@ export const germanLabels: ToolStepsLabels = {
       const forms = Object.hasOwn(families, family) ? families[family] : undefined;
       return forms ? plural('de', count, forms) : `${n(count)} × ${family}`;
     },
+    thought: (duration) => (duration ? `${duration} nachgedacht` : 'nachgedacht'),
     group: (parts, duration) => {
       const text = parts.join(', ');
       const head = text.charAt(0).toUpperCase() + text.slice(1);
@@ -125,6 +126,15 @@ export const germanLabels: ToolStepsLabels = {
     },
     stopped: (duration, count) =>
       duration ? `Nach ${duration} angehalten · ${steps(count)}` : `Angehalten · ${steps(count)}`,
+  },
+  reasoning: {
+    thinking: 'Denkt nach…',
+    thought: (duration) => (duration ? `${duration} nachgedacht` : 'Nachgedacht'),
+    briefly: 'Kurz nachgedacht',
+    stopped: 'Nachdenken abgebrochen',
+    hidden: 'Überlegungen verborgen',
+    summary: 'Zusammenfassung',
+    count: (count) => plural('de', count, { one: '# Gedanke', other: '# Gedanken' }),
   },
   redaction: {
     hidden: (count) => plural('de', count, { one: '# Geheimnis verborgen', other: '# Geheimnisse verborgen' }),

@@ -15,6 +15,32 @@ const read = (id: string, at: number): StepEvent[] => [
 const options = { familyOf: defaultStepFamily, minRunningMs: 400 };
 
 describe('listView', () => {
+  it('places reasoning segments among the steps, and a reasoning delta keeps every array', () => {
+    const store = syncStore();
+    store.apply([
+      { type: 'reasoning-start', id: 'r1', at: 0 },
+      ...read('a', 1),
+      ...read('b', 2),
+      { type: 'reasoning-start', id: 'r2', at: 3 },
+      ...read('c', 4),
+    ]);
+    const tree = new StepTreeCache();
+    const first = store.getSnapshot();
+    const view = listView(undefined, first, tree.get(first), options, undefined);
+    // a segment still streaming between two reads ends the run before it: one group, then a row of its own
+    expect(itemsIn(view, TOP)).toEqual([
+      { kind: 'reasoning', id: 'r1' },
+      expect.objectContaining({ key: 'a', ids: ['a', 'b'] }),
+      { kind: 'reasoning', id: 'r2' },
+      'c',
+    ]);
+    store.apply({ type: 'reasoning-delta', id: 'r2', delta: 'more' });
+    const next = store.getSnapshot();
+    const after = listView(view, next, tree.get(next), options, 5000);
+    expect(after.lists.get(TOP)).toBe(view.lists.get(TOP));
+    expect(after.siblings).toBe(view.siblings);
+  });
+
   it('is pure: the same inputs give the same items, and a progress update keeps every array', () => {
     const store = syncStore();
     store.apply([...read('a', 1), ...read('b', 2), { type: 'step-start', id: 'c', toolName: 'run_command', at: 3 }]);

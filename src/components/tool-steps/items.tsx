@@ -2,7 +2,7 @@
 
 import { createElement, memo, type ReactNode, Suspense, useSyncExternalStore } from 'react';
 import type { Step } from 'tool-steps/core';
-import type { ListItem, StepGroup } from '../../core/grouping';
+import { isThought, type ListItem, type StepGroup } from '../../core/grouping';
 import { chunked, useChunk } from '../../internal/chunk';
 import { InListContext } from '../../internal/context';
 import { useClientLayoutEffect } from '../../internal/layout-effect';
@@ -18,6 +18,7 @@ import {
   useFirstWindow,
 } from '../../internal/virtual-layout';
 import { ToolStepsGroup } from '../step-group';
+import { ToolStepsThought } from '../step-thought';
 import { ToolStep } from '../tool-step';
 import type { VirtualRowsProps } from '../virtual-rows';
 import { useOpenKey } from './expanded';
@@ -38,14 +39,35 @@ function WindowedRows(props: VirtualRowsProps) {
   return createElement(useChunk(virtualRows), props);
 }
 
-/** Draws one item of a list: a row per step id, a group row per group. */
+/** Draws one item of a list: a row per step id, a thought per reasoning segment, a group row per group. */
 function renderItem(item: ListItem, layout?: RowLayout): ReactNode {
-  return typeof item === 'string' ? (
-    <ListRow key={item} id={item} {...layout} />
-  ) : (
-    <ListGroup key={`group:${item.key}`} group={item} {...layout} />
-  );
+  if (typeof item === 'string') return <ListRow key={item} id={item} {...layout} />;
+  if (isThought(item)) return <ListThought key={`reasoning:${item.id}`} id={item.id} {...layout} />;
+  return <ListGroup key={`group:${item.key}`} group={item} {...layout} />;
 }
+
+/**
+ * A reasoning segment's row: it follows its own segment in the source, so a reasoning delta re-renders
+ * this row alone. Open as the list holds it (closed until the person opens it).
+ */
+const ListThought = memo(function ListThought({ id, index, measure }: { id: string } & Partial<RowLayout>) {
+  const { source, thoughts } = useListShared();
+  const readSegment = () => {
+    const reasoning = source.getSnapshot().reasoning;
+    return reasoning && Object.hasOwn(reasoning.byId, id) ? reasoning.byId[id] : undefined;
+  };
+  const segment = useSyncExternalStore(source.subscribe, readSegment, readSegment);
+  const open = useOpenKey(thoughts, id) ?? false;
+  if (!segment) return null;
+  return (
+    <ToolStepsThought
+      segment={segment}
+      open={open}
+      onOpenChange={(next) => thoughts.set(id, next)}
+      {...layoutProps(index, measure)}
+    />
+  );
+});
 
 /** A group row: open as the list holds it (by the group's id), so opening it re-renders it alone. */
 const ListGroup = memo(function ListGroup({ group, index, measure }: { group: StepGroup } & Partial<RowLayout>) {
@@ -58,16 +80,12 @@ const ListGroup = memo(function ListGroup({ group, index, measure }: { group: St
       onOpenChange={(next) => groups.set(group.key, next)}
       {...layoutProps(index, measure)}
     >
-      <InListContext.Provider value={true}>
-        {group.ids.map((id) => (
-          <ListRow key={id} id={id} />
-        ))}
-      </InListContext.Provider>
+      <InListContext.Provider value={true}>{group.members.map((item) => renderItem(item))}</InListContext.Provider>
     </ToolStepsGroup>
   );
 });
 
-/** Draws a list's items: a row per step id, a group row per group. */
+/** Draws a list's items: a row per step id, a thought per reasoning segment, a group row per group. */
 function Items({ items }: { items: readonly ListItem[] }) {
   return <>{items.map((item) => renderItem(item))}</>;
 }
@@ -123,15 +141,16 @@ const ListRow = memo(function ListRow({ id, index, measure }: { id: string } & P
   );
 });
 
-/** A row's nested steps, with their count and whether they start shown. */
+/** A row's nested steps (and reasoning), with their count and whether they start shown. */
 function Nested({ id, items }: { id: string; items: readonly ListItem[] }) {
   const { model } = useListShared();
   const readCount = () => (model.getView().tree.children.get(id) ?? NO_CHILDREN).length;
   const count = useSyncExternalStore(model.subscribe, readCount, readCount);
   const readOpen = () => nestedStartOpen(model.getView(), id);
   const startOpen = useSyncExternalStore(model.subscribe, readOpen, readOpen);
+  const thoughts = count === 0 ? items.filter(isThought).length : 0;
   return (
-    <NestedSteps id={id} count={count} startOpen={startOpen}>
+    <NestedSteps id={id} count={count} thoughts={thoughts} startOpen={startOpen}>
       {() => <Items items={items} />}
     </NestedSteps>
   );

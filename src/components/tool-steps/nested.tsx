@@ -6,18 +6,21 @@ import { useOpenKey } from './expanded';
 import { useListShared } from './shared';
 
 /**
- * A parent's nested steps (a sub-agent's calls): a button that counts them and shows or hides them,
- * then the list. Renders `<button data-slot="tool-step-nested-trigger" aria-expanded aria-controls>`
+ * A parent's nested steps (a sub-agent's calls and reasoning): a button that counts the steps (or, with
+ * none yet, the thoughts) and shows or hides them, then the list. Renders `<button data-slot="tool-step-nested-trigger" aria-expanded aria-controls>`
  * and, shown, `<ol data-slot="tool-steps" data-nested>`.
  */
 export function NestedSteps({
   id,
   count,
+  thoughts = 0,
   startOpen,
   children,
 }: {
   id: string;
   count: number;
+  /** How many reasoning segments are nested, for the button of a parent without nested steps. */
+  thoughts?: number;
   startOpen: boolean;
   children: () => ReactNode;
 }) {
@@ -37,7 +40,7 @@ export function NestedSteps({
         aria-controls={open ? listId : undefined}
         onClick={() => setChosen(!open)}
       >
-        {labels.groups.nested(count)}
+        {count === 0 && thoughts > 0 ? labels.reasoning.count(thoughts) : labels.groups.nested(count)}
       </button>
       {open ? (
         <ol data-slot="tool-steps" className="tool-steps" data-nested="" id={listId}>

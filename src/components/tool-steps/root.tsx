@@ -135,7 +135,7 @@ function useSource(store: StepStore | undefined, state: StepsState | undefined):
   return store ?? adapter;
 }
 
-/** The list's view of its source and which of its rows, groups and nested lists are open: one per list. */
+/** The list's view of its source and which of its rows, groups, nested lists and thoughts are open: one per list. */
 function useShared(
   source: StepSource,
   group: ToolStepsRoot.ViewOptions['group'],
@@ -147,11 +147,12 @@ function useShared(
   const model = useMemo(() => new ListModel(source, { familyOf, minRunningMs }), [source, familyOf, minRunningMs]);
   useEffect(() => model.connect(), [model]);
   const [nested] = useState(() => new OpenKeys(undefined, undefined, 'nested'));
+  const [thoughts] = useState(() => new OpenKeys(undefined, undefined, 'thoughts'));
   const [nav] = useState<{ current: VirtualNav | null }>(() => ({ current: null }));
   const [drawn] = useState(() => new DrawnWaiting());
   return useMemo(
-    () => ({ source, model, rows, groups, nested, nav, drawn }),
-    [source, model, rows, groups, nested, nav, drawn],
+    () => ({ source, model, rows, groups, nested, thoughts, nav, drawn }),
+    [source, model, rows, groups, nested, thoughts, nav, drawn],
   );
 }
 

@@ -6,7 +6,7 @@ import type { ListModel, StepSource } from '../../internal/list-view';
 import type { OpenKeys } from '../../internal/open-keys';
 import type { VirtualNav } from '../../internal/row-focus';
 
-/** What every row of one list shares: its source, its view, and which rows, groups and nested lists are open. */
+/** What every row of one list shares: its source, its view, and which rows, groups, nested lists and thoughts are open. */
 export interface ListShared {
   source: StepSource;
   model: ListModel;
@@ -17,6 +17,8 @@ export interface ListShared {
   rows: OpenKeys;
   groups: OpenKeys;
   nested: OpenKeys;
+  /** Which reasoning segments' text is shown (by segment id). */
+  thoughts: OpenKeys;
   /** The windowing, for the keyboard, while the list is windowed. */
   nav: { current: VirtualNav | null };
   /** The waiting calls whose rows are drawn now, which "Approve all" decides. */
