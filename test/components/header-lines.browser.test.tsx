@@ -13,6 +13,7 @@ import { afterEach, describe, expect, test } from 'vitest';
 import { page } from 'vitest/browser';
 import { render } from 'vitest-browser-react';
 import '../../src/styles.css';
+import { mixed } from '../../stories/support/approval-scenes';
 import { germanLabels } from '../../stories/support/labels-de';
 import { wordsScene } from '../../stories/support/labels-scene';
 import { everyStatusState } from '../../stories/support/states';
@@ -73,4 +74,48 @@ describe.each([360, 390])('the header at %i px', (width) => {
       expect(out).toEqual([]);
     },
   );
+});
+
+/** Where each row's buttons (Cancel, Retry) are drawn: on a line of their own they sit at its end. */
+function buttonFindings(root: HTMLElement): { rows: number; out: string[] } {
+  const out: string[] = [];
+  let rows = 0;
+  for (const header of root.querySelectorAll<HTMLElement>('[data-slot="tool-step-header"]')) {
+    const id = header.closest<HTMLElement>('[data-slot="tool-step"]')?.dataset.stepId;
+    const actions = header.querySelector<HTMLElement>(':scope > [data-slot="tool-step-actions"]');
+    const label = header.querySelector(':scope > [data-slot="tool-step-label"]');
+    if (!actions || !label) continue;
+    rows++;
+    const buttons = box(actions);
+    const end = box(header).right;
+    // under the icon column, the German "Wiederholen" and "Abbrechen" read as part of the line above
+    if (buttons.left < box(label).left - 1) out.push(`${id}: the buttons start under the icon`);
+    if (!sameLine(buttons, firstLine(label)) && Math.abs(buttons.right - end) > 1)
+      out.push(`${id}: the buttons end at ${Math.round(buttons.right)}, the line at ${Math.round(end)}`);
+  }
+  return { rows, out };
+}
+
+describe.each([360, 390])('the buttons at %i px', (width) => {
+  test.each<[string, StepsState, number]>([
+    ['calls waiting and failed, German', mixed, 2],
+    ['every kind of row, German', wordsScene, 2],
+  ])('%s: Cancel and Retry at the end of their line, never under the icon', async (_name, state, count) => {
+    await page.viewport(width, 900);
+    const screen = await render(
+      <div style={{ padding: 16 }}>
+        <ToolSteps
+          state={state}
+          labels={germanLabels}
+          onCancel={() => {}}
+          onRetry={() => {}}
+          onApprove={() => {}}
+          onDeny={() => {}}
+        />
+      </div>,
+    );
+    const { rows, out } = buttonFindings(screen.container as HTMLElement);
+    expect(rows).toBe(count);
+    expect(out).toEqual([]);
+  });
 });
