@@ -76,6 +76,16 @@ describe.each([360, 390])('the header at %i px', (width) => {
   );
 });
 
+/** How wide a label's first word is drawn (the label's own text, one text node). */
+function firstWordWidth(label: Element): number {
+  const text = label.firstChild;
+  if (!(text instanceof Text)) return 0;
+  const range = document.createRange();
+  range.setStart(text, 0);
+  range.setEnd(text, (text.data.split(' ')[0] ?? '').length);
+  return range.getBoundingClientRect().width;
+}
+
 /** Where each row's buttons (Cancel, Retry) are drawn: on a line of their own they sit at its end. */
 function buttonFindings(root: HTMLElement): { rows: number; out: string[] } {
   const out: string[] = [];
@@ -83,7 +93,7 @@ function buttonFindings(root: HTMLElement): { rows: number; out: string[] } {
   for (const header of root.querySelectorAll<HTMLElement>('[data-slot="tool-step-header"]')) {
     const id = header.closest<HTMLElement>('[data-slot="tool-step"]')?.dataset.stepId;
     const actions = header.querySelector<HTMLElement>(':scope > [data-slot="tool-step-actions"]');
-    const label = header.querySelector(':scope > [data-slot="tool-step-label"]');
+    const label = header.querySelector<HTMLElement>(':scope > [data-slot="tool-step-label"]');
     if (!actions || !label) continue;
     rows++;
     const buttons = box(actions);
@@ -92,6 +102,9 @@ function buttonFindings(root: HTMLElement): { rows: number; out: string[] } {
     if (buttons.left < box(label).left - 1) out.push(`${id}: the buttons start under the icon`);
     if (!sameLine(buttons, firstLine(label)) && Math.abs(buttons.right - end) > 1)
       out.push(`${id}: the buttons end at ${Math.round(buttons.right)}, the line at ${Math.round(end)}`);
+    // nor kept beside a label cut inside its first word to make room for them ("Bea…" beside "Abbrechen")
+    if (sameLine(buttons, firstLine(label)) && firstWordWidth(label) > label.clientWidth + 1)
+      out.push(`${id}: the label is cut to ${label.clientWidth} px beside the buttons`);
   }
   return { rows, out };
 }
