@@ -23,7 +23,8 @@ export declare namespace ToolStepHeader {
 }
 
 /**
- * The row's first line: in the default row, icon, label, detail, status, duration and actions.
+ * The row's first line: in the default row, icon, label, detail, status and duration (inside one
+ * `<span data-slot="tool-step-meta">`, which a narrow header wraps as a unit) and actions.
  *
  * Renders `<div data-slot="tool-step-header">` around its children.
  */

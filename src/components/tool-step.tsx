@@ -61,7 +61,11 @@ export declare namespace ToolStep {
 const HEADER = (
   <ToolStepHeader>
     {/* the spaces keep words apart when no stylesheet lays the header out (flex drops them) */}
-    <ToolStepIcon /> <ToolStepLabel /> <ToolStepDetail /> <ToolStepStatus /> <ToolStepDuration />
+    <ToolStepIcon /> <ToolStepLabel /> <ToolStepDetail />{' '}
+    {/* the status and its time, one unit: a narrow header wraps them together, never the time alone */}
+    <span data-slot="tool-step-meta" className="tool-step-meta">
+      <ToolStepStatus /> <ToolStepDuration />
+    </span>{' '}
     <ToolStepActions />
   </ToolStepHeader>
 );
