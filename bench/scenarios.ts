@@ -105,7 +105,7 @@ const chainSnapshots: StepsState[] = [];
   }
 }
 
-/** The tree as it was built before issue 10 (defect 4): each step's ancestor chain walked with a fresh set. */
+/** The tree as it was built before it was cached: each step's ancestor chain walked with a fresh set. */
 function ancestorWalkTree(state: StepsState): number {
   let nested = 0;
   for (const id of state.ids) {
@@ -270,7 +270,7 @@ export const scenarios: Scenario[] = [
 ];
 
 // ---------------------------------------------------------------------------------------------
-// Issue 9 item 2: one large argument, however its bytes arrive. Each rung is timed against the
+// One large argument, however its bytes arrive. Each rung is timed against the
 // floor for the same deltas (concatenate them, then one JSON.parse of the whole), in the same run.
 
 /** A `write_file` argument of about `bytes` characters: source-like text, with quotes and newlines to escape. */

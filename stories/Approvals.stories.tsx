@@ -62,7 +62,7 @@ function Live({
 }
 
 /**
- * Approvals people can decide on (issue 8): what will run in full, the side effects as chips, what
+ * Approvals people can decide on: what will run in full, the side effects as chips, what
  * the host says will happen, a reason, Approve and Deny that stay in view, "Approve all", and the
  * words in another language or right to left.
  */

@@ -1,4 +1,4 @@
-// The approval scenes the stories and the Chromium tests share (issue 8 items 1, 2, 9).
+// The approval scenes the stories and the Chromium tests share.
 import { type Step, type StepsState, ToolSteps } from 'tool-steps';
 import type { ToolStepsLabelsInput } from 'tool-steps/presentation';
 

@@ -1,4 +1,4 @@
-// The hostile corpus (issue 10, standing defences): payloads a hostile stream may send, and every field of
+// The hostile corpus (standing defences): payloads a hostile stream may send, and every field of
 // a step or a run that reaches the screen. Shared by test/hostile/corpus.browser.test.tsx and the stories.
 import type { Step, StepsState } from 'tool-steps';
 
@@ -177,7 +177,7 @@ const words = Array.from({ length: 80 }, (_, i) => ['deploy', 'service', 'cluste
 const token = 'A'.repeat(6000);
 const url = `https://example.com/${'segment/'.repeat(512)}`;
 
-/** Long text in every header field (issue 10 defect 7): an 80-word label, a 6,000-character token, a 4 KB URL. */
+/** Long text in every header field: an 80-word label, a 6,000-character token, a 4 KB URL. */
 export function longTextState(): StepsState {
   const step = (id: string, fields: Partial<Step>): Step => ({
     id,

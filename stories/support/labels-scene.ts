@@ -1,4 +1,4 @@
-// A list that shows every kind of word the kit writes (issue 8 item 9): a group of finished reads and
+// A list that shows every kind of word the kit writes: a group of finished reads and
 // searches, a step whose output hides a secret (with both views), a terminal block with two streams,
 // an exit code and the wire's duration, a parent with a nested step, a running step, skipped frames and
 // the turn summary. The locale stories draw it in German and in Arabic, right to left.
