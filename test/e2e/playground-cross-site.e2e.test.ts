@@ -6,11 +6,11 @@ import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { type Browser, chromium } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 // @ts-expect-error: a plain .mjs module of the playground, no types
 import { createPlayground } from '../../playground/server/server.mjs';
-import { until } from '../playground/support';
+import { launchChromium, until } from '../playground/support';
 
 const repo = join(import.meta.dirname, '..', '..');
 const temp = mkdtempSync(join(tmpdir(), 'playground-cross-site-'));
@@ -73,10 +73,7 @@ beforeAll(async () => {
   await new Promise<void>((resolve) => attacker.listen(0, '127.0.0.1', resolve));
   const address = attacker.address();
   attackerPort = typeof address === 'object' && address ? address.port : 0;
-  browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'],
-  });
+  browser = await launchChromium();
 });
 
 afterAll(async () => {

@@ -9,9 +9,9 @@ import { type ChildProcess, execFileSync } from 'node:child_process';
 import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import { type Browser, chromium, type Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { alive, startPlayground, until } from '../playground/support';
+import { alive, launchChromium, startPlayground, until } from '../playground/support';
 
 const root = join(import.meta.dirname, '..', '..');
 let clone = '';
@@ -41,10 +41,7 @@ beforeAll(async () => {
   expect(existsSync(join(clone, 'dist'))).toBe(false);
   expect(existsSync(join(clone, 'node_modules'))).toBe(false);
   ({ server, url } = await startPlayground(clone, { TMPDIR: temp }));
-  browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'],
-  });
+  browser = await launchChromium();
 });
 
 afterAll(async () => {

@@ -3,9 +3,9 @@
 // line starts below the sticky header, not under it.
 import type { ChildProcess } from 'node:child_process';
 import { join } from 'node:path';
-import { type Browser, chromium } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { alive, startPlayground } from '../playground/support';
+import { alive, launchChromium, startPlayground } from '../playground/support';
 
 const root = join(import.meta.dirname, '..', '..');
 let server: ChildProcess;
@@ -14,10 +14,7 @@ let browser: Browser;
 
 beforeAll(async () => {
   ({ server, url } = await startPlayground(root, {}));
-  browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'],
-  });
+  browser = await launchChromium();
 });
 
 afterAll(async () => {

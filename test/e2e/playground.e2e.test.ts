@@ -5,9 +5,9 @@ import type { ChildProcess } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { type Browser, chromium, type Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { alive, startPlayground, until } from '../playground/support';
+import { alive, launchChromium, startPlayground, until } from '../playground/support';
 
 const root = join(import.meta.dirname, '..', '..');
 const SHOTS = process.env.PLAYGROUND_SHOTS; // a folder: save a screenshot of each scenario there
@@ -20,10 +20,7 @@ const temp = mkdtempSync(join(tmpdir(), 'playground-e2e-'));
 
 beforeAll(async () => {
   ({ server, url } = await startPlayground(root, { PLAYGROUND_COMMAND_TIMEOUT_MS: '20000', TMPDIR: temp }));
-  browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'],
-  });
+  browser = await launchChromium();
 });
 
 afterAll(async () => {

@@ -1,6 +1,7 @@
 // Helpers for the playground server tests: requests on each wire, decoded by the kit's own decoders.
 import { type ChildProcess, spawn } from 'node:child_process';
 import { request } from 'node:http';
+import { type Browser, chromium } from 'playwright-core';
 import { emptyStepsState, reduceSteps, type StepEvent, type StepsState } from 'tool-steps/core';
 import { eventsFromText } from 'tool-steps/wires';
 
@@ -163,6 +164,14 @@ export class Conversation {
     if (!signal) this.read(await response.text());
     return response;
   }
+}
+
+/** Debian's Chromium through playwright-core, as every playground end-to-end test drives it. */
+export function launchChromium(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'],
+  });
 }
 
 /** True when a process with this id still exists. */
