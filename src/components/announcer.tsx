@@ -12,13 +12,13 @@ import {
 } from 'react';
 import type { Step, StepStore, StepsState } from 'tool-steps/core';
 import type { ToolStepsLabels } from 'tool-steps/presentation';
-import { errorText, reasonText } from '../core/labels';
-import { isStoppedRun, outcomeOf } from '../core/outcome';
-import type { Redactor } from '../core/redact';
 import { useToolStepsLabels, useToolStepsOptions } from '../internal/context';
 import { drawPart, type RenderProp } from '../internal/render';
 import { redactorOf, screenName, useRedactor } from '../internal/visible-text';
 import { presentStep } from '../presentation';
+import { errorText, reasonText } from '../presentation/labels';
+import { isStoppedRun, outcomeOf } from '../presentation/outcome';
+import type { Redactor } from '../presentation/redact';
 import { ListSharedContext } from './tool-steps/shared';
 
 /** The types of `ToolStepsAnnouncer`. */

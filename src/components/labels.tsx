@@ -2,8 +2,8 @@
 
 import { type ReactNode, useContext, useMemo } from 'react';
 import type { ToolStepsLabelsInput } from 'tool-steps/presentation';
-import { mergeLabels } from '../core/labels';
 import { ToolStepsLabelsContext } from '../internal/context';
+import { mergeLabels } from '../presentation/labels';
 
 /** The types of `ToolStepsLabelsProvider`. */
 export declare namespace ToolStepsLabelsProvider {

@@ -3,11 +3,11 @@
 import { type ComponentPropsWithoutRef, forwardRef, type Ref } from 'react';
 import type { Step } from 'tool-steps/core';
 import type { ToolStepsLabels } from 'tool-steps/presentation';
-import { approvalWaitMs, isTicking, stepDurationMs } from '../core/duration';
 import { useTickingNow } from '../internal/clock';
 import { useStepOf, useToolStepsLabels } from '../internal/context';
 import { isoDuration } from '../internal/format';
 import { drawPart, type RenderProp } from '../internal/render';
+import { approvalWaitMs, isTicking, stepDurationMs } from '../presentation/duration';
 
 /** The types of `ToolStepDuration`. */
 export declare namespace ToolStepDuration {

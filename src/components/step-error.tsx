@@ -2,10 +2,10 @@
 
 import { type ComponentPropsWithoutRef, forwardRef } from 'react';
 import type { Step } from 'tool-steps/core';
-import { errorText } from '../core/labels';
 import { useStepOf, useToolStepsLabels } from '../internal/context';
 import { drawPart, type RenderProp } from '../internal/render';
 import { screenLine, screenName, useRedactor } from '../internal/visible-text';
+import { errorText } from '../presentation/labels';
 import { CopyButton } from '../renderers/copy';
 
 /** The types of `ToolStepError`. */

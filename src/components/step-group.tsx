@@ -1,11 +1,11 @@
 'use client';
 
 import { type ComponentPropsWithoutRef, forwardRef, type ReactNode, type Ref, useId } from 'react';
-import type { StepGroup } from '../core/grouping';
 import { useToolStepsLabels } from '../internal/context';
 import { mergeRefs } from '../internal/render';
 import { useRowTabStop } from '../internal/row-focus';
 import { slotClass } from '../internal/slot-class';
+import type { StepGroup } from '../presentation/grouping';
 
 /**
  * A run of grouped steps: one summary row ("Read 3 files, searched 2 patterns · 4.2s"; with the

@@ -10,11 +10,11 @@ import {
   useState,
 } from 'react';
 import type { Step } from 'tool-steps/core';
-import { isIconSrc } from '../core/icon-src';
 import { warnOnce } from '../core/warn';
 import type { ToolIconComponent, ToolIconMap } from '../internal/context';
 import { ToolStepContext, type ToolsConfig, useToolStepsOptions } from '../internal/context';
 import { drawPart, type RenderProp } from '../internal/render';
+import { isIconSrc } from '../wires/icon-src';
 import { FALLBACK, resolveIcon } from './icon-table';
 import { usePresentation } from './use-presentation';
 

@@ -3,11 +3,11 @@
 import { type ComponentPropsWithoutRef, forwardRef } from 'react';
 import type { Step } from 'tool-steps/core';
 import type { DeterminateProgress } from 'tool-steps/presentation';
-import { determinateProgress } from '../core/progress';
 import { useStepOf, useToolStepsLabels } from '../internal/context';
 import { progressText } from '../internal/progress-text';
 import { drawPart, type RenderProp } from '../internal/render';
 import { screenName, useRedactor, WireText } from '../internal/visible-text';
+import { determinateProgress } from '../presentation/progress';
 import { usePresentation } from './use-presentation';
 
 /** The types of `ToolStepProgress`. */

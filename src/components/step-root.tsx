@@ -2,7 +2,6 @@
 
 import { type ComponentPropsWithoutRef, forwardRef, useContext, useId, useMemo } from 'react';
 import type { Step } from 'tool-steps/core';
-import { outcomeOf } from '../core/outcome';
 import { warnOnce } from '../core/warn';
 import {
   InListContext,
@@ -18,6 +17,7 @@ import { useRunStopped } from '../internal/run-stopped';
 import { hasDetailsContent, useStepDisclosure } from '../internal/step-disclosure';
 import { screenName, useRedactor } from '../internal/visible-text';
 import { presentStep } from '../presentation';
+import { outcomeOf } from '../presentation/outcome';
 
 /** The types of `ToolStepRoot`. */
 export declare namespace ToolStepRoot {

@@ -12,10 +12,10 @@ import Unplug from 'lucide-react/icons/unplug';
 import { type ComponentPropsWithoutRef, forwardRef } from 'react';
 import type { Step, StepStatus } from 'tool-steps/core';
 import type { StepOutcome } from 'tool-steps/presentation';
-import { outcomeOf } from '../core/outcome';
 import { useStepOf, useToolStepsLabels } from '../internal/context';
 import { drawPart, type RenderProp } from '../internal/render';
 import { useRunStopped } from '../internal/run-stopped';
+import { outcomeOf } from '../presentation/outcome';
 import { useDecisionOf } from './step-approval';
 
 /**

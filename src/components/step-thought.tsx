@@ -3,12 +3,12 @@
 import { type ComponentPropsWithoutRef, forwardRef, type Ref, useId, useMemo } from 'react';
 import type { ReasoningSegment } from 'tool-steps/core';
 import type { ToolStepsLabels } from 'tool-steps/presentation';
-import { segmentDurationMs } from '../core/duration';
 import { useToolStepsLabels } from '../internal/context';
 import { mergeRefs } from '../internal/render';
 import { useRowTabStop } from '../internal/row-focus';
 import { slotClass } from '../internal/slot-class';
 import { screenLine, screenName, useRedactor } from '../internal/visible-text';
+import { segmentDurationMs } from '../presentation/duration';
 
 /** How much of the end of a streaming segment's last line is screened and drawn as its live line (UTF-16 units). */
 const LIVE_WINDOW = 1000;

@@ -12,14 +12,14 @@ import {
 } from 'react';
 import type { Step, StepsState } from 'tool-steps/core';
 import { isActiveStatus } from '../core';
-import { approvalWaitMs, stepDurationMs } from '../core/duration';
-import { isStoppedRun, outcomeOf } from '../core/outcome';
 import { useTickingNow } from '../internal/clock';
 import { useToolStepsLabels, useToolStepsOptions } from '../internal/context';
 import { type LocalDecision, useDecisionScope, useDecisionsVersion } from '../internal/decisions';
 import { drawPart, type RenderProp } from '../internal/render';
 import { screenName, useRedactor } from '../internal/visible-text';
 import { presentStep } from '../presentation';
+import { approvalWaitMs, stepDurationMs } from '../presentation/duration';
+import { isStoppedRun, outcomeOf } from '../presentation/outcome';
 import { ListSharedContext } from './tool-steps/shared';
 
 const finite = (value: unknown): value is number => typeof value === 'number' && Number.isFinite(value);

@@ -23,10 +23,10 @@ import {
 } from '@tanstack/react-virtual';
 import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
-import type { ListItem } from '../core/grouping';
 import { useClientLayoutEffect } from '../internal/layout-effect';
 import type { VirtualNav } from '../internal/row-focus';
 import { ESTIMATED_ROW_HEIGHT, itemKey, type RowLayout, sizerStyle, useFirstWindow } from '../internal/virtual-layout';
+import type { ListItem } from '../presentation/grouping';
 
 /** A layout effect where there is a DOM (no React 18 warning in a server render). */
 

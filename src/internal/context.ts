@@ -12,7 +12,7 @@ import type {
   ToolStepsLabels,
 } from 'tool-steps/presentation';
 import type { DetailsRenderers } from 'tool-steps/renderers';
-import { defaultLabels } from '../core/labels';
+import { defaultLabels } from '../presentation/labels';
 
 /** What an icon component receives: an SVG's props (size, stroke width, class, ARIA). */
 export type ToolIconProps = Omit<LucideProps, 'ref'>;

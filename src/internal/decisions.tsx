@@ -8,8 +8,8 @@
  */
 import { createContext, type ReactNode, useContext, useState, useSyncExternalStore } from 'react';
 import type { Step } from 'tool-steps/core';
-import { inputDigest } from '../core/presentation/approval';
 import { warnOnce } from '../core/warn';
+import { inputDigest } from '../presentation/derived/approval';
 
 /** A decision made here: approved or not, the reason typed with it, and the digest of the arguments seen. */
 export interface LocalDecision {

@@ -9,9 +9,9 @@
 import type { Step, StepStore, StepsState } from 'tool-steps/core';
 import type { StepFamilyOf } from 'tool-steps/presentation';
 import { isActiveStatus } from '../core';
-import { groupSiblings, type ListItem, type Sibling, sameItems, type ThoughtItem } from '../core/grouping';
-import { outcomeOf } from '../core/outcome';
 import { turnItems } from '../core/turn-items';
+import { groupSiblings, type ListItem, type Sibling, sameItems, type ThoughtItem } from '../presentation/grouping';
+import { outcomeOf } from '../presentation/outcome';
 import { NO_CHILDREN, type StepTree, StepTreeCache } from './step-tree';
 
 /** The key of the top-level list in `ListView.lists` (a nested list's key is its parent's id). */

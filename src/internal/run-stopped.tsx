@@ -6,7 +6,7 @@
  */
 import { createContext, type ReactNode, useContext, useSyncExternalStore } from 'react';
 import type { StepStore } from 'tool-steps/core';
-import { isStoppedRun } from '../core/outcome';
+import { isStoppedRun } from '../presentation/outcome';
 
 const RunStoppedContext = createContext(false);
 

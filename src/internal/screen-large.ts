@@ -2,8 +2,8 @@
  * Large texts screened in slices (see `useScreened` in `visible-text.tsx`): loaded the first time a
  * details value holds a text over `LARGE_TEXT`, so the base bundle carries only the first-lines step.
  */
-import type { Redacted, Redactor, screeningSteps } from '../core/redact';
-import { type VisibleTextOptions, visibleText } from '../core/visible-text';
+import type { Redacted, Redactor, screeningSteps } from '../presentation/redact';
+import { type VisibleTextOptions, visibleText } from '../presentation/visible-text';
 import { afterNextPaint } from './after-paint';
 
 /** How long one slice of screening may run before it yields, ms. */

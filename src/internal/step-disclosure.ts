@@ -2,7 +2,7 @@
 
 import type { Step } from 'tool-steps/core';
 import { isActiveStatus } from '../core';
-import { outcomeOf } from '../core/outcome';
+import { outcomeOf } from '../presentation/outcome';
 import { useControllable } from './controllable';
 import { progressText } from './progress-text';
 

@@ -3,7 +3,7 @@
  * demand; this part stays small and in the base).
  */
 import { useSyncExternalStore } from 'react';
-import type { ListItem } from '../core/grouping';
+import type { ListItem } from '../presentation/grouping';
 
 /**
  * What a windowed item needs: its index (for measuring) and the measuring ref. Its `top` is written

@@ -8,8 +8,8 @@ import {
   type Redactor,
   redactValue,
   screeningSteps,
-} from '../core/redact';
-import { visibleText } from '../core/visible-text';
+} from '../presentation/redact';
+import { visibleText } from '../presentation/visible-text';
 import { ToolStepsOptionsContext } from './context';
 import type { Job } from './screen-large';
 

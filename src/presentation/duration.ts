@@ -4,7 +4,7 @@
  */
 
 import type { ReasoningSegment, Step } from 'tool-steps/core';
-import { isActiveStatus } from './step';
+import { isActiveStatus } from '../core/step';
 
 // ---------------------------------------------------------------------------------------------------
 // One duration per step.

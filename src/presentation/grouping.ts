@@ -4,9 +4,9 @@
  */
 
 import type { Step, StepsState } from 'tool-steps/core';
+import { readName } from './derived/humanize';
 import { segmentDurationMs, stepDurationMs } from './duration';
 import { outcomeOf } from './outcome';
-import { readName } from './presentation/humanize';
 
 /** Names a step's family (`'read'`, `'search'`, `'list'` or the host's own), or `undefined` for steps that never group. */
 export type StepFamilyOf = (step: Step) => string | undefined;

@@ -6,25 +6,6 @@
  * and how far a progress update is.
  */
 
-export { approvalWaitMs, segmentDurationMs, stepDurationMs } from '../core/duration';
-export type { StepFamilyOf } from '../core/grouping';
-export { defaultStepFamily } from '../core/grouping';
-export type {
-  AnnouncedStep,
-  CopyLabels,
-  GroupLabels,
-  OutcomeLabels,
-  ReasoningLabels,
-  RedactionLabels,
-  ToolLabelInfo,
-  ToolLabelWords,
-  ToolStepsLabels,
-  ToolStepsLabelsInput,
-  ViewLabels,
-} from '../core/labels';
-export { defaultLabels, formatDurationIn, formatElapsedIn, mergeLabels, plural, toolLabelIn } from '../core/labels';
-export type { StepOutcome } from '../core/outcome';
-export { isStoppedRun, outcomeOf } from '../core/outcome';
 export type {
   ApprovalAction,
   ApprovalPreview,
@@ -37,7 +18,7 @@ export type {
   ToolPresentationOverride,
   ToolPresentationOverrides,
   VerbForms,
-} from '../core/presentation';
+} from './derived';
 export {
   approvalPreview,
   humanizeToolName,
@@ -46,10 +27,29 @@ export {
   presentStep,
   tenseOf,
   verbForms,
-} from '../core/presentation';
-export type { DeterminateProgress } from '../core/progress';
-export { determinateProgress } from '../core/progress';
-export type { RedactConfig, Redacted, RedactFunction, RedactOption, Redactor } from '../core/redact';
-export { createRedactor, redactMask, redactText, redactValue } from '../core/redact';
-export type { VisibleTextOptions } from '../core/visible-text';
-export { visibleText, visibleTextWords } from '../core/visible-text';
+} from './derived';
+export { approvalWaitMs, segmentDurationMs, stepDurationMs } from './duration';
+export type { StepFamilyOf } from './grouping';
+export { defaultStepFamily } from './grouping';
+export type {
+  AnnouncedStep,
+  CopyLabels,
+  GroupLabels,
+  OutcomeLabels,
+  ReasoningLabels,
+  RedactionLabels,
+  ToolLabelInfo,
+  ToolLabelWords,
+  ToolStepsLabels,
+  ToolStepsLabelsInput,
+  ViewLabels,
+} from './labels';
+export { defaultLabels, formatDurationIn, formatElapsedIn, mergeLabels, plural, toolLabelIn } from './labels';
+export type { StepOutcome } from './outcome';
+export { isStoppedRun, outcomeOf } from './outcome';
+export type { DeterminateProgress } from './progress';
+export { determinateProgress } from './progress';
+export type { RedactConfig, Redacted, RedactFunction, RedactOption, Redactor } from './redact';
+export { createRedactor, redactMask, redactText, redactValue } from './redact';
+export type { VisibleTextOptions } from './visible-text';
+export { visibleText, visibleTextWords } from './visible-text';

@@ -6,9 +6,9 @@
  */
 
 import type { ReasonCode, StepStatus } from 'tool-steps/core';
+import { defaultToolWords, type ToolLabelInfo, type ToolLabelWords, toolLabelIn } from './derived/tool-words';
 import { englishGroupWords, type GroupLabels } from './group-words';
 import { formatNumber, plural } from './plural';
-import { defaultToolWords, type ToolLabelInfo, type ToolLabelWords, toolLabelIn } from './presentation/tool-words';
 
 export type { GroupLabels, ToolLabelInfo, ToolLabelWords };
 export { plural, toolLabelIn };

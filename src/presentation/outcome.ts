@@ -6,7 +6,7 @@
  */
 
 import type { Step, StepStatus, StepsState } from 'tool-steps/core';
-import { isRecord } from './values';
+import { isRecord } from '../core/values';
 
 /** What a row draws for a step: its status, or what its result says that the status does not. */
 export interface StepOutcome {

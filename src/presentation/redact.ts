@@ -4,7 +4,7 @@
  * display is masked: the step state is never changed (the function returns new strings and values).
  * No React.
  */
-import { setOwn } from './values';
+import { setOwn } from '../core/values';
 
 /** What replaces a secret: not a word, the same in every locale (the note and button are `labels.redaction`). */
 export const redactMask = '••••••••';

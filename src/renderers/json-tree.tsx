@@ -1,8 +1,8 @@
 'use client';
 
 import { type ReactNode, useState } from 'react';
-import type { ViewLabels } from '../core/labels';
 import { useToolStepsLabels } from '../internal/context';
+import type { ViewLabels } from '../presentation/labels';
 import { CopyButton } from './copy';
 import { detailsValue } from './detect';
 import { chevronDownIcon, chevronRightIcon } from './icons';

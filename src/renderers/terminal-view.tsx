@@ -1,9 +1,9 @@
 'use client';
 
 import { type ReactNode, useMemo, useRef, useState } from 'react';
-import { visibleText } from '../core/visible-text';
 import { useToolStepsLabels } from '../internal/context';
 import { useClientLayoutEffect } from '../internal/layout-effect';
+import { visibleText } from '../presentation/visible-text';
 import { CopyButton } from './copy';
 import { detailsValue } from './detect';
 import { type TerminalStream, toTerminalInput } from './normalize';

@@ -5,12 +5,12 @@
  */
 
 import type { StepEvent, StepsState } from 'tool-steps/core';
-import { check } from './check';
-import { diagnostic } from './decoders/types';
-import { checkPresentation } from './event-check';
-import { reduceSteps } from './reduce';
-import { emptyStepsState } from './step';
-import { isRecord, nonEmptyString as str } from './values';
+import { check } from '../core/check';
+import { diagnostic } from '../core/decoders/types';
+import { checkPresentation } from '../core/event-check';
+import { reduceSteps } from '../core/reduce';
+import { emptyStepsState } from '../core/step';
+import { isRecord, nonEmptyString as str } from '../core/values';
 
 type Json = Record<string, unknown>;
 

@@ -21,10 +21,13 @@ import {
   type UIMessageLike,
 } from '../core/ui-messages';
 
-export type { CogitatorThreadOptions } from '../core/cogitator-history';
-export { eventsFromCogitatorThread, stepsFromCogitatorThread } from '../core/cogitator-history';
 export type { AgUiOptions, OpenAIAgentsOptions, ProtocolName, StepDecoder, ToolOutputsOptions } from '../core/decoders';
 export { decoderFor, decoders, eventsFromToolOutputs, openaiAgents } from '../core/decoders';
+export type { DualChannelResultOptions, MediaDetails, TerminalDetails } from '../core/results';
+export { eventsFromAnviaToolResult, eventsFromDualChannelResult } from '../core/results';
+export type { ToolUIPartApprovalLike, ToolUIPartLike, UIMessageLike } from '../core/ui-messages';
+export type { CogitatorThreadOptions } from './cogitator-history';
+export { eventsFromCogitatorThread, stepsFromCogitatorThread } from './cogitator-history';
 export type {
   McpCallOptions,
   McpCallOutcome,
@@ -40,7 +43,7 @@ export type {
   McpTracker,
   McpTrackerOptions,
   McpWords,
-} from '../core/mcp';
+} from './mcp';
 export {
   createMcpToolCalls,
   createMcpTracker,
@@ -50,11 +53,8 @@ export {
   mcpResultEvents,
   mcpSideEffects,
   mcpToolLabel,
-} from '../core/mcp';
-export { eventsFromText, stepsFromText } from '../core/read-text';
-export type { DualChannelResultOptions, MediaDetails, TerminalDetails } from '../core/results';
-export { eventsFromAnviaToolResult, eventsFromDualChannelResult } from '../core/results';
-export type { ToolUIPartApprovalLike, ToolUIPartLike, UIMessageLike } from '../core/ui-messages';
+} from './mcp';
+export { eventsFromText, stepsFromText } from './read-text';
 
 // The names below are declared here rather than re-exported: lazily loaded decoders use the modules
 // that define them, and an entry exports nothing from such a module (the rule and its check are in

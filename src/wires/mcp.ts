@@ -16,8 +16,8 @@
  */
 
 import type { StepEvent, ToolPresentation } from 'tool-steps/core';
+import { isRecord, wireText } from '../core/values';
 import { isIconSrc } from './icon-src';
-import { isRecord, wireText } from './values';
 
 /**
  * The words the MCP adapters put on steps: the approval's side effects read from a tool's annotations

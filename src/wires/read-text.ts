@@ -5,11 +5,11 @@
  */
 
 import type { ReadStreamOptions, StepEvent, StepsState } from 'tool-steps/core';
-import { decoderFor } from './decoders';
-import { append } from './decoders/types';
-import { reduceSteps } from './reduce';
-import { emptyStepsState } from './step';
-import { type DecoderSource, StreamDecoder } from './stream-decoder';
+import { decoderFor } from '../core/decoders';
+import { append } from '../core/decoders/types';
+import { reduceSteps } from '../core/reduce';
+import { emptyStepsState } from '../core/step';
+import { type DecoderSource, StreamDecoder } from '../core/stream-decoder';
 
 /** Decodes a whole capture (SSE or JSONL) into events, synchronously. */
 export function eventsFromText(text: string, options: Omit<ReadStreamOptions, 'signal'> = {}): StepEvent[] {

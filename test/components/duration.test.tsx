@@ -3,8 +3,8 @@ import { act, render } from '@testing-library/react';
 import { createStepStore, type Step, type ToolRowProps, ToolStep, ToolSteps } from 'tool-steps';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { turnOf } from '../../src/components/turn-summary';
-import { stepDurationMs } from '../../src/core/duration';
-import { defaultLabels, formatDurationIn, formatElapsedIn } from '../../src/core/labels';
+import { stepDurationMs } from '../../src/presentation/duration';
+import { defaultLabels, formatDurationIn, formatElapsedIn } from '../../src/presentation/labels';
 import { makeStep, stateOf } from './step-fixtures';
 
 const durationOf = (container: Element, id: string) =>

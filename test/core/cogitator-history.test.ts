@@ -6,13 +6,13 @@
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { eventsFromCogitatorThread } from '../../src/core/cogitator-history';
 import { cogitatorWebSocket } from '../../src/core/decoders/cogitator-ws';
 import type { StepEvent } from '../../src/core/events';
-import { presentStep } from '../../src/core/presentation';
-import { eventsFromText, stepsFromText } from '../../src/core/read-text';
 import { reduceSteps } from '../../src/core/reduce';
 import { emptyStepsState, type Step, type StepsState } from '../../src/core/step';
+import { presentStep } from '../../src/presentation/derived';
+import { eventsFromCogitatorThread } from '../../src/wires/cogitator-history';
+import { eventsFromText, stepsFromText } from '../../src/wires/read-text';
 
 const fixture = (name: string) => readFileSync(new URL(`../fixtures/${name}`, import.meta.url), 'utf8');
 const reduce = (events: StepEvent[]) => reduceSteps(emptyStepsState, events);

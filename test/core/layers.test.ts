@@ -32,7 +32,7 @@ describe('src/internal and src/renderers never import src/components', () => {
       "import type { ToolIconMap } from '../components/icons';",
       "const m = await import('../components/virtual-rows');",
       "import { visibleText } from '../internal/visible-text';",
-      "import { defaultLabels } from '../core/labels';",
+      "import { defaultLabels } from '../presentation/labels';",
     ].join('\n');
     expect(upward(file, fake)).toEqual([
       'src/renderers/fake.tsx → ../components/labels',

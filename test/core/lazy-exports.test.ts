@@ -123,9 +123,9 @@ describe('reading the sources: no entry exports a value of a lazily loaded modul
       return relative(root, file);
     };
     expect(origin('index', 'createStepStore')).toBe('src/core/store.ts');
-    expect(origin('wires', 'stepsFromText')).toBe('src/core/read-text.ts');
+    expect(origin('wires', 'stepsFromText')).toBe('src/wires/read-text.ts');
     // a name imported, then exported again
-    expect(origin('presentation', 'plural')).toBe('src/core/plural.ts');
+    expect(origin('presentation', 'plural')).toBe('src/presentation/plural.ts');
   });
 
   it('every value of every entry comes from a module no code loads with import()', () => {

@@ -15,8 +15,8 @@ import { ElicitRequestSchema } from '@modelcontextprotocol/sdk/types.js';
 import { createStepStore, reduceSteps, type StepEvent, type StepsState } from 'tool-steps/core';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { createMcpToolCalls, createMcpTracker, type McpTool } from '../../src/core/mcp';
 import { emptyStepsState } from '../../src/core/step';
+import { createMcpToolCalls, createMcpTracker, type McpTool } from '../../src/wires/mcp';
 
 const FIXTURES = new URL('../fixtures/wires/', import.meta.url);
 const PNG = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==';

@@ -1,5 +1,6 @@
 import { reduceSteps, type StepEvent } from 'tool-steps/core';
 import { describe, expect, it, vi } from 'vitest';
+import { emptyStepsState } from '../../src/core/step';
 import {
   createMcpToolCalls,
   createMcpTracker,
@@ -7,8 +8,7 @@ import {
   mcpIconSrc,
   mcpSideEffects,
   mcpToolLabel,
-} from '../../src/core/mcp';
-import { emptyStepsState } from '../../src/core/step';
+} from '../../src/wires/mcp';
 
 const PNG = 'data:image/png;base64,iVBORw0KGgo=';
 

@@ -1,7 +1,7 @@
 // The derived detail line: the most telling argument, shortened for one line (tests of an internal module).
 
 import { describe, expect, it } from 'vitest';
-import { DETAIL_MAX, detailFromInput } from '../../src/core/presentation/detail';
+import { DETAIL_MAX, detailFromInput } from '../../src/presentation/derived/detail';
 
 const detail = (input: unknown) => detailFromInput(input)?.detail;
 

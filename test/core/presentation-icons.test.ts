@@ -3,7 +3,7 @@
 import { knownTools, presentStep } from 'tool-steps/presentation';
 import { describe, expect, it } from 'vitest';
 import { toolIcons } from '../../src/components/icons';
-import { DERIVED_ICONS } from '../../src/core/presentation/icon';
+import { DERIVED_ICONS } from '../../src/presentation/derived/icon';
 
 describe('derived icons', () => {
   it('every icon a rule can pick, and every built-in tool icon, is in the curated Lucide table', () => {

@@ -5,7 +5,7 @@ import fc from 'fast-check';
 import type { Step, StepStatus } from 'tool-steps/core';
 import { knownTools, presentStep } from 'tool-steps/presentation';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { LABEL_MAX } from '../../src/core/presentation/humanize';
+import { LABEL_MAX } from '../../src/presentation/derived/humanize';
 
 afterEach(() => {
   vi.restoreAllMocks();

@@ -5,15 +5,15 @@
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { eventsFromCogitatorThread, stepsFromCogitatorThread } from '../../src/core/cogitator-history';
-import { approvalWaitMs, stepDurationMs } from '../../src/core/duration';
 import type { StepEvent } from '../../src/core/events';
-import { eventsFromText, stepsFromText } from '../../src/core/read-text';
 import { reduceSteps } from '../../src/core/reduce';
 import { repairStep } from '../../src/core/repair';
 import { emptyStepsState, type Step, type StepsState } from '../../src/core/step';
 import { createStepStore } from '../../src/core/store';
 import { stepsFromUIMessages } from '../../src/core/ui-messages';
+import { approvalWaitMs, stepDurationMs } from '../../src/presentation/duration';
+import { eventsFromCogitatorThread, stepsFromCogitatorThread } from '../../src/wires/cogitator-history';
+import { eventsFromText, stepsFromText } from '../../src/wires/read-text';
 
 const fixture = (name: string) => readFileSync(new URL(`../fixtures/${name}`, import.meta.url), 'utf8');
 

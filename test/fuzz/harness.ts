@@ -8,13 +8,10 @@
  */
 import { isDeepStrictEqual } from 'node:util';
 import fc from 'fast-check';
-import { eventsFromCogitatorThread } from '../../src/core/cogitator-history';
 import { decoderFor } from '../../src/core/decoders';
 import { detectProtocol } from '../../src/core/decoders/detect';
 import { append, type ProtocolName } from '../../src/core/decoders/types';
 import type { StepEvent } from '../../src/core/events';
-import { createMcpTracker } from '../../src/core/mcp';
-import { eventsFromText } from '../../src/core/read-text';
 import { reduceSteps } from '../../src/core/reduce';
 import { repairState, repairStepEvent } from '../../src/core/repair';
 import { eventsFromAnviaToolResult, eventsFromDualChannelResult } from '../../src/core/results';
@@ -22,6 +19,9 @@ import { emptyStepsState, isTerminalStatus, type StepsState } from '../../src/co
 import { createStepStore } from '../../src/core/store';
 import { readStream } from '../../src/core/stream';
 import { stepsFromUIMessages } from '../../src/core/ui-messages';
+import { eventsFromCogitatorThread } from '../../src/wires/cogitator-history';
+import { createMcpTracker } from '../../src/wires/mcp';
+import { eventsFromText } from '../../src/wires/read-text';
 import { displayFieldProblems } from '../core/display-fields';
 
 type Json = Record<string, unknown>;
@@ -365,7 +365,7 @@ export const WIRES: Readonly<Record<string, { protocol: ProtocolName; streams: f
   'openai-agents': { protocol: 'openai-agents', streams: fc.array(agentsFrames, { maxLength: 14 }) },
 };
 
-// MCP (src/core/mcp.ts): JSON-RPC messages both ways, as the tracker reads them from any transport.
+// MCP (src/wires/mcp.ts): JSON-RPC messages both ways, as the tracker reads them from any transport.
 const rpcId = mostly(fc.oneof(fc.integer({ min: 0, max: 3 }), fc.constantFrom('r1', 'r2', '__proto__')));
 const mcpContent = mostly(
   fc.array(

@@ -6,7 +6,7 @@ import { ToolSteps } from 'tool-steps';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { page } from 'vitest/browser';
 import { render } from 'vitest-browser-react';
-import { visibleText } from '../../src/core/visible-text';
+import { visibleText } from '../../src/presentation/visible-text';
 import { contrastRatio, MIN_CONTRAST, type Rgb } from '../../src/renderers/terminal-model';
 import {
   HOSTILE_FIELD_COUNT,

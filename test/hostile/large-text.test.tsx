@@ -5,8 +5,8 @@ import { act, render, waitFor } from '@testing-library/react';
 import { hydrateRoot } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
-import { createRedactor, redactMask } from '../../src/core/redact';
 import { LARGE_TEXT, screenValue, useScreenValue } from '../../src/internal/visible-text';
+import { createRedactor, redactMask } from '../../src/presentation/redact';
 import { SECRETS } from '../../stories/support/secrets';
 
 const MASK = redactMask;

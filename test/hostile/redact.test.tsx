@@ -4,7 +4,7 @@ import { fireEvent, render, screen, waitFor, within } from '@testing-library/rea
 import { type Step, ToolStep, ToolSteps } from 'tool-steps';
 import { presentStep } from 'tool-steps/presentation';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createRedactor, redactMask, redactText, redactValue, screeningSteps } from '../../src/core/redact';
+import { createRedactor, redactMask, redactText, redactValue, screeningSteps } from '../../src/presentation/redact';
 import { SECRETS } from '../../stories/support/secrets';
 import { makeStep, stateOf } from '../components/step-fixtures';
 

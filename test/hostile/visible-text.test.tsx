@@ -4,7 +4,7 @@ import { render } from '@testing-library/react';
 import { ToolStep, ToolStepApproval } from 'tool-steps';
 import { presentStep } from 'tool-steps/presentation';
 import { describe, expect, it } from 'vitest';
-import { visibleText } from '../../src/core/visible-text';
+import { visibleText } from '../../src/presentation/visible-text';
 import { makeStep } from '../components/step-fixtures';
 
 const RLO = '\u202E';

@@ -2,9 +2,9 @@
 // the previous arrays where nothing changed.
 import { createStepStore, type StepEvent } from 'tool-steps';
 import { describe, expect, it } from 'vitest';
-import { defaultStepFamily } from '../../src/core/grouping';
 import { itemsIn, ListModel, listView, stateSource, TOP } from '../../src/internal/list-view';
 import { StepTreeCache } from '../../src/internal/step-tree';
+import { defaultStepFamily } from '../../src/presentation/grouping';
 
 const syncStore = () => createStepStore({ schedule: (flush) => flush(), now: () => 1000 });
 const read = (id: string, at: number): StepEvent[] => [

@@ -16,12 +16,12 @@ import {
   useState,
 } from 'react';
 import type { Step } from 'tool-steps/core';
-import { inputDigest } from '../../core/presentation/approval';
 import { warnOnce } from '../../core/warn';
 import { useLabelId, useStepOf, useToolStepsLabels, useToolStepsOptions } from '../../internal/context';
 import { decide, type LocalDecision, useDecisionScope, useLocalDecision } from '../../internal/decisions';
 import { drawPart, type RenderProp } from '../../internal/render';
 import { WireText } from '../../internal/visible-text';
+import { inputDigest } from '../../presentation/derived/approval';
 import { Preview, Section } from './preview';
 
 /** The types of `ToolStepApproval`. */

@@ -5,10 +5,10 @@
 import { type ReactNode, Suspense, useEffect, useMemo } from 'react';
 import type { Step } from 'tool-steps/core';
 import type { ToolStepsLabels } from 'tool-steps/presentation';
-import { type ApprovalAction, approvalPreview } from '../../core/presentation/approval';
 import { useToolStepsOptions } from '../../internal/context';
 import { RendererBoundary } from '../../internal/renderer-boundary';
 import { WireText } from '../../internal/visible-text';
+import { type ApprovalAction, approvalPreview } from '../../presentation/derived/approval';
 import { CodeRenderer, DiffRenderer, preloadRendererOf } from '../../renderers/lazy-views';
 
 /** The heading of each action, by its word in `labels.approval`. */

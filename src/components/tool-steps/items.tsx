@@ -2,7 +2,6 @@
 
 import { createElement, memo, type ReactNode, Suspense, useSyncExternalStore } from 'react';
 import type { Step } from 'tool-steps/core';
-import { isThought, type ListItem, type StepGroup } from '../../core/grouping';
 import { chunked, useChunk } from '../../internal/chunk';
 import { InListContext } from '../../internal/context';
 import { useClientLayoutEffect } from '../../internal/layout-effect';
@@ -17,6 +16,7 @@ import {
   sizerStyle,
   useFirstWindow,
 } from '../../internal/virtual-layout';
+import { isThought, type ListItem, type StepGroup } from '../../presentation/grouping';
 import { ToolStepsGroup } from '../step-group';
 import { ToolStepsThought } from '../step-thought';
 import { ToolStep } from '../tool-step';

@@ -4,7 +4,6 @@ import { type ComponentPropsWithoutRef, forwardRef, type ReactNode, useEffect, u
 import type { Step, StepStore, StepsState } from 'tool-steps/core';
 import type { StepFamilyOf, ToolStepsLabelsInput } from 'tool-steps/presentation';
 import { emptyStepsState } from '../../core';
-import { defaultStepFamily } from '../../core/grouping';
 import { type ToolStepsOptions, ToolStepsOptionsContext, takeOptions, useSameOptions } from '../../internal/context';
 import { DecisionScopeProvider } from '../../internal/decisions';
 import { useClientLayoutEffect } from '../../internal/layout-effect';
@@ -14,6 +13,7 @@ import { drawPart, type RenderProp } from '../../internal/render';
 import { ListKeyboard, ListKeyboardContext, type VirtualNav } from '../../internal/row-focus';
 import { RunStoppedProvider } from '../../internal/run-stopped';
 import { SteadyContext, type SteadyOptions } from '../../internal/steady-step';
+import { defaultStepFamily } from '../../presentation/grouping';
 import { ToolStepsLabelsProvider } from '../labels';
 import { useOpenKeys } from './expanded';
 import { DrawnWaiting, type ListShared, ListSharedContext, useRun } from './shared';

@@ -3,12 +3,12 @@
 import { type ComponentPropsWithoutRef, forwardRef, memo } from 'react';
 import type { StepsDiagnostics, StepsState } from 'tool-steps/core';
 import type { ToolStepsLabels } from 'tool-steps/presentation';
-import { errorText, reasonText } from '../../core/labels';
-import { isStoppedRun } from '../../core/outcome';
-import type { Redactor } from '../../core/redact';
 import { useToolStepsLabels } from '../../internal/context';
 import { drawPart, type RenderProp } from '../../internal/render';
 import { screenLine, screenName, useRedactor, WireText } from '../../internal/visible-text';
+import { errorText, reasonText } from '../../presentation/labels';
+import { isStoppedRun } from '../../presentation/outcome';
+import type { Redactor } from '../../presentation/redact';
 import { useListShared, useRun, useSkipped } from './shared';
 
 type RunError = NonNullable<StepsState['run']['error']>;

@@ -1,8 +1,9 @@
 /**
  * The detail line: the most telling argument of a call, shortened for one line.
  */
+
+import { isRecord } from '../../core/values';
 import { holdsSecret } from '../redact';
-import { isRecord } from '../values';
 import { visibleText } from '../visible-text';
 import { cleanText, cut } from './humanize';
 

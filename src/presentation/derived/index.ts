@@ -4,9 +4,9 @@
  */
 
 import type { Step } from 'tool-steps/core';
+import { isDevelopment, warnOnce } from '../../core/warn';
 import { holdsSecret } from '../redact';
 import { visibleText } from '../visible-text';
-import { isDevelopment, warnOnce } from '../warn';
 import { type Detail, detailFromInput, detailFromKnown } from './detail';
 import { cleanText, readName } from './humanize';
 import { iconForWords } from './icon';

@@ -2,9 +2,9 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { anvia } from '../../../src/core/decoders/anvia';
 import type { StepEvent } from '../../../src/core/events';
-import { stepsFromText } from '../../../src/core/read-text';
 import { reduceSteps } from '../../../src/core/reduce';
 import { emptyStepsState, type Step, type StepsState } from '../../../src/core/step';
+import { stepsFromText } from '../../../src/wires/read-text';
 
 const fixture = (name: string) => readFileSync(new URL(`../../fixtures/${name}`, import.meta.url), 'utf8');
 const lines = (text: string) => text.split('\n').filter((line) => line.trim() !== '');
