@@ -2,8 +2,8 @@
 // `npm run api`); these checks are what the reports cannot say: that every entry loads, that a name two
 // entries share means the same thing in both, that the root stays small and takes nothing wire- or
 // presentation-specific, and how src/index.ts is written.
-import { readFileSync } from 'node:fs';
-import { resolve } from 'node:path';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
 import * as kit from 'tool-steps';
 import * as core from 'tool-steps/core';
 import * as presentation from 'tool-steps/presentation';
@@ -37,7 +37,16 @@ function namesOfReport(report: string): string[] {
   return [...names].sort();
 }
 
-const rootReport = readFileSync(resolve(import.meta.dirname, '../etc/tool-steps.api.md'), 'utf8');
+const etc = resolve(import.meta.dirname, '../etc');
+const rootReport = readFileSync(join(etc, 'tool-steps.api.md'), 'utf8');
+
+/** The warnings api-extractor wrote into a report (`// Warning: (ae-forgotten-export) ...`), one line each. */
+function warningsOf(report: string): string[] {
+  return report
+    .split('\n')
+    .map((line) => line.trim())
+    .filter((line) => /^\/\/ Warning: \(ae-[\w-]+\)/.test(line));
+}
 
 describe('the public surface', () => {
   it('every entry loads and exports values', () => {
@@ -83,6 +92,30 @@ describe('the public surface', () => {
       'export { Step }',
     ].join('\n');
     expect(namesOfReport(report)).toEqual(['B', 'CProps', 'D', 'Step', 'a']);
+  });
+
+  it('no api report holds a warning: every type a declaration names is exported by its entry', () => {
+    const reports = readdirSync(etc).filter((file) => file.endsWith('.api.md'));
+    expect(reports.length).toBe(Object.keys(ENTRIES).length);
+    const warnings = reports.flatMap((file) =>
+      warningsOf(readFileSync(join(etc, file), 'utf8')).map((line) => `${file}: ${line}`),
+    );
+    expect(warnings).toEqual([]);
+  });
+
+  it('reads the warnings of a report (negative control)', () => {
+    const report = [
+      'export interface AgUiOptions {',
+      '    // Warning: (ae-forgotten-export) The symbol "StepEvent_2" needs to be exported by the entry point index.d.ts',
+      '    custom?: () => StepEvent_2[];',
+      '}',
+      '// Warning: (ae-forgotten-export) The symbol "DecoderOptionsOf" needs to be exported by the entry point index.d.ts',
+      '// Warnings were encountered during analysis:',
+    ].join('\n');
+    expect(warningsOf(report)).toEqual([
+      '// Warning: (ae-forgotten-export) The symbol "StepEvent_2" needs to be exported by the entry point index.d.ts',
+      '// Warning: (ae-forgotten-export) The symbol "DecoderOptionsOf" needs to be exported by the entry point index.d.ts',
+    ]);
   });
 
   it("src/index.ts is not 'use client' (each module carries its own) and names each export (no export *)", () => {

@@ -28,7 +28,7 @@ export {
 } from './approvals';
 export type { AgUiOptions } from './decoders/ag-ui';
 export type { OpenAIAgentsOptions } from './decoders/openai-agents';
-export type { DecoderOptions } from './decoders/registry';
+export type { DecoderOptions, DecoderOptionsOf } from './decoders/registry';
 export type { ProtocolName, StepDecoder } from './decoders/types';
 export type { StepEvent, StepEventOf, StepEventType } from './events';
 export type { ReduceStepsOptions } from './reduce';

@@ -6,8 +6,9 @@
  * - VT Code's dual-channel `ToolResult` (`vtcode_core::tools::result::ToolResult`)
  * - Anvia's transcript `tool-result` part, one per output variant
  */
+
+import type { StepEvent } from 'tool-steps/core';
 import { ANVIA_FAILED, anviaContentText, anviaMediaDetails } from './decoders/anvia-content';
-import type { StepEvent } from './events';
 import { coercedText, isRecord } from './values';
 
 /**

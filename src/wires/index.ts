@@ -21,7 +21,8 @@ import {
   type UIMessageLike,
 } from '../core/ui-messages';
 
-export type { AgUiOptions, OpenAIAgentsOptions, ProtocolName, StepDecoder, ToolOutputsOptions } from '../core/decoders';
+export type { AgUiOptions, OpenAIAgentsOptions, ProtocolName, StepDecoder } from 'tool-steps/core';
+export type { ToolOutputsOptions } from '../core/decoders';
 export { decoderFor, decoders, eventsFromToolOutputs, openaiAgents } from '../core/decoders';
 export type { DualChannelResultOptions, MediaDetails, TerminalDetails } from '../core/results';
 export { eventsFromAnviaToolResult, eventsFromDualChannelResult } from '../core/results';

@@ -1,4 +1,5 @@
-import { type AgUiOptions, agUi } from './ag-ui';
+import type { AgUiOptions, DecoderOptionsOf, OpenAIAgentsOptions, ProtocolName, StepDecoder } from 'tool-steps/core';
+import { agUi } from './ag-ui';
 import { aiSdk } from './ai-sdk';
 import { anthropic } from './anthropic';
 import { anvia } from './anvia';
@@ -6,18 +7,10 @@ import { cogitator } from './cogitator';
 import { cogitatorWebSocket } from './cogitator-ws';
 import { native } from './native';
 import { openaiResponses } from './openai';
-import { openaiAgents as createOpenAIAgents, type OpenAIAgentsOptions } from './openai-agents';
-import {
-  type AnyDecoderFactory,
-  type DecoderFactories,
-  type DecoderOptionsOf,
-  decoderOptionsByProtocol,
-  PROTOCOL_NAMES,
-} from './registry';
-import { isProtocolName, type ProtocolName, type StepDecoder, unknownProtocolMessage } from './types';
+import { openaiAgents as createOpenAIAgents } from './openai-agents';
+import { type AnyDecoderFactory, type DecoderFactories, decoderOptionsByProtocol, PROTOCOL_NAMES } from './registry';
+import { isProtocolName, unknownProtocolMessage } from './types';
 
-export type { AgUiOptions } from './ag-ui';
-export type { OpenAIAgentsOptions } from './openai-agents';
 export type { DecoderOptions } from './registry';
 
 /**
@@ -30,7 +23,7 @@ export function openaiAgents(options?: OpenAIAgentsOptions): StepDecoder {
 }
 export type { ToolOutputsOptions } from './openai-outputs';
 export { eventsFromToolOutputs } from './openai-outputs';
-export type { ProtocolName, StepDecoder } from './types';
+export type { ProtocolName } from './types';
 export { isProtocolName, unknownProtocolMessage } from './types';
 
 /**

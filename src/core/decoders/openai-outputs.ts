@@ -8,7 +8,7 @@
  * store.apply(eventsFromToolOutputs(userMessage)); // Anthropic: the `user` message with `tool_result`s
  * ```
  */
-import type { StepEvent } from '../events';
+import type { StepEvent } from 'tool-steps/core';
 import { isRecord, nonEmptyString } from '../values';
 import { contentText } from './anthropic';
 import { shellOutputEvents } from './openai';

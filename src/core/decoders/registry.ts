@@ -42,8 +42,16 @@ export const DECODER_TABLE = {
 /** Each protocol's decoder factory, as the table loads it. */
 export type DecoderFactories = { readonly [N in ProtocolName]: Awaited<ReturnType<(typeof DECODER_TABLE)[N]>> };
 
-/** The options the decoder of one protocol takes (`undefined` for a decoder that takes none). */
-export type DecoderOptionsOf<N extends ProtocolName> = Parameters<DecoderFactories[N]>[0];
+/**
+ * The options the decoder of one protocol takes (`undefined` for a decoder that takes none). Written with
+ * the options' own names, so an entry that exports it names no type of the table; `OptionsOfMatchesTable`
+ * holds it to the table.
+ */
+export type DecoderOptionsOf<N extends ProtocolName> = N extends 'ag-ui'
+  ? AgUiOptions
+  : N extends 'openai-agents'
+    ? OpenAIAgentsOptions
+    : undefined;
 
 /** The protocols whose decoders take options. */
 type ConfigurableProtocol = {
@@ -66,6 +74,12 @@ type ByProtocol = Exclude<DecoderOptions, AgUiOptions | OpenAIAgentsOptions>;
 type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
 type Holds<T extends true> = T;
 export type TableMatchesNames = Holds<Same<keyof typeof DECODER_TABLE, ProtocolName>>;
+export type OptionsOfMatchesTable = Holds<
+  Same<
+    { [N in ProtocolName]: DecoderOptionsOf<N> | undefined },
+    { [N in ProtocolName]: Parameters<DecoderFactories[N]>[0] }
+  >
+>;
 export type ByProtocolMatchesTable = Holds<
   Same<ByProtocol, { readonly [N in ConfigurableProtocol]?: Exclude<DecoderOptionsOf<N>, undefined> }>
 >;
