@@ -15,6 +15,7 @@
  * call's progress and result are the inner message's latest text.
  */
 import type { StepEvent } from './events';
+import { isMastraPartType, mastraRunOfPart } from './mastra-parts';
 import { repairStep } from './repair';
 import {
   emptyStepsState,
@@ -348,14 +349,53 @@ export function stepsFromUIMessages(messages: readonly UIMessageLike[], previous
       Object.defineProperty(byId, id, { value: step, enumerable: true, writable: true, configurable: true });
     else byId[id] = step;
   };
+  /** A sub-agent's calls (the tool parts of `output`) as child steps of `parentId`; `flat`: at the top level. */
+  const putChildren = (parentId: string, output: unknown, flat: boolean) => {
+    subAgentParts(parentId, output, 1, (child, childId, parent) => {
+      const before = Object.hasOwn(previousById, childId) ? previousById[childId] : undefined;
+      const source = before && sources.get(before);
+      let made: Step | undefined;
+      if (before && source && sameToolPart(source, child)) {
+        made = before;
+      } else {
+        made = childStep(child, childId, parent, before);
+        if (!made) {
+          skipped++;
+          return;
+        }
+        if (flat && made.parentId === parentId) delete made.parentId;
+      }
+      sources.set(made, child);
+      if (made !== before) changed = true;
+      put(childId, made);
+    });
+  };
   const segmentIds: string[] = [];
   const segmentsById: Record<string, ReasoningSegment> = {};
   const segmentsBefore = previous?.reasoning?.byId ?? {};
   let segmentsChanged = false;
+  const addSegment = (made: ReasoningSegment) => {
+    const id = made.id;
+    const old = Object.hasOwn(segmentsBefore, id) ? segmentsBefore[id] : undefined;
+    const segment = old && sameSegment(old, made) ? old : made;
+    if (segment !== old) segmentsChanged = true;
+    segmentIds.push(id);
+    if (id === '__proto__')
+      Object.defineProperty(segmentsById, id, { value: segment, enumerable: true, writable: true, configurable: true });
+    else segmentsById[id] = segment;
+  };
   for (const [messageIndex, message] of messages.entries()) {
     // A message without parts (a hand-made or older message) has no tool calls; it must not throw.
     const parts: readonly unknown[] = Array.isArray(message?.parts) ? message.parts : [];
+    const firstOfMessage = ids.length;
     for (const [partIndex, part] of parts.entries()) {
+      if (isRecord(part) && isMastraPartType(part.type)) {
+        const found = mastraRunOfPart(part, ids.slice(firstOfMessage), byId, problems, ids.length);
+        if (!found) continue;
+        putChildren(found.root, found.run.message, found.parent === undefined);
+        if (found.segment) addSegment(found.segment);
+        continue;
+      }
       if (isReasoningPart(part)) {
         const messageId = (message as { id?: unknown }).id;
         const id = `${typeof messageId === 'string' ? messageId : messageIndex}/reasoning/${partIndex}`;
@@ -363,19 +403,7 @@ export function stepsFromUIMessages(messages: readonly UIMessageLike[], previous
         if (part.text !== undefined && typeof part.text !== 'string') {
           problems.push(`stored reasoning part "${id}" has a "text" that is not text; read as ""`);
         }
-        const made = segmentFromPart(part, id, ids.length);
-        const old = Object.hasOwn(segmentsBefore, id) ? segmentsBefore[id] : undefined;
-        const segment = old && sameSegment(old, made) ? old : made;
-        if (segment !== old) segmentsChanged = true;
-        segmentIds.push(id);
-        if (id === '__proto__')
-          Object.defineProperty(segmentsById, id, {
-            value: segment,
-            enumerable: true,
-            writable: true,
-            configurable: true,
-          });
-        else segmentsById[id] = segment;
+        addSegment(segmentFromPart(part, id, ids.length));
         continue;
       }
       if (!isToolUIPart(part)) continue;
@@ -407,25 +435,7 @@ export function stepsFromUIMessages(messages: readonly UIMessageLike[], previous
       if (repaired) problems.push(...repaired);
       if (step !== old) changed = true;
       put(id, step);
-      if (part.state === 'output-available') {
-        subAgentParts(id, part.output, 1, (child, childId, parentId) => {
-          const before = Object.hasOwn(previousById, childId) ? previousById[childId] : undefined;
-          const source = before && sources.get(before);
-          let made: Step | undefined;
-          if (before && source && sameToolPart(source, child)) {
-            made = before;
-          } else {
-            made = childStep(child, childId, parentId, before);
-            if (!made) {
-              skipped++;
-              return;
-            }
-          }
-          sources.set(made, child);
-          if (made !== before) changed = true;
-          put(childId, made);
-        });
-      }
+      if (part.state === 'output-available') putChildren(id, part.output, false);
     }
   }
   const base = previous ?? emptyStepsState;

@@ -17,11 +17,13 @@ export const AG_UI_READ_TYPES: ReadonlySet<string> = new Set([
   'ACTIVITY_SNAPSHOT',
   'ACTIVITY_DELTA',
   'SUBAGENT_STARTED',
+  'SUBAGENT_FINISHED',
+  'SUBAGENT_ERROR',
 ]);
 
 /** Types of the protocol that say nothing about tool calls (text, reasoning, state): read and ignored. */
 export const AG_UI_IGNORED =
-  /^(?:(?:TEXT_MESSAGE|REASONING|THINKING)_[A-Z_]+|STATE_(?:SNAPSHOT|DELTA)|STEP_(?:STARTED|FINISHED)|RAW|SUBAGENT_(?:FINISHED|ERROR))$/;
+  /^(?:(?:TEXT_MESSAGE|REASONING|THINKING)_[A-Z_]+|STATE_(?:SNAPSHOT|DELTA)|STEP_(?:STARTED|FINISHED)|RAW)$/;
 
 /** Whether a `type` is an AG-UI event type the decoder knows (detection asks). */
 export function isAgUiType(type: string): boolean {

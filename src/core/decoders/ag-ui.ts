@@ -16,7 +16,9 @@
 import { array, type Check, check, nonEmpty, nullish, object, present, string, unknown } from '../check';
 import type { StepEvent } from '../events';
 import { isRecord, nonEmptyString, wireText } from '../values';
+import { type CustomCalls, tanstackCustom } from './ag-ui-custom';
 import { agUiContent, applyPatch } from './ag-ui-parts';
+import { subagentRuns } from './ag-ui-subagents';
 import { AG_UI_IGNORED, isAgUiType } from './ag-ui-types';
 import { closedEarly, describeIssue, diagnostic, type ProtocolName, parseFrame, type StepDecoder } from './types';
 
@@ -40,7 +42,9 @@ const checks: Readonly<Record<string, Check<Record<string, unknown>>>> = {
   MESSAGES_SNAPSHOT: loose({ messages: array(unknown) }),
   ACTIVITY_SNAPSHOT: loose({ messageId: nonEmpty, content: unknown }),
   ACTIVITY_DELTA: loose({ messageId: nonEmpty, patch: array(unknown) }),
-  SUBAGENT_STARTED: loose({ subagentRunId: nonEmpty, parentToolCallId: str }),
+  SUBAGENT_STARTED: loose({ subagentRunId: nonEmpty, parentToolCallId: str, parentSubagentRunId: str }),
+  SUBAGENT_FINISHED: loose({ subagentRunId: nonEmpty }),
+  SUBAGENT_ERROR: loose({ subagentRunId: nonEmpty, message: str }),
 };
 
 const id = (v: unknown): boolean => typeof v === 'string' && v !== '';
@@ -129,7 +133,21 @@ export function agUi(options: AgUiOptions = {}): StepDecoder {
   let runCalls: string[] = [];
   /** The call a `TOOL_CALL_CHUNK` lane (`subagentRunId`, or `''`) has open. */
   const lanes = new Map<string, string>();
-  const subagentParents = new Map<string, string>();
+  const subagents = subagentRuns();
+  /** What TanStack AI's `CUSTOM` approvals and inputs read and change of the calls. */
+  const customCalls: CustomCalls = {
+    has: (id) => calls.has(id),
+    inputDone(id, name) {
+      const call = calls.get(id);
+      if (call) {
+        if (call.state === 'open') call.state = 'running';
+        return;
+      }
+      calls.set(id, { state: 'running', name });
+      runCalls.push(id);
+    },
+    awaiting: new Set(),
+  };
   const activities = new Map<string, unknown>();
   const reported = new Set<string>();
   let started = false;
@@ -156,7 +174,7 @@ export function agUi(options: AgUiOptions = {}): StepDecoder {
     calls.set(id, call);
     runCalls.push(id);
     const event: StepEvent = { type: 'step-start', id, toolName: name };
-    const parent = typeof subagent === 'string' ? subagentParents.get(subagent) : undefined;
+    const parent = subagents.parentOf(id, subagent, (known) => calls.has(known), out);
     if (parent !== undefined) event.parentId = parent;
     out.push(event);
     return call;
@@ -316,6 +334,15 @@ export function agUi(options: AgUiOptions = {}): StepDecoder {
       ? outcome.pendingToolCallIds.filter((id): id is string => typeof id === 'string')
       : [];
     const keepOpen = (given.length > 0 ? given : open).filter((id) => calls.get(id)?.state === 'running');
+    // A call a `CUSTOM` approval request holds makes the run wait for the decision.
+    if (open.some((id) => customCalls.awaiting.has(id))) {
+      out.push({
+        type: 'run-finish',
+        status: 'paused',
+        keepOpen: keepOpen.filter((id) => !customCalls.awaiting.has(id)),
+      });
+      return;
+    }
     out.push(
       keepOpen.length > 0 ? { type: 'run-finish', status: 'done', keepOpen } : { type: 'run-finish', status: 'done' },
     );
@@ -395,10 +422,24 @@ export function agUi(options: AgUiOptions = {}): StepDecoder {
         return;
       }
       case 'SUBAGENT_STARTED':
-        if (typeof e.parentToolCallId === 'string') subagentParents.set(e.subagentRunId as string, e.parentToolCallId);
+      case 'SUBAGENT_FINISHED':
+        subagents.read(type, e, out);
         return;
+      case 'SUBAGENT_ERROR': {
+        if (!subagents.read(type, e, out)) return;
+        // The sub-agent's run failed: its calls still open will never end on their own.
+        const reason = `The sub-agent failed${typeof e.message === 'string' && e.message !== '' ? `: ${e.message}` : '.'}`;
+        for (const id of subagents.callsOf(e.subagentRunId as string)) {
+          const call = calls.get(id);
+          if (!call || call.state === 'ended') continue;
+          call.state = 'ended';
+          out.push({ type: 'step-cancelled', id, reason });
+        }
+        return;
+      }
       case 'CUSTOM': {
-        const mapped = options.custom?.(wireText(e.name), e.value);
+        const name = wireText(e.name);
+        const mapped = options.custom?.(name, e.value) ?? tanstackCustom(name, e.value, customCalls, out);
         if (mapped) for (const event of mapped) out.push(event);
         return;
       }
@@ -409,13 +450,16 @@ export function agUi(options: AgUiOptions = {}): StepDecoder {
   let thinkingCount = 0;
   let thinking: string | undefined;
   const segments = new Set<string>();
+  /** Segments that streamed text, and those that ended: an encrypted value changes neither. */
+  const segmentText = new Set<string>();
+  const segmentEnded = new Set<string>();
 
   /**
    * Reasoning messages, as the client keeps them (`role: 'reasoning'` messages): `REASONING_MESSAGE_START`
    * → a segment (`messageId`), `_CONTENT` / `_CHUNK` → its text, `_END` → its end; the legacy
    * `THINKING_TEXT_MESSAGE_*` the same, numbered. The phase markers (`REASONING_START` / `_END`,
-   * `THINKING_START` / `_END`) and `REASONING_ENCRYPTED_VALUE` (an opaque value for the app to send
-   * back) draw nothing.
+   * `THINKING_START` / `_END`) draw nothing. `REASONING_ENCRYPTED_VALUE` (an opaque value for the app to
+   * send back) of a `message` with no text makes that segment `encrypted`: it happened, its text is not shown.
    */
   function reasoning(type: string, e: Record<string, unknown>, out: StepEvent[]): void {
     const id = nonEmptyString(e.messageId);
@@ -425,7 +469,9 @@ export function agUi(options: AgUiOptions = {}): StepDecoder {
         out.push(diagnostic(PROTOCOL, `a "${type}" whose "delta" is not text; dropped`));
         return;
       }
-      if (e.delta !== '') out.push({ type: 'reasoning-delta', id: segment, delta: e.delta });
+      if (e.delta === '') return;
+      segmentText.add(segment);
+      out.push({ type: 'reasoning-delta', id: segment, delta: e.delta });
     };
     const start = (segment: string) => {
       segments.add(segment);
@@ -441,12 +487,35 @@ export function agUi(options: AgUiOptions = {}): StepDecoder {
           return;
         }
         if (type === 'REASONING_MESSAGE_START') start(id);
-        else if (type === 'REASONING_MESSAGE_END') out.push({ type: 'reasoning-end', id });
-        else {
+        else if (type === 'REASONING_MESSAGE_END') {
+          segmentEnded.add(id);
+          out.push({ type: 'reasoning-end', id });
+        } else {
           // A chunk opens its message as the client's chunk transform does; the reducer says of content for an unknown one.
           if (type === 'REASONING_MESSAGE_CHUNK' && !segments.has(id)) start(id);
           delta(id);
         }
+        return;
+      }
+      case 'REASONING_ENCRYPTED_VALUE': {
+        // A tool call's opaque value draws nothing; a message's is reasoning that happened, never shown as text.
+        if (e.subtype !== 'message') return;
+        const entity = nonEmptyString(e.entityId);
+        if (entity === undefined) {
+          out.push(diagnostic(PROTOCOL, `a "${type}" without an "entityId"; dropped`));
+          return;
+        }
+        if (segmentText.has(entity) || segmentEnded.has(entity)) return;
+        if (segments.has(entity)) {
+          out.push({ type: 'reasoning-start', id: entity, visibility: 'encrypted' });
+          return;
+        }
+        segments.add(entity);
+        segmentEnded.add(entity);
+        out.push(
+          { type: 'reasoning-start', id: entity, visibility: 'encrypted' },
+          { type: 'reasoning-end', id: entity },
+        );
         return;
       }
       case 'THINKING_TEXT_MESSAGE_START':

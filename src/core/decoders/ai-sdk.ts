@@ -1,8 +1,9 @@
 /**
  * The Vercel AI SDK UI message stream (`x-vercel-ai-ui-message-stream: v1`, ai 5.x, 6.x and 7.x):
  * one JSON chunk per SSE `data:` field, ending with `data: [DONE]`. See the AI SDK's stream protocol docs. Only
- * the tool chunks, the reasoning chunks and the run's frame (`start`, `finish`, `error`, `abort`, steps) make
- * events; text, sources, files and `data-*` parts are read and ignored.
+ * the tool chunks, the reasoning chunks, the run's frame (`start`, `finish`, `error`, `abort`, steps) and
+ * Mastra's sub-agent parts (`data-tool-agent`, `-workflow`, `-network`; see ./ai-sdk-mastra.ts) make
+ * events; text, sources, files and other `data-*` parts are read and ignored.
  *
  * Reasoning: `reasoning-start/-delta/-end` → a segment each, as the SDK makes one `reasoning` part of
  * each start (a provider may use an id again in a later step: the SDK then makes a new part, and so do
@@ -55,6 +56,7 @@ import {
 import type { StepEvent } from '../events';
 import type { Step } from '../step';
 import { eventsFromSubAgentMessage, isUIMessageLike, messageText, type UIMessageLike } from '../ui-messages';
+import { isMastraChunk, mastraParts, type OpenCall } from './ai-sdk-mastra';
 import { closedEarly, describeIssue, diagnostic, type ProtocolName, parseFrame, type StepDecoder } from './types';
 
 const PROTOCOL: ProtocolName = 'ai-sdk';
@@ -204,6 +206,8 @@ type CallState = 'input-streaming' | 'input-available' | 'approval-requested' | 
 
 interface Call {
   state: CallState;
+  /** The tool's name (a Mastra run hangs under the latest open call named for its kind). */
+  name: string;
   label?: string;
   /**
    * The tool's own `metadata` (its source, MCP annotations), which the SDK copies onto every part.
@@ -257,6 +261,17 @@ export function aiSdk(): AiSdkDecoder {
   let started = false;
   let ended = false;
   let errored = false;
+  /** Mastra's sub-agent data parts: their calls hang under the latest open call, child steps included. */
+  const mastra = mastraParts(() => {
+    const open: OpenCall[] = [];
+    for (const [id, call] of calls) {
+      if (call.state !== 'ended' && call.state !== 'denied') open.push({ id, toolName: call.name });
+    }
+    for (const [id, step] of subSteps) {
+      if (step.status === 'running' || step.status === 'input-streaming') open.push({ id, toolName: step.toolName });
+    }
+    return open;
+  }, subSteps);
   /** Reasoning: the segment each open wire id streams into, the last segment of each id, and its text so far. */
   const openSegments = new Map<string, string>();
   const lastSegment = new Map<string, string>();
@@ -278,7 +293,7 @@ export function aiSdk(): AiSdkDecoder {
     let call = calls.get(chunk.toolCallId);
     const fresh = !call;
     if (!call) {
-      call = { state: 'input-streaming' };
+      call = { state: 'input-streaming', name: chunk.toolName };
       calls.set(chunk.toolCallId, call);
       stepCalls.add(chunk.toolCallId);
     }
@@ -301,7 +316,7 @@ export function aiSdk(): AiSdkDecoder {
   function known(id: string): Call {
     let call = calls.get(id);
     if (!call) {
-      call = { state: 'running' };
+      call = { state: 'running', name: '' };
       calls.set(id, call);
     }
     return call;
@@ -545,7 +560,8 @@ export function aiSdk(): AiSdkDecoder {
       }
       const type = (chunk as { type?: unknown }).type;
       if (typeof type !== 'string') return [diagnostic(PROTOCOL, 'a chunk without a "type"')];
-      if (IGNORED.has(type) || type.startsWith('data-')) return [];
+      if (IGNORED.has(type)) return [];
+      if (type.startsWith('data-')) return isMastraChunk(chunk) ? mastra(chunk) : [];
       if (!Object.hasOwn(checks, type)) {
         return once(`type:${type}`, `a chunk of unknown type "${type}"; ignored`);
       }

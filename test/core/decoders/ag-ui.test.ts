@@ -88,6 +88,7 @@ describe('AG-UI decoder', () => {
       sse([
         start,
         { type: 'TOOL_CALL_CHUNK', toolCallId: 'p', toolCallName: 'plan', delta: '{}' },
+        { type: 'SUBAGENT_STARTED', subagentRunId: 'sub', name: 'searcher' },
         { type: 'TOOL_CALL_CHUNK', toolCallId: 's', toolCallName: 'search', delta: '{"q":1}', subagentRunId: 'sub' },
         finish,
       ]),
