@@ -8,6 +8,7 @@ import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { chromium } from 'playwright-core';
 import { build, createServer, preview } from 'vite';
+import { sourceAliases } from '../../scripts/source-entries.mjs';
 
 const repo = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -99,10 +100,8 @@ export async function withBenchPage({ label, dir, deps = [], deadlineMs, onConso
       plugins: [react()],
       define: { 'process.env.NODE_ENV': '"production"' },
       resolve: {
-        alias: [
-          { find: /^tool-steps\/core$/, replacement: resolve(repo, 'src/core/index.ts') },
-          { find: /^tool-steps$/, replacement: resolve(repo, 'src/index.ts') },
-        ],
+        // every entry of package.json's exports, to its source (as the test projects resolve them)
+        alias: sourceAliases(repo),
       },
     };
     if (built) {
