@@ -76,6 +76,7 @@ export declare namespace ToolStepsRoot {
 
   /** Where `persist` keeps the verbosity. */
   interface Persist {
+    /** The key the choice is stored under: one per chat, or one for the whole app. */
     key: string;
     /** `localStorage` by default; any object with its `getItem` and `setItem`. */
     storage?: { getItem(key: string): string | null; setItem(key: string, value: string): void };
