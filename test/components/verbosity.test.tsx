@@ -11,7 +11,7 @@ const row = (container: Element, id: string) => container.querySelector(`[data-s
 const summary = (container: Element) => container.querySelector('[data-slot="tool-steps-summary"]');
 /** The list's markup, without the ids `useId` numbers per render. */
 const ol = (container: Element) =>
-  container.querySelector('[data-slot="tool-steps"]')?.outerHTML.replace(/_r_[0-9a-z]+_/g, 'id');
+  container.querySelector('[data-slot="tool-steps"]')?.outerHTML.replace(/_r_[0-9a-z]+_|:r[0-9a-z]+:/g, 'id');
 
 /** A turn of four finished steps: two succeeded, one failed, one waiting for approval. */
 const turn = stateOf([
@@ -241,19 +241,22 @@ describe('persist', () => {
     }
   });
 
-  it('a server render reads no storage, and hydration reads it after', async () => {
+  it('a hydrated list first draws what the server drew, then the stored choice', async () => {
+    // React 18 warns about layout effects in a server render under jsdom: only hydration errors count here
+    const errors = vi.spyOn(console, 'error').mockImplementation(() => {});
     const storage = memoryStorage({ chat: 'collapsed' });
     const element = <ToolSteps state={finished} minRunningMs={0} persist={{ key: 'chat', storage }} />;
     const html = renderToString(element);
     expect(storage.getItem).not.toHaveBeenCalled();
-    expect(html).toContain('data-step-id="ok1"');
     const host = document.createElement('div');
     host.innerHTML = html;
     document.body.append(host);
-    const errors = vi.spyOn(console, 'error').mockImplementation(() => {});
     const { hydrateRoot } = await import('react-dom/client');
     const root = await act(async () => hydrateRoot(host, element));
-    expect(errors).not.toHaveBeenCalled();
+    const messages = errors.mock.calls.map((call) => String(call[0]));
+    expect(messages.filter((message) => /hydrating|did not match|hydration failed|Suspense/i.test(message))).toEqual(
+      [],
+    );
     expect(rowIds(host)).toEqual(['bad']);
     act(() => root.unmount());
     host.remove();

@@ -1,6 +1,6 @@
 'use client';
 
-import { createContext, useContext, useRef, useState, useSyncExternalStore } from 'react';
+import { createContext, startTransition, useContext, useEffect, useRef, useState } from 'react';
 import type { Step, StepsState } from 'tool-steps/core';
 import { isThought, type ListItem } from '../../core/grouping';
 import { outcomeOf } from '../../core/outcome';
@@ -47,13 +47,10 @@ function readStored(persist: Persist): Verbosity | undefined {
   }
 }
 
-const noSubscribe = () => () => {};
-const onServer = () => undefined;
-
 /**
  * The list's verbosity: the host's `verbosity` when controlled, else the person's choice, else the
- * stored one (read on the client only: the server snapshot is `undefined`, so a hydrated list draws
- * what the server drew, then the stored choice), else `defaultVerbosity`, else `steps`. A choice is
+ * stored one (read after mount, so a server render reads no storage and a hydrated list first draws
+ * what the server drew), else `defaultVerbosity`, else `steps`. A choice is
  * kept in memory first, so a storage that throws on write leaves it working.
  */
 export function useVerbosityState(
@@ -63,9 +60,17 @@ export function useVerbosityState(
   persist: Persist,
 ): VerbosityState {
   const [chosen, setChosen] = useState<Verbosity>();
-  const stored = useSyncExternalStore(noSubscribe, () => readStored(persist), onServer);
+  const [stored, setStored] = useState<Verbosity>();
   const latest = useRef({ onChange, persist });
   latest.current = { onChange, persist };
+  const key = persist?.key;
+  const storage = persist?.storage;
+  useEffect(() => {
+    const value = readStored(key === undefined ? undefined : { key, storage });
+    // a transition: a hydrating root may still hold dehydrated Suspense boundaries (React 18 would
+    // render them on the client again for an urgent update)
+    startTransition(() => setStored(value));
+  }, [key, storage]);
   const [set] = useState(() => (next: Verbosity) => {
     setChosen(next);
     const { onChange, persist } = latest.current;
