@@ -50,7 +50,7 @@ const KB = 1000;
  * value from a module that lazily loaded code uses (budget 57.8); 58.87 kB, and (b) 13.65 kB, with reasoning segments
  * in the state (budgets 59.0 and 13.7: (b) is over its 12 kB goal until the reasoning code is made smaller); 59.20 kB
  * and 13.82 kB with an event's time checked and the wait for approval kept apart from the run time (59.2, 13.9); 61.16 kB with reasoning drawn in the list (the thought row,
- * grouping that takes thoughts in, `turnItems`; budget 61.3); 61.98 kB with the list's verbosity (collapsed, steps,
+ * grouping that takes thoughts in, `turnItems`; budget 61.3); 62.01 kB with the list's verbosity (collapsed, steps,
  * expanded; its switch and `persist`; budget 62.4). `conditions` are the resolve conditions (Next
  * resolves server components with `react-server`).
  */
