@@ -51,7 +51,8 @@ const KB = 1000;
  * in the state (budgets 59.0 and 13.7: (b) is over its 12 kB goal until the reasoning code is made smaller); 59.20 kB
  * and 13.82 kB with an event's time checked and the wait for approval kept apart from the run time (59.2, 13.9); 61.16 kB with reasoning drawn in the list (the thought row,
  * grouping that takes thoughts in, `turnItems`; budget 61.3); the reasoning row in a chunk of its own measured 61.64 kB
- * (esbuild's extra shared chunks cost more than the row), so it stays in the entry. `conditions` are the resolve conditions (Next
+ * (esbuild's extra shared chunks cost more than the row), so it stays in the entry; 62.01 kB with the list's verbosity
+ * (collapsed, steps, expanded; its switch and `persist`; budget 62.4). `conditions` are the resolve conditions (Next
  * resolves server components with `react-server`).
  */
 export const scenarios = [
@@ -59,7 +60,7 @@ export const scenarios = [
     id: 'a',
     name: "import { ToolSteps, useToolStream } from 'tool-steps'",
     code: "import { ToolSteps, useToolStream } from 'tool-steps';\nconsole.log(ToolSteps, useToolStream);",
-    budget: 61.3 * KB,
+    budget: 62.4 * KB,
     target: 35 * KB,
   },
   {

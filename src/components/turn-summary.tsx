@@ -21,6 +21,7 @@ import { presentStep } from '../presentation';
 import { approvalWaitMs, stepDurationMs } from '../presentation/duration';
 import { isStoppedRun, outcomeOf } from '../presentation/outcome';
 import { ListSharedContext } from './tool-steps/shared';
+import { useVerbosity } from './tool-steps/verbosity';
 
 const finite = (value: unknown): value is number => typeof value === 'number' && Number.isFinite(value);
 
@@ -89,12 +90,25 @@ export declare namespace ToolStepsSummary {
 }
 
 interface LineProps {
+  /** The verbosity switch, when the list has one. */
+  toggle: ReactNode;
   props: ComponentPropsWithoutRef<'p'>;
   render: RenderProp<ToolStepsSummary.State> | undefined;
   forwarded: ForwardedRef<HTMLParagraphElement>;
 }
 
-function line(status: ToolStepsSummary.State['status'], children: ReactNode, { props, render, forwarded }: LineProps) {
+function line(
+  status: ToolStepsSummary.State['status'],
+  text: ReactNode,
+  { toggle, props, render, forwarded }: LineProps,
+) {
+  const children = toggle ? (
+    <>
+      {text} {toggle}
+    </>
+  ) : (
+    text
+  );
   return drawPart(
     'p',
     render,
@@ -136,6 +150,11 @@ function useListSummary(): StepsState | undefined {
  * the step's own card says it waits, and "Approve all" above the list counts them; after a turn of one
  * step neither (its row says it all).
  *
+ * Inside a root given a verbosity (`verbosity`, `defaultVerbosity` or `persist`), the line ends with a
+ * button that switches between the collapsed turn and one line per step
+ * (`<button data-slot="tool-steps-verbosity">`, `labels.verbosity`); collapsed, a turn of one step has
+ * its line too.
+ *
  * Renders `<p data-slot="tool-steps-summary" data-state="running" | "done" | "stopped">` (the stopped
  * line with an `aria-hidden` icon, `data-slot="tool-steps-summary-icon"`), nothing for an empty run, one
  * that waits, or a finished turn of one step.
@@ -151,8 +170,21 @@ export const ToolStepsSummary = memo(
     const redactor = useRedactor();
     useDecisionsVersion(); // a decision made here changes the line at once, as it changes the row
     const inList = useListSummary();
+    const { verbosity, set, switchable } = useVerbosity();
     const state = given ?? inList;
-    const part: LineProps = { props, render, forwarded };
+    const collapsed = verbosity === 'collapsed';
+    const toggle =
+      switchable && !given ? (
+        <button
+          type="button"
+          data-slot="tool-steps-verbosity"
+          className="tool-steps-verbosity"
+          onClick={() => set(collapsed ? 'steps' : 'collapsed')}
+        >
+          {collapsed ? labels.verbosity.show : labels.verbosity.hide}
+        </button>
+      ) : null;
+    const part: LineProps = { toggle, props, render, forwarded };
     if (!state || state.ids.length === 0) return null;
     const { running, waiting, startedAt, spanMs, failed } = turnOf(state, scope.get);
     const duration = spanMs !== undefined && spanMs >= 1000 ? labels.duration(spanMs) : undefined;
@@ -181,8 +213,9 @@ export const ToolStepsSummary = memo(
           part={part}
         />
       );
-    // a lone step's row already says all of it (its status, its time): "Worked 1.6s · 1 step" under it repeats it
-    if (waiting || state.ids.length === 1) return null;
+    // a lone step's row already says all of it (its status, its time): "Worked 1.6s · 1 step" under it
+    // repeats it, unless the row is collapsed away
+    if (waiting || (state.ids.length === 1 && !collapsed)) return null;
     return line('done', labels.groups.worked(duration, state.ids.length, failed), part);
   }),
 );

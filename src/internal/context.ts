@@ -79,6 +79,12 @@ export interface ToolConfig extends ToolPresentationOverride {
    * row only (with a development warning).
    */
   Row?: ComponentType<ToolRowProps>;
+  /**
+   * This tool's rows at their own verbosity, whatever the list's (`ToolStepsRoot.VerbosityOptions`):
+   * `'expanded'` opens their details, `'steps'` keeps them as one line in a collapsed list, `'collapsed'`
+   * hides them unless they need a person (an approval waiting, a failure).
+   */
+  verbosity?: 'collapsed' | 'steps' | 'expanded';
 }
 
 /** Per-tool presentation, by tool name. */

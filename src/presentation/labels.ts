@@ -121,6 +121,13 @@ export interface ToolStepsLabels {
   groups: GroupLabels;
   /** The model's reasoning between the calls. */
   reasoning: ReasoningLabels;
+  /** The summary line's switch between the collapsed turn and one line per step. */
+  verbosity: {
+    /** Shown while the list is collapsed: "Show steps". */
+    show: string;
+    /** Shown while it draws the steps: "Hide steps". */
+    hide: string;
+  };
   /** The note and button of a block whose secrets are masked. */
   redaction: RedactionLabels;
   /** The copy buttons of the details blocks. */
@@ -418,6 +425,7 @@ export const defaultLabels: ToolStepsLabels = {
     summary: 'Summary',
     count: (count) => plural('en', count, { one: '# thought', other: '# thoughts' }),
   },
+  verbosity: { show: 'Show steps', hide: 'Hide steps' },
   redaction: {
     hidden: (count) => plural('en', count, { one: '# secret hidden', other: '# secrets hidden' }),
     reveal: 'Reveal',

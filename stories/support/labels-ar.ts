@@ -134,6 +134,7 @@ export const arabicLabels: ToolStepsLabels = {
     summary: 'ملخّص',
     count: (count) => plural('ar', count, { one: 'فكرة واحدة', two: 'فكرتان', few: '# أفكار', other: '# فكرة' }),
   },
+  verbosity: { show: 'إظهار الخطوات', hide: 'إخفاء الخطوات' },
   redaction: {
     hidden: (count) =>
       plural('ar', count, { one: 'سر واحد مخفي', two: 'سرّان مخفيان', few: '# أسرار مخفية', other: '# سرًا مخفيًا' }),

@@ -136,6 +136,7 @@ export const germanLabels: ToolStepsLabels = {
     summary: 'Zusammenfassung',
     count: (count) => plural('de', count, { one: '# Gedanke', other: '# Gedanken' }),
   },
+  verbosity: { show: 'Schritte zeigen', hide: 'Schritte ausblenden' },
   redaction: {
     hidden: (count) => plural('de', count, { one: '# Geheimnis verborgen', other: '# Geheimnisse verborgen' }),
     reveal: 'Aufdecken',

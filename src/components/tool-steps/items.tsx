@@ -3,7 +3,7 @@
 import { createElement, memo, type ReactNode, Suspense, useSyncExternalStore } from 'react';
 import type { Step } from 'tool-steps/core';
 import { chunked, useChunk } from '../../internal/chunk';
-import { InListContext } from '../../internal/context';
+import { InListContext, useToolStepsOptions } from '../../internal/context';
 import { useClientLayoutEffect } from '../../internal/layout-effect';
 import { itemsIn, nestedStartOpen } from '../../internal/list-view';
 import { useSteadyStep } from '../../internal/steady-step';
@@ -24,6 +24,7 @@ import type { VirtualRowsProps } from '../virtual-rows';
 import { useOpenKey } from './expanded';
 import { NestedSteps } from './nested';
 import { useListShared } from './shared';
+import { stepVerbosity, useVerbosity } from './verbosity';
 
 /**
  * The windowed rows, loaded the first time a list passes its `virtualize` threshold, and drawn directly
@@ -57,7 +58,8 @@ const ListThought = memo(function ListThought({ id, index, measure }: { id: stri
     return reasoning && Object.hasOwn(reasoning.byId, id) ? reasoning.byId[id] : undefined;
   };
   const segment = useSyncExternalStore(source.subscribe, readSegment, readSegment);
-  const open = useOpenKey(thoughts, id) ?? false;
+  const expanded = useVerbosity().verbosity === 'expanded';
+  const open = useOpenKey(thoughts, id) ?? expanded;
   if (!segment) return null;
   return (
     <ToolStepsThought
@@ -72,7 +74,8 @@ const ListThought = memo(function ListThought({ id, index, measure }: { id: stri
 /** A group row: open as the list holds it (by the group's id), so opening it re-renders it alone. */
 const ListGroup = memo(function ListGroup({ group, index, measure }: { group: StepGroup } & Partial<RowLayout>) {
   const { groups } = useListShared();
-  const open = useOpenKey(groups, group.key) ?? false;
+  const expanded = useVerbosity().verbosity === 'expanded';
+  const open = useOpenKey(groups, group.key) ?? expanded;
   return (
     <ToolStepsGroup
       group={group}
@@ -164,8 +167,12 @@ function Nested({ id, items }: { id: string; items: readonly ListItem[] }) {
 function SteadyRow({ step, children, index, measure }: { step: Step; children: ReactNode } & Partial<RowLayout>) {
   const drawn = useSteadyStep(step);
   const { rows, source } = useListShared();
+  const { verbosity } = useVerbosity();
+  const { tools } = useToolStepsOptions();
   const id = step.id;
-  const open = useOpenKey(rows, id) ?? startsExpanded(drawn);
+  // a row starts open when its verbosity is `expanded`, else when it failed
+  const startsOpen = (each: Step) => stepVerbosity(each, tools, verbosity) === 'expanded' || startsExpanded(each);
+  const open = useOpenKey(rows, id) ?? startsOpen(drawn);
   const setOpen = (next: boolean) =>
     rows.set(
       id,
@@ -173,7 +180,7 @@ function SteadyRow({ step, children, index, measure }: { step: Step; children: R
       () => source.getSnapshot().ids,
       (other) => {
         const { byId } = source.getSnapshot();
-        return Object.hasOwn(byId, other) && startsExpanded(byId[other] as Step);
+        return Object.hasOwn(byId, other) && startsOpen(byId[other] as Step);
       },
     );
   return (

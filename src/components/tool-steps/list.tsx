@@ -1,13 +1,23 @@
 'use client';
 
-import { type ComponentPropsWithoutRef, forwardRef, memo, useContext, useMemo, useSyncExternalStore } from 'react';
-import { InListContext, useToolStepsLabels } from '../../internal/context';
-import { itemsIn, TOP } from '../../internal/list-view';
+import {
+  type ComponentPropsWithoutRef,
+  forwardRef,
+  memo,
+  useContext,
+  useMemo,
+  useState,
+  useSyncExternalStore,
+} from 'react';
+import type { ListItem } from '../../core/grouping';
+import { InListContext, useToolStepsLabels, useToolStepsOptions } from '../../internal/context';
+import { itemsIn, type ListModel, type ListView, TOP } from '../../internal/list-view';
 import { drawPart, mergeRefs, type RenderProp } from '../../internal/render';
 import { ListKeyboardContext } from '../../internal/row-focus';
 import { VIRTUALIZE_AFTER } from '../../internal/virtual-layout';
 import { TopItems } from './items';
 import { useListShared, useSkipped } from './shared';
+import { anyCollapsed, shownItems, useVerbosity } from './verbosity';
 
 /** The types of `ToolStepsList`. */
 export declare namespace ToolStepsList {
@@ -32,6 +42,32 @@ export declare namespace ToolStepsList {
     /** Swaps the element: `render={<ul />}` or `(props, state) => element`. */
     render?: RenderProp<ToolStepsList.State>;
   }
+}
+
+/**
+ * The top-level items the list draws: all of them, or, when the list or a tool is collapsed, those
+ * `shownItems` keeps (computed once per view, the previous array kept while they are the same).
+ */
+function useShownItems(model: ListModel): readonly ListItem[] {
+  const { verbosity } = useVerbosity();
+  const { tools } = useToolStepsOptions();
+  const filter = verbosity === 'collapsed' || anyCollapsed(tools);
+  const [cache] = useState<{ view?: ListView; key: unknown[]; items: readonly ListItem[] }>(() => ({
+    key: [],
+    items: [],
+  }));
+  const read = () => {
+    const view = model.getView();
+    const all = itemsIn(view, TOP);
+    if (!filter) return all;
+    if (cache.view === view && cache.key[0] === tools && cache.key[1] === verbosity) return cache.items;
+    const items = shownItems(all, view.state, view.tree, tools, verbosity);
+    if (items.length !== cache.items.length || items.some((item, i) => item !== cache.items[i])) cache.items = items;
+    cache.view = view;
+    cache.key = [tools, verbosity];
+    return cache.items;
+  };
+  return useSyncExternalStore(model.subscribe, read, read);
 }
 
 /** Whether a list of `count` top-level items is windowed. */
@@ -65,8 +101,7 @@ export const ToolStepsList = memo(
     const shared = useListShared('ToolStepsList');
     const keyboard = useContext(ListKeyboardContext);
     const { model } = shared;
-    const readItems = () => itemsIn(model.getView(), TOP);
-    const items = useSyncExternalStore(model.subscribe, readItems, readItems);
+    const items = useShownItems(model);
     const windowed = isWindowed(virtualize, items.length);
     const skipped = useSkipped(shared.source).count;
     const listRef = useMemo(

@@ -17,6 +17,7 @@ import { defaultStepFamily } from '../../presentation/grouping';
 import { ToolStepsLabelsProvider } from '../labels';
 import { useOpenKeys } from './expanded';
 import { DrawnWaiting, type ListShared, ListSharedContext, useRun } from './shared';
+import { useVerbosityState, VerbosityContext } from './verbosity';
 
 /** The types of `ToolStepsRoot`. */
 export declare namespace ToolStepsRoot {
@@ -44,6 +45,41 @@ export declare namespace ToolStepsRoot {
     defaultGroupsExpanded?: readonly string[];
     /** Called with the ids of the open groups after the person opens or closes one. */
     onGroupsExpandedChange?: (expanded: string[]) => void;
+  }
+
+  /** How much of the turn the list shows. */
+  type Verbosity = 'collapsed' | 'steps' | 'expanded';
+
+  /**
+   * How much of the turn the list shows, controlled or not, and where the person's choice is kept.
+   * `collapsed`: only the turn summary and what needs a person (an approval waiting, a failure, and the
+   * rows above one); `steps`: one line per step (the default); `expanded`: every row's details, group and
+   * thought open (a row the person closed stays closed). A tool's own `verbosity` in `tools` wins for its
+   * rows. Given any of these props, the summary line draws a button that switches between `collapsed`
+   * and `steps`.
+   */
+  interface VerbosityOptions {
+    /** The verbosity (controlled): the switch calls `onVerbosityChange`, and the list follows what you pass back. */
+    verbosity?: ToolStepsRoot.Verbosity;
+    /** The verbosity until the person chooses one (uncontrolled), unless `persist` kept a choice. */
+    defaultVerbosity?: ToolStepsRoot.Verbosity;
+    /** Called with the person's choice. */
+    onVerbosityChange?: (verbosity: ToolStepsRoot.Verbosity) => void;
+    /**
+     * Keeps the person's choice under `key`, so it survives a reload: in `localStorage` (in the browser;
+     * nothing on the server, and the stored choice is read after hydration), or in your `storage`. A
+     * storage that throws, or a stored value that is no verbosity, is ignored; the choice still works for
+     * the list's life. Only the verbosity is kept: which rows are open names ids of one run.
+     */
+    persist?: ToolStepsRoot.Persist;
+  }
+
+  /** Where `persist` keeps the verbosity. */
+  interface Persist {
+    /** The key the choice is stored under: one per chat, or one for the whole app. */
+    key: string;
+    /** `localStorage` by default; any object with its `getItem` and `setItem`. */
+    storage?: { getItem(key: string): string | null; setItem(key: string, value: string): void };
   }
 
   /** How the list sees its steps: which of them group, and how long a fast one is drawn running. */
@@ -76,6 +112,7 @@ export declare namespace ToolStepsRoot {
     extends ToolStepsOptions,
       ToolStepsRoot.ViewOptions,
       ToolStepsRoot.ExpandedOptions,
+      ToolStepsRoot.VerbosityOptions,
       ComponentPropsWithoutRef<'div'> {
     /** Every word the list writes: another locale, or only the words you change (a stable object). */
     labels?: ToolStepsLabelsInput;
@@ -222,6 +259,10 @@ export const ToolStepsRoot = forwardRef<HTMLDivElement, ToolStepsRoot.Props>(fun
     groupsExpanded,
     defaultGroupsExpanded,
     onGroupsExpandedChange,
+    verbosity,
+    defaultVerbosity,
+    onVerbosityChange,
+    persist,
     render,
     children,
     ...given
@@ -235,11 +276,19 @@ export const ToolStepsRoot = forwardRef<HTMLDivElement, ToolStepsRoot.Props>(fun
   const shared = useShared(source, group, minRunningMs, rows, groups);
   const steady = useSteady(minRunningMs);
   const run = useRun(source);
+  const {
+    verbosity: shown,
+    set,
+    switchable,
+  } = useVerbosityState(verbosity, defaultVerbosity, onVerbosityChange, persist);
+  const chosen = useMemo(() => ({ verbosity: shown, set, switchable }), [shown, set, switchable]);
   return (
     <ToolStepsOptionsContext.Provider value={options}>
-      <ListScope source={source} labels={labels} shared={shared} steady={steady}>
-        {drawPart('div', render, { 'data-slot': 'tool-steps-root', children }, rest, ref, { run })}
-      </ListScope>
+      <VerbosityContext.Provider value={chosen}>
+        <ListScope source={source} labels={labels} shared={shared} steady={steady}>
+          {drawPart('div', render, { 'data-slot': 'tool-steps-root', children }, rest, ref, { run })}
+        </ListScope>
+      </VerbosityContext.Provider>
     </ToolStepsOptionsContext.Provider>
   );
 });

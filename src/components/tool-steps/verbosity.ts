@@ -1,0 +1,126 @@
+'use client';
+
+import { createContext, startTransition, useContext, useEffect, useRef, useState } from 'react';
+import type { Step, StepsState } from 'tool-steps/core';
+import { isThought, type ListItem } from '../../core/grouping';
+import { outcomeOf } from '../../core/outcome';
+import type { ToolsConfig } from '../../internal/context';
+import type { StepTree } from '../../internal/step-tree';
+import type { ToolStepsRoot } from './root';
+
+type Verbosity = ToolStepsRoot.Verbosity;
+type Persist = ToolStepsRoot.Persist | undefined;
+
+/** The list's verbosity, its setter (the person's choice), and whether the host asked for a switch. */
+export interface VerbosityState {
+  verbosity: Verbosity;
+  set: (next: Verbosity) => void;
+  switchable: boolean;
+}
+
+export const VerbosityContext = createContext<VerbosityState>({ verbosity: 'steps', set() {}, switchable: false });
+VerbosityContext.displayName = 'ToolStepsVerbosityContext';
+
+export const useVerbosity = () => useContext(VerbosityContext);
+
+const isVerbosity = (value: unknown): value is Verbosity =>
+  value === 'collapsed' || value === 'steps' || value === 'expanded';
+
+/** The storage to use: the given one, else the browser's `localStorage` (none on the server, or when it is blocked). */
+function storageOf(persist: Persist): ToolStepsRoot.Persist['storage'] {
+  if (!persist) return undefined;
+  if (persist.storage) return persist.storage;
+  try {
+    return typeof window === 'undefined' ? undefined : window.localStorage;
+  } catch {
+    return undefined; // a SecurityError on access: nothing is kept
+  }
+}
+
+/** The stored choice, or `undefined`: a storage that throws, or a value that is no verbosity, is ignored. */
+function readStored(persist: Persist): Verbosity | undefined {
+  try {
+    const value = storageOf(persist)?.getItem(persist?.key as string);
+    return isVerbosity(value) ? value : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * The list's verbosity: the host's `verbosity` when controlled, else the person's choice, else the
+ * stored one (read after mount, so a server render reads no storage and a hydrated list first draws
+ * what the server drew), else `defaultVerbosity`, else `steps`. A choice is
+ * kept in memory first, so a storage that throws on write leaves it working.
+ */
+export function useVerbosityState(
+  value: Verbosity | undefined,
+  defaultValue: Verbosity | undefined,
+  onChange: ((next: Verbosity) => void) | undefined,
+  persist: Persist,
+): VerbosityState {
+  const [chosen, setChosen] = useState<Verbosity>();
+  const [stored, setStored] = useState<Verbosity>();
+  const latest = useRef({ onChange, persist });
+  latest.current = { onChange, persist };
+  const key = persist?.key;
+  const storage = persist?.storage;
+  useEffect(() => {
+    const value = readStored(key === undefined ? undefined : { key, storage });
+    // a transition: a hydrating root may still hold dehydrated Suspense boundaries (React 18 would
+    // render them on the client again for an urgent update)
+    startTransition(() => setStored(value));
+  }, [key, storage]);
+  const [set] = useState(() => (next: Verbosity) => {
+    setChosen(next);
+    const { onChange, persist } = latest.current;
+    try {
+      storageOf(persist)?.setItem(persist?.key as string, next);
+    } catch {
+      // full or blocked: the choice stays in memory
+    }
+    onChange?.(next);
+  });
+  const verbosity = value ?? chosen ?? stored ?? defaultValue ?? 'steps';
+  const switchable = value !== undefined || defaultValue !== undefined || persist !== undefined;
+  return { verbosity: isVerbosity(verbosity) ? verbosity : 'steps', set, switchable };
+}
+
+/** Whether a step needs a person: it waits for approval, or it failed. `collapsed` never hides it. */
+export const needsPerson = (step: Step | undefined): boolean =>
+  step !== undefined && (step.status === 'awaiting-approval' || outcomeOf(step).status === 'failed');
+
+/** A step's verbosity: its tool's `verbosity` in `tools`, else the list's. */
+export const stepVerbosity = (step: Step | undefined, tools: ToolsConfig | undefined, list: Verbosity): Verbosity => {
+  const own = step && tools && Object.hasOwn(tools, step.toolName) ? tools[step.toolName]?.verbosity : undefined;
+  return isVerbosity(own) ? own : list;
+};
+
+/**
+ * The top-level items a list shows: all of them, unless the list or a tool is `collapsed`. Then a
+ * collapsed step's row is drawn only when it, or one of its nested steps, needs a person; a group only
+ * when one of its steps is not collapsed; a thought only when the list is not. The previous array is
+ * kept while the shown items are the same ones.
+ */
+export function shownItems(
+  items: readonly ListItem[],
+  state: StepsState,
+  tree: StepTree,
+  tools: ToolsConfig | undefined,
+  list: Verbosity,
+): readonly ListItem[] {
+  const step = (id: string) => (Object.hasOwn(state.byId, id) ? state.byId[id] : undefined);
+  const collapsed = (id: string) => stepVerbosity(step(id), tools, list) === 'collapsed';
+  const needs = (id: string): boolean => needsPerson(step(id)) || (tree.children.get(id) ?? []).some(needs);
+  return items.filter((item) =>
+    typeof item === 'string'
+      ? !collapsed(item) || needs(item)
+      : isThought(item)
+        ? list !== 'collapsed'
+        : item.members.some((member) => typeof member === 'string' && !collapsed(member)),
+  );
+}
+
+/** Whether any tool of `tools` is `collapsed` (then a `steps` list filters its items too). */
+export const anyCollapsed = (tools: ToolsConfig | undefined): boolean =>
+  tools !== undefined && Object.values(tools).some((tool) => tool?.verbosity === 'collapsed');
