@@ -9,7 +9,7 @@ import {
   useState,
   useSyncExternalStore,
 } from 'react';
-import type { ListItem } from '../../core/grouping';
+import type { ListItem } from '../../presentation/grouping';
 import { InListContext, useToolStepsLabels, useToolStepsOptions } from '../../internal/context';
 import { itemsIn, type ListModel, type ListView, TOP } from '../../internal/list-view';
 import { drawPart, mergeRefs, type RenderProp } from '../../internal/render';

@@ -2,8 +2,8 @@
 
 import { createContext, startTransition, useContext, useEffect, useRef, useState } from 'react';
 import type { Step, StepsState } from 'tool-steps/core';
-import { isThought, type ListItem } from '../../core/grouping';
-import { outcomeOf } from '../../core/outcome';
+import { isThought, type ListItem } from '../../presentation/grouping';
+import { outcomeOf } from '../../presentation/outcome';
 import type { ToolsConfig } from '../../internal/context';
 import type { StepTree } from '../../internal/step-tree';
 import type { ToolStepsRoot } from './root';
