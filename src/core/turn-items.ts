@@ -90,7 +90,7 @@ function compute(state: StepsState, previous: Entry | undefined): Entry {
     // the segments that began before step i, in the order they began
     while (next < segmentIds.length) {
       const id = segmentIds[next] as string;
-      const segment = segments?.byId[id];
+      const segment = segments?.segments[next];
       if (segment && segment.stepsBefore > i && i < ids.length) break;
       next++;
       if (!segment) continue;

@@ -16,6 +16,7 @@
  */
 import type { StepEvent } from './events';
 import { repairStep } from './repair';
+import { segmentOf } from './segments';
 import {
   emptyStepsState,
   type ReasoningSegment,
@@ -349,8 +350,8 @@ export function stepsFromUIMessages(messages: readonly UIMessageLike[], previous
     else byId[id] = step;
   };
   const segmentIds: string[] = [];
-  const segmentsById: Record<string, ReasoningSegment> = {};
-  const segmentsBefore = previous?.reasoning?.byId ?? {};
+  const segments: ReasoningSegment[] = [];
+  const seenSegments = new Set<string>();
   let segmentsChanged = false;
   for (const [messageIndex, message] of messages.entries()) {
     // A message without parts (a hand-made or older message) has no tool calls; it must not throw.
@@ -359,23 +360,17 @@ export function stepsFromUIMessages(messages: readonly UIMessageLike[], previous
       if (isReasoningPart(part)) {
         const messageId = (message as { id?: unknown }).id;
         const id = `${typeof messageId === 'string' ? messageId : messageIndex}/reasoning/${partIndex}`;
-        if (Object.hasOwn(segmentsById, id)) continue;
+        if (seenSegments.has(id)) continue;
         if (part.text !== undefined && typeof part.text !== 'string') {
           problems.push(`stored reasoning part "${id}" has a "text" that is not text; read as ""`);
         }
         const made = segmentFromPart(part, id, ids.length);
-        const old = Object.hasOwn(segmentsBefore, id) ? segmentsBefore[id] : undefined;
+        const old = segmentOf(previous?.reasoning, id);
         const segment = old && sameSegment(old, made) ? old : made;
         if (segment !== old) segmentsChanged = true;
+        seenSegments.add(id);
         segmentIds.push(id);
-        if (id === '__proto__')
-          Object.defineProperty(segmentsById, id, {
-            value: segment,
-            enumerable: true,
-            writable: true,
-            configurable: true,
-          });
-        else segmentsById[id] = segment;
+        segments.push(segment);
         continue;
       }
       if (!isToolUIPart(part)) continue;
@@ -457,7 +452,7 @@ export function stepsFromUIMessages(messages: readonly UIMessageLike[], previous
     state.reasoning =
       sameReasoning && baseSegments
         ? baseSegments
-        : { ids: sameSegmentIds && baseSegments ? baseSegments.ids : segmentIds, byId: segmentsById };
+        : { ids: sameSegmentIds && baseSegments ? baseSegments.ids : segmentIds, segments };
   }
   return state;
 }
