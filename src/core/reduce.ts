@@ -6,7 +6,7 @@ import { Allow, parse as parsePartialJson } from 'partial-json';
 import type { StepEvent, StepEventOf, StepEventType } from './events';
 import { closeOpenSegments, reasoningHandlers, type SegmentDraft } from './reduce-reasoning';
 import { isWellFormedStepEvent, repairStepEvent } from './repair';
-import { indexToExtend, segmentIndex } from './segments';
+import { indexToExtend, segmentIndex, segmentOf } from './segments';
 import {
   isTerminalStatus,
   type ReasoningSegment,
@@ -97,10 +97,9 @@ class Draft implements SegmentDraft {
 
   /** Where segment `id` is in the draft's segments, or -1. */
   private segmentAt(id: string): number {
-    const base = this.baseSegments;
-    const ids = this.segmentOrder ?? base.ids;
-    const at = (this.segmentPlaces ?? segmentIndex(base.ids)).get(id);
-    return at !== undefined && at < ids.length && ids[at] === id ? at : -1;
+    const ids = this.segmentOrder ?? this.baseSegments.ids;
+    const at = (this.segmentPlaces ?? segmentIndex(ids)).get(id) ?? -1;
+    return ids[at] === id ? at : -1;
   }
 
   segment(id: string): ReasoningSegment | undefined {
@@ -125,10 +124,7 @@ class Draft implements SegmentDraft {
   }
 
   ownsSegment(segment: ReasoningSegment): boolean {
-    if (!this.segments) return false;
-    const base = this.baseSegments;
-    const at = segmentIndex(base.ids).get(segment.id);
-    return at === undefined || at >= base.ids.length || base.segments[at] !== segment;
+    return this.segments !== undefined && segmentOf(this.base.reasoning, segment.id) !== segment;
   }
 
   segmentIds(): readonly string[] {

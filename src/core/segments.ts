@@ -9,14 +9,12 @@ import type { ReasoningSegment, ReasoningSegments } from './step';
 
 const indexes = new WeakMap<readonly string[], Map<string, number>>();
 
+const built = (ids: readonly string[]) => new Map(ids.map((id, at) => [id, at]));
+
 /** The index of `ids` (built once for an array the reducer did not make). */
 export function segmentIndex(ids: readonly string[]): Map<string, number> {
-  let index = indexes.get(ids);
-  if (!index) {
-    index = new Map();
-    for (const [at, id] of ids.entries()) if (!index.has(id)) index.set(id, at);
-    indexes.set(ids, index);
-  }
+  const index = indexes.get(ids) ?? built(ids);
+  indexes.set(ids, index);
   return index;
 }
 
@@ -25,17 +23,15 @@ export function segmentIndex(ids: readonly string[]): Map<string, number> {
  * the index): `before`'s own index when no other state added to it, a copy of its entries otherwise.
  */
 export function indexToExtend(before: readonly string[], ids: readonly string[]): Map<string, number> {
-  const base = segmentIndex(before);
-  const index = base.size === before.length ? base : new Map(before.map((id, at) => [id, at]));
+  let index = segmentIndex(before);
+  if (index.size !== before.length) index = built(before);
   indexes.set(ids, index);
   return index;
 }
 
 /** The segment `id` of `reasoning` (`state.reasoning`), or `undefined`. */
 export function segmentOf(reasoning: ReasoningSegments | undefined, id: string): ReasoningSegment | undefined {
-  if (!reasoning) return undefined;
-  const at = segmentIndex(reasoning.ids).get(id);
-  if (at === undefined || at >= reasoning.ids.length) return undefined;
-  const segment = reasoning.segments[at];
+  // A place past this state's own segments, or another id's (a state branched off), finds nothing.
+  const segment = reasoning?.segments[segmentIndex(reasoning.ids).get(id) ?? -1];
   return segment?.id === id ? segment : undefined;
 }
