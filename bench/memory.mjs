@@ -125,7 +125,7 @@ events.kept.length = 0;
 
 const r = retained(() => run(UPDATES, true));
 const withReasoning = r.kept.getSnapshot();
-const segment = withReasoning.reasoning?.byId.reasoning_0;
+const segment = withReasoning.reasoning?.segments[0];
 const segments = withReasoning.reasoning?.ids.length ?? 0;
 r.kept.reset();
 // The same text as flat strings in an array: what the segments' text cannot take less than.

@@ -33,6 +33,7 @@ export type { ProtocolName, StepDecoder } from './decoders/types';
 export type { StepEvent, StepEventOf, StepEventType } from './events';
 export type { ReduceStepsOptions } from './reduce';
 export { reduceSteps } from './reduce';
+export { segmentOf } from './segments';
 export type {
   ReasonCode,
   ReasoningSegment,

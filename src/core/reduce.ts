@@ -6,6 +6,7 @@ import { Allow, parse as parsePartialJson } from 'partial-json';
 import type { StepEvent, StepEventOf, StepEventType } from './events';
 import { closeOpenSegments, reasoningHandlers, type SegmentDraft } from './reduce-reasoning';
 import { isWellFormedStepEvent, repairStepEvent } from './repair';
+import { indexToExtend, segmentIndex, segmentOf } from './segments';
 import {
   isTerminalStatus,
   type ReasoningSegment,
@@ -46,7 +47,7 @@ function put<T>(map: Record<string, T>, id: string, value: T): void {
 
 const NO_SEGMENTS: ReasoningSegments = Object.freeze({
   ids: Object.freeze([]) as readonly string[],
-  byId: Object.freeze({}),
+  segments: Object.freeze([]) as readonly ReasoningSegment[],
 });
 
 /**
@@ -55,9 +56,14 @@ const NO_SEGMENTS: ReasoningSegments = Object.freeze({
  */
 class Draft implements SegmentDraft {
   private byId: Record<string, Step> | undefined;
-  /** The reasoning segments' map and order, copied as `byId` and `ids` are: at most once per batch. */
-  private segmentsById: Record<string, ReasoningSegment> | undefined;
+  /**
+   * The reasoning segments and their ids, copied at most once per batch as `byId` and `ids` are: arrays
+   * of pointers, cheap to copy however many segments (a map of thousands is not). `segmentIds` and its
+   * index change only when a segment is added.
+   */
+  private segments: ReasoningSegment[] | undefined;
   private segmentOrder: string[] | undefined;
+  private segmentPlaces: Map<string, number> | undefined;
   private ids: string[] | undefined;
   private run: StepsState['run'] | undefined;
   private diagnostics: StepsState['diagnostics'] | undefined;
@@ -89,25 +95,36 @@ class Draft implements SegmentDraft {
     return this.base.reasoning ?? NO_SEGMENTS;
   }
 
+  /** Where segment `id` is in the draft's segments, or -1. */
+  private segmentAt(id: string): number {
+    const ids = this.segmentOrder ?? this.baseSegments.ids;
+    const at = (this.segmentPlaces ?? segmentIndex(ids)).get(id) ?? -1;
+    return ids[at] === id ? at : -1;
+  }
+
   segment(id: string): ReasoningSegment | undefined {
-    const map = this.segmentsById ?? this.baseSegments.byId;
-    return Object.hasOwn(map, id) ? map[id] : undefined;
+    const at = this.segmentAt(id);
+    return at < 0 ? undefined : (this.segments ?? this.baseSegments.segments)[at];
   }
 
   setSegment(segment: ReasoningSegment): void {
     const base = this.baseSegments;
-    if (!this.segmentsById) this.segmentsById = copyById(base.ids, base.byId);
-    if (!Object.hasOwn(this.segmentsById, segment.id)) {
-      if (!this.segmentOrder) this.segmentOrder = [...base.ids];
+    if (!this.segments) this.segments = base.segments.slice();
+    let at = this.segmentAt(segment.id);
+    if (at < 0) {
+      if (!this.segmentOrder) {
+        this.segmentOrder = base.ids.slice();
+        this.segmentPlaces = indexToExtend(base.ids, this.segmentOrder);
+      }
+      at = this.segmentOrder.length;
       this.segmentOrder.push(segment.id);
+      this.segmentPlaces?.set(segment.id, at);
     }
-    put(this.segmentsById, segment.id, segment);
+    this.segments[at] = segment;
   }
 
   ownsSegment(segment: ReasoningSegment): boolean {
-    if (!this.segmentsById) return false;
-    const base = this.baseSegments.byId;
-    return !Object.hasOwn(base, segment.id) || base[segment.id] !== segment;
+    return this.segments !== undefined && segmentOf(this.base.reasoning, segment.id) !== segment;
   }
 
   segmentIds(): readonly string[] {
@@ -196,15 +213,15 @@ class Draft implements SegmentDraft {
     }
     this.unparsed = undefined;
     this.replacedInput = undefined;
-    if (!this.byId && !this.ids && !this.run && !this.diagnostics && !this.segmentsById) return this.base;
+    if (!this.byId && !this.ids && !this.run && !this.diagnostics && !this.segments) return this.base;
     const next: StepsState = {
       ids: this.ids ?? this.base.ids,
       byId: this.byId ?? this.base.byId,
       run: this.run ?? this.base.run,
       diagnostics: this.diagnostics ?? this.base.diagnostics,
     };
-    if (this.segmentsById) {
-      next.reasoning = { ids: this.segmentOrder ?? this.baseSegments.ids, byId: this.segmentsById };
+    if (this.segments) {
+      next.reasoning = { ids: this.segmentOrder ?? this.baseSegments.ids, segments: this.segments };
     } else if (this.base.reasoning) {
       next.reasoning = this.base.reasoning;
     }

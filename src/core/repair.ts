@@ -339,35 +339,35 @@ function repairSegments(
   problems: string[],
 ): ReasoningSegments | undefined {
   if (value === undefined) return undefined;
-  if (!isRecord(value) || !isRecord(value.byId) || !Array.isArray(value.ids)) {
-    problems.push('stored reasoning without "ids" and "byId"; dropped');
+  if (!isRecord(value) || !Array.isArray(value.segments) || !Array.isArray(value.ids)) {
+    problems.push('stored reasoning without "ids" and "segments"; dropped');
     return undefined;
   }
-  const byIdIn = value.byId;
+  const segmentsIn: unknown[] = value.segments;
   const ids: string[] = [];
-  const byId: Record<string, ReasoningSegment> = {};
+  const segments: ReasoningSegment[] = [];
+  const seen = new Set<string>();
   let changed = false;
-  for (const id of value.ids as unknown[]) {
-    if (typeof id !== 'string' || !Object.hasOwn(byIdIn, id) || Object.hasOwn(byId, id)) {
+  for (const [at, id] of (value.ids as unknown[]).entries()) {
+    if (typeof id !== 'string' || at >= segmentsIn.length || seen.has(id)) {
       problems.push(
         `stored reasoning id ${JSON.stringify(coercedText(id) ?? kindOf(id))} names no segment, or names one twice; dropped`,
       );
       changed = true;
       continue;
     }
-    const segment = repairSegment(byIdIn[id], place, problems);
+    const segment = repairSegment(segmentsIn[at], place, problems);
     if (!segment || segment.id !== id) {
       changed = true;
       continue;
     }
-    if (segment !== byIdIn[id]) changed = true;
+    if (segment !== segmentsIn[at]) changed = true;
+    seen.add(id);
     ids.push(id);
-    if (id === '__proto__')
-      Object.defineProperty(byId, id, { value: segment, enumerable: true, writable: true, configurable: true });
-    else byId[id] = segment;
+    segments.push(segment);
   }
-  if (Object.keys(byIdIn).length !== ids.length) changed = true;
-  return changed ? { ids, byId } : (value as unknown as ReasoningSegments);
+  if (segmentsIn.length !== ids.length) changed = true;
+  return changed ? { ids, segments } : (value as unknown as ReasoningSegments);
 }
 
 /**

@@ -215,10 +215,13 @@ export interface ReasoningSegment {
   endedAt?: number;
 }
 
-/** The reasoning segments of a run, in order of first appearance, by id (as `ids` / `byId` are for steps). */
+/**
+ * The reasoning segments of a run, in order of first appearance: `segments[i]` is the segment of
+ * `ids[i]`. `segmentOf(state.reasoning, id)` finds one by id. `ids` changes only when a segment is added.
+ */
 export interface ReasoningSegments {
   ids: readonly string[];
-  byId: Readonly<Record<string, ReasoningSegment>>;
+  segments: readonly ReasoningSegment[];
 }
 
 /** The state of a run: steps in order of first appearance, by id. */

@@ -5,7 +5,7 @@
  */
 import type { StepsState } from './step';
 
-/** One item of a turn: a step (`state.byId[id]`) or a reasoning segment (`state.reasoning.byId[id]`). */
+/** One item of a turn: a step (`state.byId[id]`) or a reasoning segment (`segmentOf(state.reasoning, id)`). */
 export interface TurnItem {
   readonly kind: 'step' | 'reasoning';
   readonly id: string;
@@ -90,7 +90,7 @@ function compute(state: StepsState, previous: Entry | undefined): Entry {
     // the segments that began before step i, in the order they began
     while (next < segmentIds.length) {
       const id = segmentIds[next] as string;
-      const segment = segments?.byId[id];
+      const segment = segments?.segments[next];
       if (segment && segment.stepsBefore > i && i < ids.length) break;
       next++;
       if (!segment) continue;
@@ -115,13 +115,13 @@ function compute(state: StepsState, previous: Entry | undefined): Entry {
  *
  * Memo-friendly: the same array while the items of that list are the same (a reasoning delta or a
  * step's progress changes none), so `useSyncExternalStore(subscribe, () => turnItems(getSnapshot()))`
- * re-renders only when an item arrives. Look each item up in `state.byId` or `state.reasoning.byId`.
+ * re-renders only when an item arrives. Look each item up in `state.byId` or `segmentOf(state.reasoning, id)`.
  *
  * @example
  * ```ts
  * for (const item of turnItems(state)) {
  *   if (item.kind === 'step') drawStep(state.byId[item.id]);
- *   else drawThought(state.reasoning?.byId[item.id]);
+ *   else drawThought(segmentOf(state.reasoning, item.id));
  * }
  * ```
  */

@@ -17,6 +17,7 @@
 import type { StepEvent } from './events';
 import { isMastraPartType, mastraRunOfPart } from './mastra-parts';
 import { repairStep } from './repair';
+import { segmentOf } from './segments';
 import {
   emptyStepsState,
   type ReasoningSegment,
@@ -371,18 +372,16 @@ export function stepsFromUIMessages(messages: readonly UIMessageLike[], previous
     });
   };
   const segmentIds: string[] = [];
-  const segmentsById: Record<string, ReasoningSegment> = {};
-  const segmentsBefore = previous?.reasoning?.byId ?? {};
+  const segments: ReasoningSegment[] = [];
+  const seenSegments = new Set<string>();
   let segmentsChanged = false;
   const addSegment = (made: ReasoningSegment) => {
-    const id = made.id;
-    const old = Object.hasOwn(segmentsBefore, id) ? segmentsBefore[id] : undefined;
+    const old = segmentOf(previous?.reasoning, made.id);
     const segment = old && sameSegment(old, made) ? old : made;
     if (segment !== old) segmentsChanged = true;
-    segmentIds.push(id);
-    if (id === '__proto__')
-      Object.defineProperty(segmentsById, id, { value: segment, enumerable: true, writable: true, configurable: true });
-    else segmentsById[id] = segment;
+    seenSegments.add(made.id);
+    segmentIds.push(made.id);
+    segments.push(segment);
   };
   for (const [messageIndex, message] of messages.entries()) {
     // A message without parts (a hand-made or older message) has no tool calls; it must not throw.
@@ -399,7 +398,7 @@ export function stepsFromUIMessages(messages: readonly UIMessageLike[], previous
       if (isReasoningPart(part)) {
         const messageId = (message as { id?: unknown }).id;
         const id = `${typeof messageId === 'string' ? messageId : messageIndex}/reasoning/${partIndex}`;
-        if (Object.hasOwn(segmentsById, id)) continue;
+        if (seenSegments.has(id)) continue;
         if (part.text !== undefined && typeof part.text !== 'string') {
           problems.push(`stored reasoning part "${id}" has a "text" that is not text; read as ""`);
         }
@@ -467,7 +466,7 @@ export function stepsFromUIMessages(messages: readonly UIMessageLike[], previous
     state.reasoning =
       sameReasoning && baseSegments
         ? baseSegments
-        : { ids: sameSegmentIds && baseSegments ? baseSegments.ids : segmentIds, byId: segmentsById };
+        : { ids: sameSegmentIds && baseSegments ? baseSegments.ids : segmentIds, segments };
   }
   return state;
 }

@@ -8,7 +8,7 @@
 
 import type { Step, StepStore, StepsState } from 'tool-steps/core';
 import type { StepFamilyOf } from 'tool-steps/presentation';
-import { isActiveStatus } from '../core';
+import { isActiveStatus, segmentOf } from '../core';
 import { turnItems } from '../core/turn-items';
 import { groupSiblings, type ListItem, type Sibling, sameItems, type ThoughtItem } from '../presentation/grouping';
 import { outcomeOf } from '../presentation/outcome';
@@ -73,7 +73,7 @@ function siblingsOf(previous: Siblings | undefined, state: StepsState, tree: Ste
   if (previous && previous.segmentIds === segmentIds && previous.tree === tree) return previous;
   const keys = new Set<string>();
   for (const id of segmentIds) {
-    const parentId = state.reasoning?.byId[id]?.parentId;
+    const parentId = segmentOf(state.reasoning, id)?.parentId;
     keys.add(parentId !== undefined && Object.hasOwn(state.byId, parentId) ? parentId : TOP);
   }
   const thoughts = new Map<string, ThoughtItem>();
@@ -101,7 +101,7 @@ function unsettledOf(previous: ListView | undefined, state: StepsState): { ids: 
   if (!reasoning) return { ids: NO_CHILDREN, ended: false };
   const before = previous?.state.reasoning;
   if (previous && before === reasoning) return { ids: previous.unsettled, ended: false };
-  const done = (id: string) => Object.hasOwn(reasoning.byId, id) && reasoning.byId[id]?.status === 'done';
+  const done = (id: string) => segmentOf(reasoning, id)?.status === 'done';
   const grown = previous !== undefined && before !== undefined && before.ids.length <= reasoning.ids.length;
   const known = grown ? previous.unsettled : NO_CHILDREN;
   let ended = false;

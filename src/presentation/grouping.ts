@@ -4,6 +4,7 @@
  */
 
 import type { Step, StepsState } from 'tool-steps/core';
+import { segmentOf } from '../core/segments';
 import { readName } from './derived/humanize';
 import { segmentDurationMs, stepDurationMs } from './duration';
 import { outcomeOf } from './outcome';
@@ -56,7 +57,7 @@ export interface StepGroup {
   readonly thoughtMs: number | undefined;
 }
 
-/** A reasoning segment's place in a drawn list (`state.reasoning.byId[id]`). */
+/** A reasoning segment's place in a drawn list (`segmentOf(state.reasoning, id)`). */
 export interface ThoughtItem {
   readonly kind: 'reasoning';
   readonly id: string;
@@ -142,7 +143,7 @@ export function groupSiblings(
         if (typeof member === 'string') ms = stepDurationMs(state.byId[member] as Step);
         else {
           thoughts.push(member.id);
-          const segment = state.reasoning?.byId[member.id];
+          const segment = segmentOf(state.reasoning, member.id);
           ms = segment ? segmentDurationMs(segment) : undefined;
           if (ms !== undefined) thinking = (thinking ?? 0) + ms;
         }
@@ -164,12 +165,7 @@ export function groupSiblings(
     members = [];
     pending = [];
   };
-  const finished = (item: ThoughtItem) => {
-    const reasoning = state.reasoning;
-    return (
-      reasoning !== undefined && Object.hasOwn(reasoning.byId, item.id) && reasoning.byId[item.id]?.status === 'done'
-    );
-  };
+  const finished = (item: ThoughtItem) => segmentOf(state.reasoning, item.id)?.status === 'done';
   for (const id of siblings) {
     if (typeof id !== 'string') {
       if (run.length > 0 && finished(id)) pending.push(id);

@@ -11,7 +11,7 @@ const noSubscription = () => () => {};
  * order they arrived (`turnItems`), at the top level or under step `parentId` (a sub-agent's). From a
  * store it re-renders only when an item arrives (a reasoning delta or a step's progress keeps the same
  * array); from a state (`useUIMessageSteps`, `stepsFromText`) it reads that state. Look each item up in
- * `state.byId` or `state.reasoning.byId`, and subscribe to it there (`useStep`, `useSteps`) so that one
+ * `state.byId` or `segmentOf(state.reasoning, id)`, and subscribe to it there (`useStep`, `useSteps`) so that one
  * update re-renders one item. Works with server rendering.
  *
  * @example

@@ -384,10 +384,7 @@ describe('reasoning segments in the list', () => {
       ...state,
       reasoning: {
         ids: ['odd', '__proto__', 'missing'],
-        byId: {
-          odd: { id: 'odd', visibility: 'full', status: 'pondering', text: 42, stepsBefore: 0 },
-          __proto__: null,
-        },
+        segments: [{ id: 'odd', visibility: 'full', status: 'pondering', text: 42, stepsBefore: 0 }, null],
       },
     } as unknown as StepsState;
     const { container } = render(<ToolSteps state={hostile} />);

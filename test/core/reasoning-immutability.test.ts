@@ -2,7 +2,14 @@
 // segment is a new object, every other segment (and the steps) keeps its identity, and
 // `state.reasoning` is new exactly when a segment changed. The reducer appends a batch's later deltas in
 // place to the copy its first delta made; these hold that to copies no snapshot has seen.
-import { createStepStore, emptyStepsState, reduceSteps, type StepEvent, type StepsState } from 'tool-steps/core';
+import {
+  createStepStore,
+  emptyStepsState,
+  reduceSteps,
+  type StepEvent,
+  type StepsState,
+  segmentOf,
+} from 'tool-steps/core';
 import { describe, expect, it } from 'vitest';
 
 /** Freezes a state and everything in it: a write to it in the reducer throws, and the reducer counts a diagnostic. */
@@ -39,21 +46,21 @@ describe('reasoning snapshots stay as they were handed out', () => {
 
     expect(before).toEqual(copy);
     expect(after.diagnostics.count).toBe(0);
-    expect(after.reasoning?.byId.r2?.text).toBe('abc');
-    expect(next.reasoning?.byId.r2?.text).toBe('abcde');
+    expect(segmentOf(after.reasoning, 'r2')?.text).toBe('abc');
+    expect(segmentOf(next.reasoning, 'r2')?.text).toBe('abcde');
     // the batch after: the segment its deltas changed is new again, the snapshot before it keeps its text
-    expect(next.reasoning?.byId.r2).not.toBe(after.reasoning?.byId.r2);
-    expect(after.reasoning?.byId.r2?.text).toBe('abc');
+    expect(segmentOf(next.reasoning, 'r2')).not.toBe(segmentOf(after.reasoning, 'r2'));
+    expect(segmentOf(after.reasoning, 'r2')?.text).toBe('abc');
 
     for (const [from, to] of [
       [before, after],
       [after, next],
     ] as const) {
       expect(to.reasoning).not.toBe(from.reasoning);
-      expect(to.reasoning?.byId).not.toBe(from.reasoning?.byId);
-      expect(to.reasoning?.byId.r2).not.toBe(from.reasoning?.byId.r2);
-      expect(to.reasoning?.byId.r1).toBe(from.reasoning?.byId.r1);
-      expect(to.reasoning?.byId.r3).toBe(from.reasoning?.byId.r3);
+      expect(to.reasoning?.segments).not.toBe(from.reasoning?.segments);
+      expect(segmentOf(to.reasoning, 'r2')).not.toBe(segmentOf(from.reasoning, 'r2'));
+      expect(segmentOf(to.reasoning, 'r1')).toBe(segmentOf(from.reasoning, 'r1'));
+      expect(segmentOf(to.reasoning, 'r3')).toBe(segmentOf(from.reasoning, 'r3'));
       expect(to.reasoning?.ids).toBe(from.reasoning?.ids);
       expect(to.byId).toBe(from.byId);
       expect(to.ids).toBe(from.ids);
@@ -64,10 +71,10 @@ describe('reasoning snapshots stay as they were handed out', () => {
     const before = deepFreeze(turn());
     const after = reduceSteps(before, [delta('r3', 'x'), delta('r2', 'b'), delta('r3', 'y')]);
     expect(after.diagnostics.count).toBe(0);
-    expect(after.reasoning?.byId.r2?.text).toBe('ab');
-    expect(after.reasoning?.byId.r3?.text).toBe('xy');
-    expect(before.reasoning?.byId.r3?.text).toBe('');
-    expect(after.reasoning?.byId.r1).toBe(before.reasoning?.byId.r1);
+    expect(segmentOf(after.reasoning, 'r2')?.text).toBe('ab');
+    expect(segmentOf(after.reasoning, 'r3')?.text).toBe('xy');
+    expect(segmentOf(before.reasoning, 'r3')?.text).toBe('');
+    expect(segmentOf(after.reasoning, 'r1')).toBe(segmentOf(before.reasoning, 'r1'));
   });
 
   it('a batch that changes no segment keeps reasoning and every segment', () => {
@@ -94,8 +101,27 @@ describe('reasoning snapshots stay as they were handed out', () => {
     store.apply(delta('r', 'c'));
     store.apply(delta('r', 'd'));
     flush?.();
-    expect(seen.map((state) => state.reasoning?.byId.r?.text)).toEqual(['a', 'abcd']);
-    expect(seen[1]?.reasoning?.byId.r).not.toBe(seen[0]?.reasoning?.byId.r);
+    expect(seen.map((state) => segmentOf(state.reasoning, 'r')?.text)).toEqual(['a', 'abcd']);
+    expect(segmentOf(seen[1]?.reasoning, 'r')).not.toBe(segmentOf(seen[0]?.reasoning, 'r'));
     expect(seen[1]?.diagnostics.count).toBe(0);
+  });
+});
+
+describe('finding a segment by id', () => {
+  it('answers for every state, when two reductions add different segments to the same base', () => {
+    const base = deepFreeze(turn());
+    const left = reduceSteps(base, [{ type: 'reasoning-start', id: 'x' }, delta('x', 'left')]);
+    const right = reduceSteps(base, [{ type: 'reasoning-start', id: 'y' }, delta('y', 'right')]);
+    const later = reduceSteps(left, [{ type: 'reasoning-start', id: 'y' }, delta('y', 'later')]);
+    expect(segmentOf(base.reasoning, 'x')).toBeUndefined();
+    expect(segmentOf(base.reasoning, 'y')).toBeUndefined();
+    expect(segmentOf(left.reasoning, 'x')?.text).toBe('left');
+    expect(segmentOf(left.reasoning, 'y')).toBeUndefined();
+    expect(segmentOf(right.reasoning, 'x')).toBeUndefined();
+    expect(segmentOf(right.reasoning, 'y')?.text).toBe('right');
+    expect(segmentOf(later.reasoning, 'x')?.text).toBe('left');
+    expect(segmentOf(later.reasoning, 'y')?.text).toBe('later');
+    expect(later.reasoning?.ids).toEqual(['r1', 'r2', 'r3', 'x', 'y']);
+    expect(segmentOf(base.reasoning, 'r2')).toBe(segmentOf(left.reasoning, 'r2'));
   });
 });

@@ -4,6 +4,7 @@ import {
   reduceSteps,
   type StepEvent,
   type StepsState,
+  segmentOf,
   turnItems,
 } from 'tool-steps/core';
 import { describe, expect, it } from 'vitest';
@@ -21,7 +22,7 @@ describe('reasoning segments', () => {
       { type: 'reasoning-end', id: 'r1', at: 30 },
     ]);
     expect(state.reasoning?.ids).toEqual(['r1']);
-    expect(state.reasoning?.byId.r1).toEqual({
+    expect(segmentOf(state.reasoning, 'r1')).toEqual({
       id: 'r1',
       visibility: 'full',
       status: 'done',
@@ -41,7 +42,7 @@ describe('reasoning segments', () => {
     store.apply({ type: 'reasoning-delta', id: 'r', delta: 'x' });
     t = 1300;
     store.apply({ type: 'reasoning-end', id: 'r' });
-    expect(store.getSnapshot().reasoning?.byId.r).toMatchObject({ startedAt: 100, endedAt: 1300, text: 'x' });
+    expect(segmentOf(store.getSnapshot().reasoning, 'r')).toMatchObject({ startedAt: 100, endedAt: 1300, text: 'x' });
   });
 
   it("gives steps and segments in the order they arrived, a sub-agent's under its parent", () => {
@@ -77,8 +78,8 @@ describe('reasoning segments', () => {
     ]);
     const items = turnItems(before);
     const after = reduceSteps(before, { type: 'reasoning-delta', id: 'r2', delta: 'hm' });
-    expect(after.reasoning?.byId.r2?.text).toBe('hm');
-    expect(after.reasoning?.byId.r1).toBe(before.reasoning?.byId.r1);
+    expect(segmentOf(after.reasoning, 'r2')?.text).toBe('hm');
+    expect(segmentOf(after.reasoning, 'r1')).toBe(segmentOf(before.reasoning, 'r1'));
     expect(after.byId).toBe(before.byId);
     expect(after.ids).toBe(before.ids);
     expect(after.reasoning?.ids).toBe(before.reasoning?.ids);
@@ -103,8 +104,8 @@ describe('reasoning segments', () => {
       { type: 'reasoning-start', id: 'r2' },
       { type: 'reasoning-end', id: 'r2', visibility: 'encrypted' },
     ]);
-    expect(state.reasoning?.byId.r1).toMatchObject({ visibility: 'redacted', text: '', status: 'done' });
-    expect(state.reasoning?.byId.r2).toMatchObject({ visibility: 'encrypted', text: '', status: 'done' });
+    expect(segmentOf(state.reasoning, 'r1')).toMatchObject({ visibility: 'redacted', text: '', status: 'done' });
+    expect(segmentOf(state.reasoning, 'r2')).toMatchObject({ visibility: 'encrypted', text: '', status: 'done' });
     expect(state.diagnostics.count).toBe(2);
   });
 
@@ -121,25 +122,25 @@ describe('reasoning segments', () => {
       { type: 'reasoning-delta', id: 'r2', delta: 42 } as unknown as StepEvent,
       { type: 'reasoning-start', id: 'r3', visibility: 'secret' } as unknown as StepEvent,
     ]);
-    expect(state.reasoning?.byId.ghost).toMatchObject({ text: 'orphan text', status: 'streaming' });
-    expect(state.reasoning?.byId['never-started']).toMatchObject({ text: 'whole', status: 'done' });
-    expect(state.reasoning?.byId.r1?.text).toBe('done');
-    expect(state.reasoning?.byId.r3?.visibility).toBe('full');
+    expect(segmentOf(state.reasoning, 'ghost')).toMatchObject({ text: 'orphan text', status: 'streaming' });
+    expect(segmentOf(state.reasoning, 'never-started')).toMatchObject({ text: 'whole', status: 'done' });
+    expect(segmentOf(state.reasoning, 'r1')?.text).toBe('done');
+    expect(segmentOf(state.reasoning, 'r3')?.visibility).toBe('full');
     expect(state.byId.c1?.toolName).toBe('read');
     expect(state.diagnostics.count).toBe(7);
   });
 
   it('ends open segments with the run: done when it finished, interrupted when it was cut', () => {
     const open = run([{ type: 'reasoning-start', id: 'r' }]);
-    expect(reduceSteps(open, { type: 'run-finish', at: 5 }).reasoning?.byId.r).toMatchObject({
+    expect(segmentOf(reduceSteps(open, { type: 'run-finish', at: 5 }).reasoning, 'r')).toMatchObject({
       status: 'done',
       endedAt: 5,
     });
     const cut = reduceSteps(open, { type: 'run-abort', at: 7 });
-    expect(cut.reasoning?.byId.r).toMatchObject({ status: 'interrupted', endedAt: 7 });
+    expect(segmentOf(cut.reasoning, 'r')).toMatchObject({ status: 'interrupted', endedAt: 7 });
     const resumed = reduceSteps(cut, { type: 'reasoning-delta', id: 'r', delta: 'on' });
-    expect(resumed.reasoning?.byId.r).toMatchObject({ status: 'streaming', text: 'on' });
-    expect(resumed.reasoning?.byId.r?.endedAt).toBeUndefined();
+    expect(segmentOf(resumed.reasoning, 'r')).toMatchObject({ status: 'streaming', text: 'on' });
+    expect(segmentOf(resumed.reasoning, 'r')?.endedAt).toBeUndefined();
   });
 
   it('keeps reasoning text as the wire sent it: secrets and invisible characters are screened when drawn', () => {
@@ -148,13 +149,13 @@ describe('reasoning segments', () => {
       { type: 'reasoning-start', id: 'r' },
       { type: 'reasoning-delta', id: 'r', delta: text },
     ]);
-    expect(state.reasoning?.byId.r?.text).toBe(text);
+    expect(segmentOf(state.reasoning, 'r')?.text).toBe(text);
   });
 
   it('appends 200,000 deltas linearly, one batch per delta', () => {
     let state: StepsState = run([{ type: 'reasoning-start', id: 'r' }]);
     for (let i = 0; i < 200_000; i++) state = reduceSteps(state, { type: 'reasoning-delta', id: 'r', delta: 'ab' });
-    expect(state.reasoning?.byId.r?.text.length).toBe(400_000);
+    expect(segmentOf(state.reasoning, 'r')?.text.length).toBe(400_000);
   });
 });
 
@@ -165,18 +166,18 @@ describe('stored reasoning', () => {
       byId: { bad: 7, c1: { id: 'c1', toolName: 'read', status: 'succeeded', inputText: '' } },
       reasoning: {
         ids: ['r1', 'r2', 3],
-        byId: {
-          r1: { id: 'r1', visibility: 'full', status: 'done', text: 'ok', stepsBefore: 2 },
-          r2: { id: 'r2', visibility: 'hidden', status: 'weird', text: 'made up', stepsBefore: 'x' },
-        },
+        segments: [
+          { id: 'r1', visibility: 'full', status: 'done', text: 'ok', stepsBefore: 2 },
+          { id: 'r2', visibility: 'hidden', status: 'weird', text: 'made up', stepsBefore: 'x' },
+        ],
       },
       run: { status: 'done' },
       diagnostics: { count: 0 },
     } as unknown as StepsState;
     const state = repairState(stored);
     expect(state.reasoning?.ids).toEqual(['r1', 'r2']);
-    expect(state.reasoning?.byId.r1).toMatchObject({ stepsBefore: 1, text: 'ok' });
-    expect(state.reasoning?.byId.r2).toMatchObject({
+    expect(segmentOf(state.reasoning, 'r1')).toMatchObject({ stepsBefore: 1, text: 'ok' });
+    expect(segmentOf(state.reasoning, 'r2')).toMatchObject({
       visibility: 'redacted',
       status: 'done',
       text: '',
@@ -220,16 +221,16 @@ describe('reasoning parts of stored messages', () => {
       { kind: 'reasoning', id: 'm1/reasoning/2' },
       { kind: 'reasoning', id: 'm1/reasoning/3' },
     ]);
-    expect(state.reasoning?.byId['m1/reasoning/0']).toMatchObject({ text: 'Look first.', status: 'done' });
-    expect(state.reasoning?.byId['m1/reasoning/2']).toMatchObject({ visibility: 'redacted', text: '' });
-    expect(state.reasoning?.byId['m1/reasoning/3']).toMatchObject({ text: 'Now wr', status: 'streaming' });
+    expect(segmentOf(state.reasoning, 'm1/reasoning/0')).toMatchObject({ text: 'Look first.', status: 'done' });
+    expect(segmentOf(state.reasoning, 'm1/reasoning/2')).toMatchObject({ visibility: 'redacted', text: '' });
+    expect(segmentOf(state.reasoning, 'm1/reasoning/3')).toMatchObject({ text: 'Now wr', status: 'streaming' });
     expect(stepsFromUIMessages(messages, state)).toBe(state);
 
     const grown = structuredClone(messages);
     (grown[0]?.parts[3] as { text: string }).text = 'Now write.';
     const next = stepsFromUIMessages(grown, state);
-    expect(next.reasoning?.byId['m1/reasoning/3']?.text).toBe('Now write.');
-    expect(next.reasoning?.byId['m1/reasoning/0']).toBe(state.reasoning?.byId['m1/reasoning/0']);
+    expect(segmentOf(next.reasoning, 'm1/reasoning/3')?.text).toBe('Now write.');
+    expect(segmentOf(next.reasoning, 'm1/reasoning/0')).toBe(segmentOf(state.reasoning, 'm1/reasoning/0'));
     expect(next.byId).toBe(state.byId);
     expect(next.reasoning?.ids).toBe(state.reasoning?.ids);
   });

@@ -8,6 +8,7 @@ import { describe, expect, it } from 'vitest';
 import type { StepEvent } from '../../src/core/events';
 import { reduceSteps } from '../../src/core/reduce';
 import { repairStep } from '../../src/core/repair';
+import { segmentOf } from '../../src/core/segments';
 import { emptyStepsState, type Step, type StepsState } from '../../src/core/step';
 import { createStepStore } from '../../src/core/store';
 import { stepsFromUIMessages } from '../../src/core/ui-messages';
@@ -57,7 +58,7 @@ describe('a wire that carries times: a later read gives the live times', () => {
       .join('');
     const segments = (state: StepsState) =>
       state.reasoning?.ids.map((id) => {
-        const segment = state.reasoning?.byId[id];
+        const segment = segmentOf(state.reasoning, id);
         return { id, startedAt: segment?.startedAt, endedAt: segment?.endedAt };
       });
     const later = stepsFromText(text, { protocol: 'ag-ui' });
@@ -118,7 +119,7 @@ describe('a history or capture without times gives no duration', () => {
     expect(state.byId.c1).not.toHaveProperty('startedAt');
     expect(state.byId.c1).not.toHaveProperty('endedAt');
     expect(durationOf(state.byId.c1)).toBeUndefined();
-    expect(state.reasoning?.byId['m1/reasoning/0']).not.toHaveProperty('startedAt');
+    expect(segmentOf(state.reasoning, 'm1/reasoning/0')).not.toHaveProperty('startedAt');
   });
 
   it('an AI SDK capture applied to a store at once: no duration, whatever the clock', () => {

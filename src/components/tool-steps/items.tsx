@@ -1,7 +1,7 @@
 'use client';
 
 import { createElement, memo, type ReactNode, Suspense, useSyncExternalStore } from 'react';
-import type { Step } from 'tool-steps/core';
+import { type Step, segmentOf } from 'tool-steps/core';
 import { chunked, useChunk } from '../../internal/chunk';
 import { InListContext, useToolStepsOptions } from '../../internal/context';
 import { useClientLayoutEffect } from '../../internal/layout-effect';
@@ -53,10 +53,7 @@ function renderItem(item: ListItem, layout?: RowLayout): ReactNode {
  */
 const ListThought = memo(function ListThought({ id, index, measure }: { id: string } & Partial<RowLayout>) {
   const { source, thoughts } = useListShared();
-  const readSegment = () => {
-    const reasoning = source.getSnapshot().reasoning;
-    return reasoning && Object.hasOwn(reasoning.byId, id) ? reasoning.byId[id] : undefined;
-  };
+  const readSegment = () => segmentOf(source.getSnapshot().reasoning, id);
   const segment = useSyncExternalStore(source.subscribe, readSegment, readSegment);
   const expanded = useVerbosity().verbosity === 'expanded';
   const open = useOpenKey(thoughts, id) ?? expanded;

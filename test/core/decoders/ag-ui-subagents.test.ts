@@ -148,7 +148,7 @@ describe('TanStack AI CUSTOM approvals and inputs', () => {
 });
 
 describe('AG-UI REASONING_ENCRYPTED_VALUE', () => {
-  const segments = (state: StepsState) => state.reasoning?.ids.map((id) => state.reasoning?.byId[id]) ?? [];
+  const segments = (state: StepsState) => state.reasoning?.segments ?? [];
 
   it('shows an encrypted message as reasoning that happened, never its value as text', () => {
     const state = decode([

@@ -90,13 +90,13 @@ describe('Mastra sub-agent data parts', () => {
     expect(live.diagnostics.count).toBe(0);
     expect(live.byId['call-helper/r1']).toMatchObject({ input: { path: 'a.ts' }, result: 'export {}' });
     expect(live.byId['call-helper/g1']?.error?.message).toBe('Error: rg missing');
-    const segments = live.reasoning?.ids.map((id) => live.reasoning?.byId[id]);
+    const segments = live.reasoning?.segments;
     expect(segments).toMatchObject([{ parentId: 'call-helper', text: 'I should read a.ts', status: 'done' }]);
 
     const stored = stepsFromUIMessages([await sdkMessage(chunks)]);
     expect(tree(stored)).toEqual(expected);
     expect(stored.diagnostics.count).toBe(0);
-    const storedSegments = stored.reasoning?.ids.map((id) => stored.reasoning?.byId[id]);
+    const storedSegments = stored.reasoning?.segments;
     expect(storedSegments).toMatchObject([{ parentId: 'call-helper', text: 'I should read a.ts', status: 'done' }]);
   });
 

@@ -8,7 +8,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import Anthropic from '@anthropic-ai/sdk';
 import * as ai7 from 'ai';
 import { accumulateResponse } from 'openai/lib/responses/ResponseAccumulator';
-import { reduceSteps, type StepsState, turnItems } from 'tool-steps/core';
+import { reduceSteps, type StepsState, segmentOf, turnItems } from 'tool-steps/core';
 import { eventsFromText } from 'tool-steps/wires';
 import { describe, expect, it } from 'vitest';
 import type { ProtocolName } from '../../../src/core/decoders/types';
@@ -25,7 +25,7 @@ function ours(sse: string, protocol: ProtocolName): { items: Item[]; state: Step
   const state = reduceSteps(emptyStepsState, eventsFromText(sse, { protocol }));
   const items = turnItems(state).map((item): Item => {
     if (item.kind === 'step') return { call: item.id };
-    const segment = state.reasoning?.byId[item.id];
+    const segment = segmentOf(state.reasoning, item.id);
     return segment?.visibility === 'full' || segment?.visibility === 'summary'
       ? { thought: segment.text }
       : { thought: '', visibility: segment?.visibility };
@@ -201,7 +201,7 @@ describe('Anthropic: thinking agrees with MessageStream on hand-made streams', (
       { thought: '', visibility: 'redacted' },
       { call: 'toolu_1' },
     ]);
-    expect(mine.state.reasoning?.byId['msg_1/0']?.status).toBe('done');
+    expect(segmentOf(mine.state.reasoning, 'msg_1/0')?.status).toBe('done');
     expect(mine.state.diagnostics.count).toBe(0);
 
     const garbage = text.replace('"data":"EmwKAhgB"', '"data":{"not":"text"}');
@@ -314,9 +314,9 @@ describe('OpenAI Responses: reasoning summaries stream live, parts as paragraphs
       },
     };
     const body = (list: unknown[]) => list.map((f) => `data: ${JSON.stringify(f)}\n\n`).join('');
-    const live = ours(body(frames), 'openai-responses').state.reasoning?.byId.rs_1;
+    const live = segmentOf(ours(body(frames), 'openai-responses').state.reasoning, 'rs_1');
     expect(live).toMatchObject({ visibility: 'summary', status: 'interrupted', text: 'Plan.\n\nThen act.' });
-    const whole = ours(body([...frames, done]), 'openai-responses').state.reasoning?.byId.rs_1;
+    const whole = segmentOf(ours(body([...frames, done]), 'openai-responses').state.reasoning, 'rs_1');
     expect(whole).toMatchObject({ visibility: 'summary', status: 'done', text: 'Plan.\n\nThen act.' });
   });
 });
