@@ -5,18 +5,9 @@
 import { type ReactNode, version as reactVersion } from 'react';
 import { flushSync } from 'react-dom';
 import { createRoot, type Root } from 'react-dom/client';
-import {
-  createStepStore,
-  emptyStepsState,
-  presentStep,
-  reduceSteps,
-  type StepEvent,
-  type StepStore,
-  type StepsState,
-  ToolStep,
-  ToolSteps,
-  useSteps,
-} from 'tool-steps';
+import { createStepStore, type StepStore, ToolStep, ToolSteps, useSteps } from 'tool-steps';
+import { emptyStepsState, reduceSteps, type StepEvent, type StepsState } from 'tool-steps/core';
+import { presentStep } from 'tool-steps/presentation';
 import '../../src/styles.css';
 
 /** What the page offers the driver. */

@@ -101,6 +101,7 @@ export async function withBenchPage({ label, dir, deps = [], deadlineMs, onConso
       resolve: {
         alias: [
           { find: /^tool-steps\/core$/, replacement: resolve(repo, 'src/core/index.ts') },
+          { find: /^tool-steps\/presentation$/, replacement: resolve(repo, 'src/presentation/index.ts') },
           { find: /^tool-steps$/, replacement: resolve(repo, 'src/index.ts') },
         ],
       },
