@@ -2,7 +2,7 @@
 
 /**
  * The rows of a long list, windowed by `@tanstack/react-virtual`: only the top-level
- * items (rows and groups) near the viewport are in the DOM, by pages of `PAGE` items, each measured (variable heights), placed
+ * items (rows and groups) near the viewport are in the DOM, each measured (variable heights), placed
  * with `top` inside the list (`position: relative`), over a sizer `<li>` that gives the list its whole
  * height. The scroll container is the list's nearest scrolling ancestor, else the window. Loaded on
  * demand (`chunked`, `src/internal/chunk.ts`): a list below the threshold never downloads it.
@@ -12,6 +12,7 @@
  * the browser prints every row is drawn.
  */
 import {
+  defaultRangeExtractor,
   measureElement as measureSize,
   observeWindowOffset,
   observeWindowRect,
@@ -30,12 +31,6 @@ import { ESTIMATED_ROW_HEIGHT, itemKey, type RowLayout, sizerStyle, useFirstWind
 /** A layout effect where there is a DOM (no React 18 warning in a server render). */
 
 const OVERSCAN = 8;
-/**
- * The window moves by pages of this many items: the pages that hold the overscanned range are mounted, so
- * a scroll mounts and unmounts a page every `PAGE` items instead of an item in nearly every frame, and the
- * frames between do no React work and lay out no new row.
- */
-const PAGE = 32;
 const estimateSize = () => ESTIMATED_ROW_HEIGHT;
 
 /** The nearest ancestor that scrolls vertically, or the window. */
@@ -111,10 +106,7 @@ export default function VirtualRows({ items, renderItem, nav }: VirtualRowsProps
   // biome-ignore lint/correctness/useExhaustiveDependencies: pinTick makes a new function, so the virtualizer asks again
   const rangeExtractor = useCallback(
     (range: Range) => {
-      const from = Math.floor(Math.max(0, range.startIndex - range.overscan) / PAGE) * PAGE;
-      const to = Math.min(range.count - 1, (Math.floor((range.endIndex + range.overscan) / PAGE) + 1) * PAGE - 1);
-      const indexes: number[] = [];
-      for (let i = from; i <= to; i++) indexes.push(i);
+      const indexes = defaultRangeExtractor(range);
       const first = indexes[0] ?? 0;
       const last = indexes[indexes.length - 1] ?? -1;
       let added = false;
