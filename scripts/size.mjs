@@ -52,7 +52,8 @@ const KB = 1000;
  * and 13.82 kB with an event's time checked and the wait for approval kept apart from the run time (59.2, 13.9); 61.16 kB with reasoning drawn in the list (the thought row,
  * grouping that takes thoughts in, `turnItems`; budget 61.3); the reasoning row in a chunk of its own measured 61.64 kB
  * (esbuild's extra shared chunks cost more than the row), so it stays in the entry; 62.01 kB with the list's verbosity
- * (collapsed, steps, expanded; its switch and `persist`; budget 62.4). `conditions` are the resolve conditions (Next
+ * (collapsed, steps, expanded; its switch and `persist`; budget 62.4); 62.20 kB and (b) 14.10 kB with reasoning
+ * segments in an array found by `segmentOf`, and Mastra and AG-UI sub-agents (budget (b) 14.2). `conditions` are the resolve conditions (Next
  * resolves server components with `react-server`).
  */
 export const scenarios = [
@@ -67,7 +68,7 @@ export const scenarios = [
     id: 'b',
     name: "everything from 'tool-steps/core'",
     code: "export * from 'tool-steps/core';",
-    budget: 13.9 * KB,
+    budget: 14.2 * KB,
     target: 12 * KB,
   },
   {
