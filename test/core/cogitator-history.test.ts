@@ -276,6 +276,31 @@ describe('cogitatorWebSocket', () => {
     expect(state.diagnostics).toEqual({ count: 0 });
   });
 
+  it('reasoning deltas in a row are one segment, ended by the next other event, in order between the calls', () => {
+    const event = (payload: unknown) => ({ type: 'event', id: 'r1', payload });
+    const state = ws([
+      event({ type: 'reasoning', delta: 'Read the helper ' }),
+      event({ type: 'reasoning', delta: 'first.' }),
+      event({ type: 'tool-call', id: 'c1', name: 'read_file', arguments: { path: 'a.ts' } }),
+      event({ type: 'tool-result', callId: 'c1', name: 'read_file', result: 'x' }),
+      event({ type: 'reasoning', delta: 'It is fine.' }),
+      event({ type: 'token', delta: 'Done.' }),
+      event({ type: 'reasoning', delta: 7 }),
+      event({ type: 'complete', result: { output: 'Done.' } }),
+    ]);
+    expect(state.reasoning?.ids).toEqual(['r1:rsn_1', 'r1:rsn_2']);
+    expect(state.reasoning?.byId['r1:rsn_1']).toMatchObject({
+      text: 'Read the helper first.',
+      status: 'done',
+      stepsBefore: 0,
+    });
+    expect(state.reasoning?.byId['r1:rsn_2']).toMatchObject({ text: 'It is fine.', status: 'done', stepsBefore: 1 });
+    expect(state.diagnostics).toMatchObject({
+      count: 1,
+      last: { reason: 'a WebSocket "reasoning" without a "delta"; dropped' },
+    });
+  });
+
   const callFrame = {
     type: 'event',
     id: 'r1',
