@@ -5,6 +5,7 @@
  */
 import { type FormEvent, type KeyboardEvent, useMemo, useRef, useState, useSyncExternalStore } from 'react';
 import { createToolStream, type Step, type StepsState, ToolSteps, type ToolStream } from 'tool-steps';
+import { segmentOf } from 'tool-steps/core';
 import { Timeline, type TimelineItem, type TimelineSnapshot, teeFetch, type Wire } from './timeline';
 
 export const WIRE_NAMES: Record<Wire, string> = {
@@ -146,11 +147,16 @@ export function startTurn(wire: Wire, prompt: string, session: string): Turn {
 }
 
 /**
- * The steps of one group (its ids and every step nested under one of them). Only the last group of a turn
- * keeps the run's error and diagnostics, which `<ToolSteps>` draws after its rows.
+ * The steps of one group (its ids and every step nested under one of them) and its reasoning (the
+ * top-level segments that began in it, and those nested under one of its steps). Only the last group
+ * of a turn keeps the run's error and diagnostics, which `<ToolSteps>` draws after its rows.
  */
-function groupState(state: StepsState, ids: readonly string[], last: boolean): StepsState {
-  const group = new Set(ids);
+function groupState(
+  state: StepsState,
+  item: { ids: readonly string[]; thoughts?: readonly string[] },
+  last: boolean,
+): StepsState {
+  const group = new Set(item.ids);
   const rootOf = (id: string) => {
     let cursor = id;
     const seen = new Set<string>();
@@ -162,9 +168,34 @@ function groupState(state: StepsState, ids: readonly string[], last: boolean): S
     }
   };
   const members = state.ids.filter((id) => group.has(rootOf(id)));
-  return last
-    ? { ...state, ids: members }
-    : { ...state, ids: members, run: { status: state.run.status }, diagnostics: { count: 0 } };
+  const thoughts = new Set(item.thoughts);
+  const inGroup = (segmentId: string) => {
+    const parentId = segmentOf(state.reasoning, segmentId)?.parentId;
+    return parentId && state.byId[parentId] ? group.has(rootOf(parentId)) : thoughts.has(segmentId);
+  };
+  const own = { ...state, ids: members, reasoning: groupReasoning(state, members, inGroup) };
+  return last ? own : { ...own, run: { status: state.run.status }, diagnostics: { count: 0 } };
+}
+
+/**
+ * A group's segments, each placed among the group's own steps: its `stepsBefore` (a count of the whole
+ * turn's steps) becomes the count of the group's steps before it.
+ */
+function groupReasoning(
+  state: StepsState,
+  members: readonly string[],
+  inGroup: (segmentId: string) => boolean,
+): StepsState['reasoning'] {
+  const all = state.reasoning;
+  if (!all) return undefined;
+  const ids = all.ids.filter(inGroup);
+  if (ids.length === 0) return undefined;
+  const index = new Map(state.ids.map((id, i) => [id, i]));
+  const positions = members.map((id) => index.get(id) ?? 0);
+  const segments = all.segments
+    .filter((segment) => inGroup(segment.id))
+    .map((segment) => ({ ...segment, stepsBefore: positions.filter((p) => p < segment.stepsBefore).length }));
+  return { ids, segments };
 }
 
 /** A line of the agent's text: `code` spans, the rest as text. */
@@ -290,7 +321,7 @@ export function AssistantTurn({ turn, session }: { turn: Turn; session: string }
           <ToolSteps
             // biome-ignore lint/suspicious/noArrayIndexKey: the timeline only grows, in order
             key={index}
-            state={groupState(state, item.ids, index === lastGroup)}
+            state={groupState(state, item, index === lastGroup)}
             onApprove={(step, { reason }) => decide(step, true, reason)}
             onDeny={(step, { reason }) => decide(step, false, reason)}
           />

@@ -1,6 +1,6 @@
 /**
  * What the kit does not read from a stream, read here: the agent's text, where each group of tool
- * calls sits between the text parts, and the ids a wire's resume request needs (Cogitator's thread, the
+ * calls (and the reasoning among them) sits between the text parts, and the ids a wire's resume request needs (Cogitator's thread, the
  * AI SDK message and each call's tool name and input, the native run). The page tees each response:
  * one copy goes to the kit's `createToolStream` (steps), the other to `readTimeline`.
  */
@@ -9,7 +9,8 @@ import { agentFetch } from './agent-fetch';
 
 export type Wire = 'cogitator' | 'ai-sdk' | 'anvia' | 'native';
 
-export type TimelineItem = { kind: 'text'; text: string } | { kind: 'steps'; ids: string[] };
+/** A group of steps between text parts: its top-level call ids, and the reasoning segments that began in it. */
+export type TimelineItem = { kind: 'text'; text: string } | { kind: 'steps'; ids: string[]; thoughts?: string[] };
 
 export interface TimelineSnapshot {
   items: readonly TimelineItem[];
@@ -54,9 +55,18 @@ export class Timeline {
     }
     const items = [...this.snapshot.items];
     const last = items.at(-1);
-    if (last?.kind === 'steps') items[items.length - 1] = { kind: 'steps', ids: [...last.ids, id] };
+    if (last?.kind === 'steps') items[items.length - 1] = { ...last, ids: [...last.ids, id] };
     else items.push({ kind: 'steps', ids: [id] });
     this.set({ items, calls });
+  }
+
+  /** A top-level reasoning segment began: it belongs to the group of steps under way, or starts one. */
+  thought(id: string) {
+    const items = [...this.snapshot.items];
+    const last = items.at(-1);
+    if (last?.kind === 'steps') items[items.length - 1] = { ...last, thoughts: [...(last.thoughts ?? []), id] };
+    else items.push({ kind: 'steps', ids: [], thoughts: [id] });
+    this.set({ items });
   }
 
   input(id: string, input: unknown) {
@@ -82,12 +92,14 @@ function readFrame(wire: Wire, frame: Json, timeline: Timeline) {
       if (frame.type === 'start' || frame.type === 'approval-required' || frame.type === 'finish') {
         timeline.ids({ threadId: str(frame.threadId), messageId: str(frame.messageId) });
       } else if (frame.type === 'text-delta' && typeof frame.delta === 'string') timeline.text(frame.delta);
+      else if (frame.type === 'reasoning-start' && str(frame.id)) timeline.thought(frame.id as string);
       else if (frame.type === 'tool-call-start' && str(frame.id))
         timeline.call(frame.id as string, str(frame.toolName) ?? '');
       return;
     case 'ai-sdk':
       if (frame.type === 'start') timeline.ids({ messageId: str(frame.messageId) });
       else if (frame.type === 'text-delta' && typeof frame.delta === 'string') timeline.text(frame.delta);
+      else if (frame.type === 'reasoning-start' && str(frame.id)) timeline.thought(frame.id as string);
       else if (frame.type === 'tool-input-start' && str(frame.toolCallId))
         timeline.call(frame.toolCallId as string, str(frame.toolName) ?? '');
       else if (frame.type === 'tool-input-available' && str(frame.toolCallId))
@@ -108,6 +120,8 @@ function readFrame(wire: Wire, frame: Json, timeline: Timeline) {
     }
     case 'native':
       if (frame.type === 'run-start') timeline.ids({ runId: str(frame.runId) });
+      else if (frame.type === 'reasoning-start' && str(frame.id) && !frame.parentId)
+        timeline.thought(frame.id as string);
       else if (frame.type === 'step-start' && str(frame.id) && !frame.parentId)
         timeline.call(frame.id as string, str(frame.toolName) ?? '');
       return;

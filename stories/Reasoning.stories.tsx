@@ -2,6 +2,7 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, waitFor } from 'storybook/test';
 import { type StepEvent, ToolSteps } from 'tool-steps';
 import { emptyStepsState, reduceSteps } from 'tool-steps/core';
+import { stepsFromText } from 'tool-steps/wires';
 
 const meta = {
   title: 'Components/Tool steps/Reasoning',
@@ -132,5 +133,37 @@ export const InterleavedWithSixCalls: Story = {
     );
     await expect(line(thoughtRow(canvasElement, 'r1'))).toBe('Thought for 8s');
     await expect(thoughtRow(canvasElement, 'r3')).toHaveAttribute('data-visibility', 'summary');
+  },
+};
+
+/**
+ * A stored history read again after a reload: native events with the wire's `at` times, saved as JSON
+ * lines and read back with `stepsFromText`. The thought's "Thought for 12s" and each call's time come
+ * from the saved times, not from when the page read them.
+ */
+const savedHistory = [
+  { type: 'run-start', runId: 'run_saved', at: at(0) },
+  { type: 'reasoning-start', id: 'plan', at: at(0) },
+  { type: 'reasoning-delta', id: 'plan', delta: plan },
+  { type: 'reasoning-end', id: 'plan', at: at(12) },
+  { type: 'step-start', id: 'read', toolName: 'read_file', at: at(12) },
+  { type: 'step-input', id: 'read', input: { path: 'src/components/PriceTag.tsx' }, at: at(12) },
+  { type: 'step-result', id: 'read', result: 'export function PriceTag() {}', at: at(12.4) },
+  { type: 'step-start', id: 'tests', toolName: 'run_command', at: at(12.5) },
+  { type: 'step-input', id: 'tests', input: { command: 'npm test -- PriceTag' }, at: at(12.5) },
+  { type: 'step-result', id: 'tests', result: { exitCode: 0, stdout: '1 passed' }, at: at(20.9) },
+  { type: 'run-finish', status: 'done', at: at(21) },
+]
+  .map((event) => JSON.stringify(event))
+  .join('\n');
+
+export const ReloadWithTimes: Story = {
+  args: { state: stepsFromText(savedHistory, { protocol: 'native' }) },
+  play: async ({ canvasElement }) => {
+    await expect(line(thoughtRow(canvasElement, 'plan'))).toBe('Thought for 12s');
+    const times = [...canvasElement.querySelectorAll('[data-slot="tool-step-duration"]')].map((t) =>
+      t.getAttribute('datetime'),
+    );
+    await expect(times).toEqual(['PT0.4S', 'PT8.4S']);
   },
 };

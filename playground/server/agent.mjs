@@ -14,6 +14,9 @@ import { NEEDS_APPROVAL, TOOL_DESCRIPTIONS, ToolError, tools } from './tools.mjs
 /**
  * @typedef {(
  *   | { type: 'text', delta: string, parentId?: string }
+ *   | { type: 'reasoning-start', id: string, parentId?: string, visibility?: 'redacted', providerMetadata?: object }
+ *   | { type: 'reasoning-delta', id: string, delta: string, parentId?: string }
+ *   | { type: 'reasoning-end', id: string, parentId?: string, visibility?: 'encrypted', providerMetadata?: object }
  *   | { type: 'call', id: string, name: string, input: unknown, parentId?: string }
  *   | { type: 'progress', id: string, content?: unknown, details?: unknown, parentId?: string }
  *   | { type: 'result', id: string, name: string, input: unknown, result: unknown, details?: unknown, parentId?: string }
@@ -38,6 +41,10 @@ const SIDE_EFFECTS = { run_command: ['process'], write_file: ['filesystem'] };
 let counter = 0;
 /** A provider-like call id: `call_` and 24 base-36 characters. */
 export const newCallId = () => `call_${Date.now().toString(36)}${(counter++).toString(36)}${randomUUID().slice(0, 8)}`;
+
+/** A reasoning part's id, as Cogitator makes them: `rsn_` and base-36 characters. */
+export const newReasoningId = () =>
+  `rsn_${Date.now().toString(36)}${(counter++).toString(36)}${randomUUID().slice(0, 6)}`;
 
 export class Run {
   /**
@@ -90,6 +97,27 @@ export class Run {
         if (this.textDelayMs) await new Promise((r) => setTimeout(r, this.textDelayMs));
       }
       this.emit(parentId ? { type: 'text', delta: '\n\n', parentId } : { type: 'text', delta: '\n\n' });
+    } finally {
+      this.busy--;
+      this.settle();
+    }
+  }
+
+  /**
+   * Streams a stretch of reasoning (a segment: start, deltas, end), more slowly than text, as a model
+   * thinks between its calls.
+   */
+  async think(text, parentId) {
+    this.busy++;
+    try {
+      const base = parentId ? { id: newReasoningId(), parentId } : { id: newReasoningId() };
+      this.emit({ type: 'reasoning-start', ...base });
+      for (const delta of text.match(/\s*\S+/g) ?? [text]) {
+        if (this.abort.signal.aborted) return;
+        this.emit({ type: 'reasoning-delta', ...base, delta });
+        if (this.textDelayMs) await new Promise((r) => setTimeout(r, this.textDelayMs * 4));
+      }
+      this.emit({ type: 'reasoning-end', ...base });
     } finally {
       this.busy--;
       this.settle();
@@ -298,16 +326,23 @@ async function help(run) {
 }
 
 async function fixFailingTest(run) {
+  await run.think(
+    'The failing test is about discounts, so the bug is likely in applyDiscount. I need the test files and where applyDiscount is defined.',
+  );
   await run.say("I'll find the tests and where the discount is computed.");
   const [found, hits] = await Promise.all([
     run.call('glob', { pattern: 'test/**/*.test.mjs' }),
     run.call('grep', { pattern: 'applyDiscount', path: '.' }),
   ]);
   if (!found.ok || !hits.ok) return run.say('I could not look through the project; see the failed step.');
+  await run.think('applyDiscount is defined in src/discount.mjs and tested in test/discount.test.mjs. Read both.');
   await Promise.all([
     run.call('read_file', { path: 'src/discount.mjs' }),
     run.call('read_file', { path: 'test/discount.test.mjs' }),
   ]);
+  await run.think(
+    'The test expects 180 for 10% off 200 and gets 190: the code subtracts the percentage as an amount. Multiplying by (1 - percent / 100) fixes it.',
+  );
   await run.say(
     '`applyDiscount` subtracts the percentage as if it were an amount: 10% off 200 gives 190 instead of 180. Fixing it.',
   );
@@ -321,6 +356,7 @@ async function fixFailingTest(run) {
       'The edit did not apply: the file no longer has that line (already fixed?). "Reset" gives a fresh copy.',
     );
   }
+  await run.think('The edit applied. Only the test run can tell whether anything else relied on the old result.');
   await run.say('Now I run the tests to check the fix.');
   const tests = await run.call('run_command', { command: TEST_COMMAND });
   await reportTests(run, tests);
@@ -345,11 +381,13 @@ async function reportTests(run, tests) {
 }
 
 async function findTodos(run) {
+  await run.think('A TODO is a comment; one search over the whole project finds them all.');
   await run.say("I'll search the project for TODO comments.");
   const hits = await run.call('grep', { pattern: 'TODO', path: '.' });
   if (!hits.ok) return run.say('The search failed; see the step.');
   const matches = /** @type {{ file: string, line: number, text: string }[]} */ (hits.result);
   const files = [...new Set(matches.map((m) => m.file))];
+  await run.think(`${matches.length} matches in ${files.length} files. Reading them gives each TODO its context.`);
   await Promise.all(files.map((path) => run.call('read_file', { path })));
   if (matches.length === 0) return run.say('There are no TODOs in the project.');
   await run.say(
@@ -361,6 +399,7 @@ async function findTodos(run) {
 
 async function rename(run) {
   const [, from, to] = /\brename\s+([\w$]+)\s+(?:to|->|→)\s+([\w$]+)/i.exec(run.prompt) ?? [];
+  await run.think(`A rename must reach every use of ${from}: search first, then edit each file that has it.`);
   await run.say(`I'll find every use of \`${from}\` and rename it to \`${to}\`.`);
   const hits = await run.call('grep', { pattern: `\\b${from.replace(/\$/g, '\\$')}\\b`, path: '.' });
   if (!hits.ok) return run.say('The search failed; see the step.');
@@ -373,11 +412,13 @@ async function rename(run) {
 }
 
 async function runTests(run) {
+  await run.think('The project uses node:test; `node --test` runs every test file.');
   await run.say('Running the test suite.');
   await reportTests(run, await run.call('run_command', { command: TEST_COMMAND }));
 }
 
 async function review(run) {
+  await run.think('A review reads every source file; a sub-agent can do that and report back in a few lines.');
   await run.say("I'll hand the review to a sub-agent and summarize what it finds.");
   const task = newCallId();
   const input = {
@@ -386,6 +427,7 @@ async function review(run) {
   };
   run.emit({ type: 'call', id: task, name: 'task', input });
   run.emit({ type: 'subagent-start', id: task, name: 'reviewer' });
+  await run.think('List src first, then read each file and count the lines.', task);
   await run.say('Looking at the sources.', task);
   const listing = await run.call('list_files', { path: 'src' }, task);
   const files = listing.ok ? /** @type {string[]} */ (listing.result).map((f) => `src/${f}`) : [];
@@ -402,6 +444,7 @@ async function review(run) {
 }
 
 async function writeNotes(run) {
+  await run.think('The notes should say what the discount takes, how to test, and what is still open.');
   await run.say("I'll write a short NOTES.md for the project.");
   const content = `# Notes\n\n- \`applyDiscount\` takes a percentage (0-100).\n- Run \`node --test\` before a change.\n- Open: fixed-amount coupons, sales tax.\n`;
   const written = await run.call('write_file', { path: 'NOTES.md', content });

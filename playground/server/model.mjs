@@ -3,6 +3,7 @@
 // real coding agent. Every call still goes through `Run.call`: the same approvals, confinement, time
 // limit and wires as the scripted plans. Tested with the SDK's mock model (test/playground/model.test.ts).
 import { jsonSchema, stepCountIs, streamText, tool } from 'ai';
+import { newReasoningId } from './agent.mjs';
 import { TOOL_DESCRIPTIONS } from './tools.mjs';
 
 /** Which model the environment asks for, or `undefined` (scripted plans). */
@@ -78,10 +79,45 @@ export function modelPlan(info, options = {}) {
       stopWhen: stepCountIs(options.maxSteps ?? 20),
       abortSignal: run.abort.signal,
     });
+    /** the model's reasoning parts: a fresh segment id each (providers reuse theirs, Anthropic's is the block index) */
+    const segments = new Map();
     for await (const part of result.fullStream) {
+      if (part.type === 'reasoning-start' || part.type === 'reasoning-delta' || part.type === 'reasoning-end') {
+        run.emit(reasoningEvent(part, segments));
+        continue;
+      }
       if (part.type === 'text-delta') run.emit({ type: 'text', delta: part.text });
       else if (part.type === 'text-end') run.emit({ type: 'text', delta: '\n\n' });
       else if (part.type === 'error') throw part.error instanceof Error ? part.error : new Error(String(part.error));
     }
   };
+}
+
+const has = (metadata, key) =>
+  Object.values(metadata ?? {}).some((m) => m && typeof m === 'object' && typeof m[key] === 'string' && m[key] !== '');
+
+/**
+ * One of the model's reasoning parts as the agent's event. What the model withheld is said, never its
+ * blob: Anthropic's `redactedData` makes the segment `redacted`, OpenAI's `reasoningEncryptedContent`
+ * with no text `encrypted`; the metadata goes on as the SDK sends it on its own wire.
+ */
+export function reasoningEvent(part, segments) {
+  if (part.type === 'reasoning-start') {
+    const segment = { id: newReasoningId(), text: false };
+    segments.set(part.id, segment);
+    const event = { type: 'reasoning-start', id: segment.id };
+    if (has(part.providerMetadata, 'redactedData')) event.visibility = 'redacted';
+    if (part.providerMetadata) event.providerMetadata = part.providerMetadata;
+    return event;
+  }
+  const segment = segments.get(part.id) ?? { id: newReasoningId(), text: false };
+  if (part.type === 'reasoning-delta') {
+    if (part.text) segment.text = true;
+    return { type: 'reasoning-delta', id: segment.id, delta: part.text };
+  }
+  segments.delete(part.id);
+  const event = { type: 'reasoning-end', id: segment.id };
+  if (!segment.text && has(part.providerMetadata, 'reasoningEncryptedContent')) event.visibility = 'encrypted';
+  if (part.providerMetadata) event.providerMetadata = part.providerMetadata;
+  return event;
 }

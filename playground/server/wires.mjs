@@ -13,6 +13,9 @@
 // - Anvia: no progress (a command's output arrives with its result), no `details` (the output
 //   carries the diff), no presentation.
 // - native: no text at all (the StepEvent union has no text event).
+// - Reasoning: Cogitator `reasoning-*` parts (top level only), AI SDK `reasoning-*` chunks (a sub-agent's
+//   in its UIMessages), native `reasoning-*` events (nested by `parentId`). Anvia: not sent (the kit's
+//   Anvia decoder does not read its reasoning events).
 import { randomUUID } from 'node:crypto';
 import { createUIMessageStream, pipeUIMessageStreamToResponse, readUIMessageStream } from 'ai';
 
@@ -85,6 +88,12 @@ function cogitator(res, run) {
           out.push(sse({ type: 'text-delta', id: textId, delta: e.delta }));
           return out;
         }
+        case 'reasoning-start':
+          return e.parentId ? [] : [...closeText(), sse({ type: 'reasoning-start', id: e.id })];
+        case 'reasoning-delta':
+          return e.parentId ? [] : [sse({ type: 'reasoning-delta', id: e.id, delta: e.delta })];
+        case 'reasoning-end':
+          return e.parentId ? [] : [sse({ type: 'reasoning-end', id: e.id })];
         case 'call':
           return [
             ...closeText(),
@@ -153,6 +162,19 @@ function native(res, run) {
     (e) => {
       const parent = e.parentId ? { parentId: e.parentId } : {};
       switch (e.type) {
+        case 'reasoning-start':
+          return [
+            sse({
+              type: 'reasoning-start',
+              id: e.id,
+              ...parent,
+              ...(e.visibility ? { visibility: e.visibility } : {}),
+            }),
+          ];
+        case 'reasoning-delta':
+          return [sse({ type: 'reasoning-delta', id: e.id, delta: e.delta })];
+        case 'reasoning-end':
+          return [sse({ type: 'reasoning-end', id: e.id, ...(e.visibility ? { visibility: e.visibility } : {}) })];
         case 'call':
           return [
             sse({ type: 'step-start', id: e.id, toolName: e.name, ...parent }),
@@ -417,6 +439,16 @@ function subAgent(id, onMessage) {
           }
           push({ type: 'text-delta', id: textId, delta: e.delta });
           return;
+        case 'reasoning-start':
+          closeText();
+          push({ type: 'reasoning-start', id: e.id });
+          return;
+        case 'reasoning-delta':
+          push({ type: 'reasoning-delta', id: e.id, delta: e.delta });
+          return;
+        case 'reasoning-end':
+          push({ type: 'reasoning-end', id: e.id });
+          return;
         case 'call':
           closeText();
           push({ type: 'tool-input-start', toolCallId: e.id, toolName: e.name });
@@ -509,6 +541,19 @@ function aiSdk(res, run) {
           write({ type: 'text-start', id: textId });
         }
         write({ type: 'text-delta', id: textId, delta: e.delta });
+        return;
+      case 'reasoning-start':
+      case 'reasoning-end': {
+        if (e.parentId) return;
+        if (e.type === 'reasoning-start') closeText();
+        // the model's provider metadata as the SDK sends it (a redacted or encrypted part says so there)
+        const chunk = { type: e.type, id: e.id };
+        if (e.providerMetadata) chunk.providerMetadata = e.providerMetadata;
+        write(chunk);
+        return;
+      }
+      case 'reasoning-delta':
+        if (!e.parentId) write({ type: 'reasoning-delta', id: e.id, delta: e.delta });
         return;
       case 'call':
         closeText();

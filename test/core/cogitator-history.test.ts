@@ -9,6 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { cogitatorWebSocket } from '../../src/core/decoders/cogitator-ws';
 import type { StepEvent } from '../../src/core/events';
 import { reduceSteps } from '../../src/core/reduce';
+import { segmentOf } from '../../src/core/segments';
 import { emptyStepsState, type Step, type StepsState } from '../../src/core/step';
 import { presentStep } from '../../src/presentation/derived';
 import { eventsFromCogitatorThread } from '../../src/wires/cogitator-history';
@@ -274,6 +275,35 @@ describe('cogitatorWebSocket', () => {
     expect(state.byId.call_T4mY0eMr3WcO8nUq5SxZa2Bf?.status).toBe('awaiting-approval');
     expect(state.run).toEqual({ status: 'paused' });
     expect(state.diagnostics).toEqual({ count: 0 });
+  });
+
+  it('reasoning deltas in a row are one segment, ended by the next other event, in order between the calls', () => {
+    const event = (payload: unknown) => ({ type: 'event', id: 'r1', payload });
+    const state = ws([
+      event({ type: 'reasoning', delta: 'Read the helper ' }),
+      event({ type: 'reasoning', delta: 'first.' }),
+      event({ type: 'tool-call', id: 'c1', name: 'read_file', arguments: { path: 'a.ts' } }),
+      event({ type: 'tool-result', callId: 'c1', name: 'read_file', result: 'x' }),
+      event({ type: 'reasoning', delta: 'It is fine.' }),
+      event({ type: 'token', delta: 'Done.' }),
+      event({ type: 'reasoning', delta: 7 }),
+      event({ type: 'complete', result: { output: 'Done.' } }),
+    ]);
+    expect(state.reasoning?.ids).toEqual(['r1:rsn_1', 'r1:rsn_2']);
+    expect(segmentOf(state.reasoning, 'r1:rsn_1')).toMatchObject({
+      text: 'Read the helper first.',
+      status: 'done',
+      stepsBefore: 0,
+    });
+    expect(segmentOf(state.reasoning, 'r1:rsn_2')).toMatchObject({
+      text: 'It is fine.',
+      status: 'done',
+      stepsBefore: 1,
+    });
+    expect(state.diagnostics).toMatchObject({
+      count: 1,
+      last: { reason: 'a WebSocket "reasoning" without a "delta"; dropped' },
+    });
   });
 
   const callFrame = {

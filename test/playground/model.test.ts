@@ -1,6 +1,7 @@
 // The language-model path of the playground (OPENAI_API_KEY / ANTHROPIC_API_KEY): `streamText` drives the
 // same tools, tested with the AI SDK's mock model since these machines cannot reach a provider.
 import { MockLanguageModelV3 } from 'ai/test';
+import { segmentOf, turnItems } from 'tool-steps/core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 // @ts-expect-error: a plain .mjs module of the playground, no types
 import { modelInfo } from '../../playground/server/model.mjs';
@@ -49,7 +50,14 @@ beforeAll(async () => {
   model = new MockLanguageModelV3({
     doStream: [
       step(
-        [...text('a', 'Reading the discount code.'), call('call_model_1', 'read_file', { path: 'src/discount.mjs' })],
+        [
+          // a thinking block as @ai-sdk/anthropic streams it: part id "0", the signature at its end
+          { type: 'reasoning-start', id: '0' },
+          { type: 'reasoning-delta', id: '0', delta: 'The discount code is the suspect.' },
+          { type: 'reasoning-end', id: '0', providerMetadata: { anthropic: { signature: 'EqQBCkgIAR' } } },
+          ...text('a', 'Reading the discount code.'),
+          call('call_model_1', 'read_file', { path: 'src/discount.mjs' }),
+        ],
         'tool-calls',
       ),
       step([call('call_model_2', 'run_command', { command: 'node --test' })], 'tool-calls'),
@@ -76,6 +84,16 @@ describe('with a language model', () => {
     expect(String(read?.result)).toContain('export function applyDiscount');
     expect(command).toMatchObject({ id: 'call_model_2', toolName: 'run_command', status: 'awaiting-approval' });
     expect(c.texts.join('')).toContain('Reading the discount code.');
+    // the model's reasoning goes on to the page, before its call
+    const thought = c.state.reasoning?.ids[0] as string;
+    expect(segmentOf(c.state.reasoning, thought)).toMatchObject({
+      text: 'The discount code is the suspect.',
+      status: 'done',
+    });
+    expect(turnItems(c.state).slice(0, 2)).toEqual([
+      { kind: 'reasoning', id: thought },
+      { kind: 'step', id: 'call_model_1' },
+    ]);
 
     await c.decide(true);
     expect(c.steps('run_command')[0]).toMatchObject({ status: 'succeeded', result: { exitCode: 1 } });

@@ -9,12 +9,12 @@ import {
   useState,
   useSyncExternalStore,
 } from 'react';
-import type { ListItem } from '../../presentation/grouping';
 import { InListContext, useToolStepsLabels, useToolStepsOptions } from '../../internal/context';
 import { itemsIn, type ListModel, type ListView, TOP } from '../../internal/list-view';
 import { drawPart, mergeRefs, type RenderProp } from '../../internal/render';
 import { ListKeyboardContext } from '../../internal/row-focus';
 import { VIRTUALIZE_AFTER } from '../../internal/virtual-layout';
+import type { ListItem } from '../../presentation/grouping';
 import { TopItems } from './items';
 import { useListShared, useSkipped } from './shared';
 import { anyCollapsed, shownItems, useVerbosity } from './verbosity';

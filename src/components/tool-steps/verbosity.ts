@@ -2,10 +2,10 @@
 
 import { createContext, startTransition, useContext, useEffect, useRef, useState } from 'react';
 import type { Step, StepsState } from 'tool-steps/core';
-import { isThought, type ListItem } from '../../presentation/grouping';
-import { outcomeOf } from '../../presentation/outcome';
 import type { ToolsConfig } from '../../internal/context';
 import type { StepTree } from '../../internal/step-tree';
+import { isThought, type ListItem } from '../../presentation/grouping';
+import { outcomeOf } from '../../presentation/outcome';
 import type { ToolStepsRoot } from './root';
 
 type Verbosity = ToolStepsRoot.Verbosity;

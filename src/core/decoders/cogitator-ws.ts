@@ -11,7 +11,8 @@ type Json = Record<string, unknown>;
 
 /**
  * A decoder of the frames Cogitator's WebSocket transport sends for one run:
- * `{ type: 'event', id, payload }` with `payload.type` `token` / `reasoning` (ignored), `tool-call`
+ * `{ type: 'event', id, payload }` with `payload.type` `token` (ignored), `reasoning` (`delta`: the
+ * reasoning deltas in a row, up to the next other event, are one segment), `tool-call`
  * (a whole `ToolCall`: `{ id, name, arguments }`), `tool-result` (a whole `ToolResult`:
  * `{ callId, name, result, error?, errorCode?, details?, presentation? }`), `complete` (`result` =
  * the run response, `status: 'paused'` with `pendingApprovals` when it waits) or `cancelled`;
@@ -26,6 +27,9 @@ export function cogitatorWebSocket(): StepDecoder {
   let started = false;
   let ended = false;
   const open = new Set<string>();
+  /** The reasoning segment open now (its frames have no id: the decoder numbers them), and how many began. */
+  let reasoning: string | undefined;
+  let segments = 0;
 
   function payload(p: Json, runId: unknown): StepEvent[] {
     const out: StepEvent[] = [];
@@ -33,9 +37,21 @@ export function cogitatorWebSocket(): StepDecoder {
       started = true;
       append(out, sse.push(str(runId) ? { type: 'start', messageId: runId } : { type: 'start' }));
     }
+    if (p.type === 'reasoning') {
+      if (typeof p.delta !== 'string')
+        return [...out, diagnostic('cogitator', 'a WebSocket "reasoning" without a "delta"; dropped')];
+      if (!reasoning) {
+        reasoning = `${str(runId) ?? 'run'}:rsn_${++segments}`;
+        append(out, sse.push({ type: 'reasoning-start', id: reasoning }));
+      }
+      return append(out, sse.push({ type: 'reasoning-delta', id: reasoning, delta: p.delta }));
+    }
+    if (reasoning) {
+      append(out, sse.push({ type: 'reasoning-end', id: reasoning }));
+      reasoning = undefined;
+    }
     switch (p.type) {
       case 'token':
-      case 'reasoning':
         return out;
       case 'tool-call': {
         const id = str(p.id) ?? str(p.callId);

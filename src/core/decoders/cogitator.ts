@@ -53,6 +53,9 @@ const checks: { readonly [T in CogitatorType]: Check } = {
   error: object({ message: str, code: nullish(string) }, true),
   finish: object({ status: str, pendingApprovals: optional(array(pendingApproval)) }, true),
   start: object({ messageId: str }, true),
+  'reasoning-start': object({ id: nonEmpty }, true),
+  'reasoning-delta': object({ id: nonEmpty, delta: string }, true),
+  'reasoning-end': object({ id: nonEmpty }, true),
 };
 
 /** For tests: the check of each event type. */
@@ -71,6 +74,7 @@ const fast: Readonly<Record<string, (e: Record<string, unknown>) => boolean>> = 
   'tool-update': (e) => isId(e.toolCallId) && e.presentation === undefined,
   'tool-result': (e) =>
     isId(e.toolCallId) && e.presentation === undefined && isNullishText(e.error) && isNullishText(e.errorCode),
+  'reasoning-delta': (e) => isId(e.id) && isText(e.delta),
 };
 
 /** For tests: the fast tests of the frames of a call. */
@@ -108,21 +112,15 @@ interface CogitatorEvents {
   error: { message?: string; code?: string | null };
   finish: { status?: string; pendingApprovals?: CogitatorPendingApproval[] };
   start: { messageId?: string };
+  'reasoning-start': { id: string };
+  'reasoning-delta': { id: string; delta: string };
+  'reasoning-end': { id: string };
 }
 type CogitatorType = keyof CogitatorEvents;
 type Cog<T extends CogitatorType> = CogitatorEvents[T];
 
-/** Events read and deliberately ignored: text and reasoning parts, other routes' events. */
-const IGNORED = new Set([
-  'text-start',
-  'text-delta',
-  'text-end',
-  'reasoning-start',
-  'reasoning-delta',
-  'reasoning-end',
-  'workflow',
-  'swarm',
-]);
+/** Events read and deliberately ignored: text parts, other routes' events. */
+const IGNORED = new Set(['text-start', 'text-delta', 'text-end', 'workflow', 'swarm']);
 
 function approvalEvents(approvals: readonly CogitatorPendingApproval[]): StepEvent[] {
   return approvals.map((a) => {
@@ -178,6 +176,10 @@ const translate: { [T in CogitatorType]: (e: Cog<T>) => StepEvent[] } = {
     ...approvalEvents(e.pendingApprovals ?? []),
     { type: 'run-finish', status: e.status === 'paused' ? 'paused' : 'done' },
   ],
+  // a reasoning part is a segment of the same id (`rsn_…`, unique per part)
+  'reasoning-start': (e) => [{ type: 'reasoning-start', id: e.id }],
+  'reasoning-delta': (e) => (e.delta === '' ? [] : [{ type: 'reasoning-delta', id: e.id, delta: e.delta }]),
+  'reasoning-end': (e) => [{ type: 'reasoning-end', id: e.id }],
 };
 
 /**

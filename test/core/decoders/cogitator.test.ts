@@ -1,6 +1,6 @@
 // The Cogitator decoder: every event of its SSE stream to exact StepEvents, and its edge cases.
 
-import { emptyStepsState, reduceSteps, type StepEvent, type StepsState } from 'tool-steps/core';
+import { emptyStepsState, reduceSteps, type StepEvent, type StepsState, segmentOf } from 'tool-steps/core';
 import { presentStep } from 'tool-steps/presentation';
 import { decoders } from 'tool-steps/wires';
 import { describe, expect, it } from 'vitest';
@@ -270,16 +270,68 @@ describe('each Cogitator event', () => {
     ]);
   });
 
-  it('text and reasoning parts are ignored without diagnostics', () => {
+  it('text parts are ignored without diagnostics', () => {
     const frames = [
       { type: 'text-start', id: 'txt_1' },
       { type: 'text-delta', id: 'txt_1', delta: 'Hello' },
       { type: 'text-end', id: 'txt_1' },
-      { type: 'reasoning-start', id: 'rsn_1' },
-      { type: 'reasoning-delta', id: 'rsn_1', delta: 'hmm' },
-      { type: 'reasoning-end', id: 'rsn_1' },
     ];
     expect(pushAll(frames)).toEqual([]);
+  });
+
+  it('reasoning-start / -delta / -end → a reasoning segment of the same id; an empty delta → nothing', () => {
+    expect(
+      pushAll([
+        { type: 'reasoning-start', id: 'rsn_1' },
+        { type: 'reasoning-delta', id: 'rsn_1', delta: 'The test ' },
+        { type: 'reasoning-delta', id: 'rsn_1', delta: '' },
+        { type: 'reasoning-delta', id: 'rsn_1', delta: 'fails.' },
+        { type: 'reasoning-end', id: 'rsn_1' },
+      ]),
+    ).toStrictEqual([
+      { type: 'reasoning-start', id: 'rsn_1' },
+      { type: 'reasoning-delta', id: 'rsn_1', delta: 'The test ' },
+      { type: 'reasoning-delta', id: 'rsn_1', delta: 'fails.' },
+      { type: 'reasoning-end', id: 'rsn_1' },
+    ]);
+  });
+
+  it('reasoning between the calls is a segment between their steps, in order', () => {
+    const state = reduce([
+      { type: 'start', messageId: 'msg_1' },
+      { type: 'reasoning-start', id: 'rsn_1' },
+      { type: 'reasoning-delta', id: 'rsn_1', delta: 'Find the test first.' },
+      { type: 'reasoning-end', id: 'rsn_1' },
+      { type: 'tool-call-start', id: 'call_1', toolName: 'glob' },
+      { type: 'tool-call-end', id: 'call_1' },
+      { type: 'tool-result', id: 'res_1', toolCallId: 'call_1', result: [] },
+      { type: 'reasoning-start', id: 'rsn_2' },
+      { type: 'reasoning-delta', id: 'rsn_2', delta: 'Nothing found.' },
+      { type: 'reasoning-end', id: 'rsn_2' },
+      { type: 'finish', messageId: 'msg_1' },
+    ]);
+    expect(state.diagnostics.count).toBe(0);
+    expect(state.reasoning?.ids).toEqual(['rsn_1', 'rsn_2']);
+    expect(segmentOf(state.reasoning, 'rsn_1')).toMatchObject({
+      text: 'Find the test first.',
+      status: 'done',
+      stepsBefore: 0,
+    });
+    expect(segmentOf(state.reasoning, 'rsn_2')).toMatchObject({
+      text: 'Nothing found.',
+      status: 'done',
+      stepsBefore: 1,
+    });
+  });
+
+  it('a malformed reasoning event → a diagnostic, nothing else', () => {
+    expect(one({ type: 'reasoning-delta', id: 'rsn_1', delta: 7 })).toStrictEqual([
+      {
+        type: 'diagnostic',
+        protocol: 'cogitator',
+        reason: expect.stringContaining('a malformed "reasoning-delta" event'),
+      },
+    ]);
   });
 
   it('workflow and swarm events are ignored without diagnostics', () => {

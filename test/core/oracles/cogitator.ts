@@ -43,4 +43,7 @@ export const CogitatorEventSchemas = {
     pendingApprovals: z.optional(z.array(pendingApproval)),
   }),
   start: z.looseObject({ messageId: z.optional(z.string()) }),
+  'reasoning-start': z.looseObject({ id: callId }),
+  'reasoning-delta': z.looseObject({ id: callId, delta: z.string() }),
+  'reasoning-end': z.looseObject({ id: callId }),
 } as const;
