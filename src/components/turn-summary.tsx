@@ -18,7 +18,7 @@ import { type LocalDecision, useDecisionScope, useDecisionsVersion } from '../in
 import { drawPart, type RenderProp } from '../internal/render';
 import { screenName, useRedactor } from '../internal/visible-text';
 import { presentStep } from '../presentation';
-import { approvalWaitMs, stepDurationMs } from '../presentation/duration';
+import { approvalWaitMs, segmentDurationMs, stepDurationMs } from '../presentation/duration';
 import { isStoppedRun, outcomeOf } from '../presentation/outcome';
 import { ListSharedContext } from './tool-steps/shared';
 import { useVerbosity } from './tool-steps/verbosity';
@@ -66,6 +66,14 @@ export function turnOf(
     const endedAt = finite(startedAt) && ms !== undefined ? startedAt + ms + (approvalWaitMs(step) ?? 0) : step.endedAt;
     if (finite(startedAt) && (first === undefined || startedAt < first)) first = startedAt;
     if (finite(endedAt) && (last === undefined || endedAt > last)) last = endedAt;
+  }
+  // the turn's thinking counts as its time too: "Thought for 12s" above must not read as "Worked 9s" below
+  for (const segment of state.reasoning?.segments ?? []) {
+    const ms = segment && typeof segment === 'object' ? segmentDurationMs(segment) : undefined;
+    if (ms === undefined) continue;
+    const start = segment.startedAt as number;
+    if (first === undefined || start < first) first = start;
+    if (last === undefined || start + ms > last) last = start + ms;
   }
   const span = first !== undefined && last !== undefined && last > first ? last - first : undefined;
   const spanMs = span === undefined ? longest : longest === undefined ? span : Math.max(span, longest);
@@ -143,7 +151,7 @@ function useListSummary(): StepsState | undefined {
 /**
  * The turn in one line: while a step runs, its label and the time since the turn's first step began
  * ("Searching files… 12s", ticking on the shared clock); once nothing runs or waits, the time from the
- * first start to the last end, the number of steps and how many failed ("Worked 45s · 14 steps, 1
+ * first start to the last end (of a step or a finished thought), the number of steps and how many failed ("Worked 45s · 14 steps, 1
  * failed"; the count alone, "3 steps", when the times are unknown or under a second: "Worked 1ms" says
  * nothing to a person). A run the person stopped is one line, "Stopped after 8.8s · 1 step", with a
  * stop icon, in place of the interruption's reason. While a step waits for a decision it says nothing:

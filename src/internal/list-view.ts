@@ -135,9 +135,9 @@ function sameForSummary(was: Step | undefined, is: Step | undefined): boolean {
   );
 }
 
-function summaryOf(previous: StepsState | undefined, state: StepsState): StepsState {
-  if (!previous || previous.ids !== state.ids) return state;
-  // only the reasoning changed (a delta): the line reads the steps and the run
+function summaryOf(previous: StepsState | undefined, state: StepsState, segmentEnded: boolean): StepsState {
+  if (!previous || previous.ids !== state.ids || segmentEnded) return state;
+  // only the reasoning changed (a delta): the line reads the steps, the run and the ended segments' times
   if (previous.byId === state.byId) return previous.run === state.run ? previous : state;
   for (const id of state.ids) if (!sameForSummary(previous.byId[id], state.byId[id])) return state;
   return previous;
@@ -233,7 +233,7 @@ export function listView(
     unsettled: unsettled.ids,
     held,
     holdUntil,
-    summary: summaryOf(previous?.summary, state),
+    summary: summaryOf(previous?.summary, state, unsettled.ended),
   };
 }
 

@@ -393,3 +393,35 @@ describe('reasoning segments in the list', () => {
     expect(thoughtRow(container, 'odd').querySelector('button')).toBeNull();
   });
 });
+
+describe('the turn summary with reasoning', () => {
+  const summaryText = (container: Element) =>
+    container.querySelector('[data-slot="tool-steps-summary"]')?.textContent ?? '';
+
+  it('spans the thinking before the first call, as its rows do', () => {
+    // 12s of thought, then two calls that end 9s later: the turn took 21s, not 9s
+    const state = reduce([
+      { type: 'run-start', at: 0 },
+      ...thought('r1', 'plan', 0, 12_000),
+      ...call('a', 12_000),
+      { type: 'step-start', id: 'b', toolName: 'run_command', at: 12_100 },
+      { type: 'step-result', id: 'b', result: 'ok', at: 21_000 },
+      { type: 'run-finish', at: 21_000 },
+    ]);
+    const { container } = render(<ToolSteps state={state} />);
+    expect(summaryText(container)).toContain('21s');
+  });
+
+  it('grows when a segment ends after the last call, with no step changing', () => {
+    const store = syncStore([
+      { type: 'run-start', at: 0 },
+      ...call('a', 0),
+      ...call('b', 1000),
+      { type: 'reasoning-start', id: 'r1', at: 1005 },
+      { type: 'reasoning-delta', id: 'r1', delta: 'wrapping up' },
+    ]);
+    const { container } = render(<ToolSteps store={store} />);
+    act(() => store.apply({ type: 'reasoning-end', id: 'r1', at: 30_000 }));
+    expect(summaryText(container)).toContain('30s');
+  });
+});
