@@ -81,6 +81,12 @@ describe.each([390, 1280])('a reasoning row at %i px', (width) => {
       }
     }
     expect(document.documentElement.scrollWidth).toBeLessThanOrEqual(document.documentElement.clientWidth);
+    // a hidden segment's words start where a toggle's words start, after its marker
+    const wordsLeft = (id: string) =>
+      (
+        root.querySelector(`[data-reasoning-id="${id}"] [data-slot="tool-steps-thought-summary"]`) as HTMLElement
+      ).getBoundingClientRect().left;
+    expect(Math.abs(wordsLeft('hidden') - wordsLeft('done'))).toBeLessThan(0.5);
     await shot(`${width}`);
   });
 });
