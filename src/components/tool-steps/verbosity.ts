@@ -3,6 +3,7 @@
 import { createContext, startTransition, useContext, useEffect, useRef, useState } from 'react';
 import type { Step, StepsState } from 'tool-steps/core';
 import type { ToolsConfig } from '../../internal/context';
+import { useClientLayoutEffect } from '../../internal/layout-effect';
 import type { StepTree } from '../../internal/step-tree';
 import { isThought, type ListItem } from '../../presentation/grouping';
 import { outcomeOf } from '../../presentation/outcome';
@@ -62,7 +63,9 @@ export function useVerbosityState(
   const [chosen, setChosen] = useState<Verbosity>();
   const [stored, setStored] = useState<Verbosity>();
   const latest = useRef({ onChange, persist });
-  latest.current = { onChange, persist };
+  useClientLayoutEffect(() => {
+    latest.current = { onChange, persist };
+  }, [onChange, persist]);
   const key = persist?.key;
   const storage = persist?.storage;
   useEffect(() => {
