@@ -12,17 +12,22 @@ import { isActiveStatus, segmentOf } from '../core';
 import { turnItems } from '../core/turn-items';
 import { groupSiblings, type ListItem, type Sibling, sameItems, type ThoughtItem } from '../presentation/grouping';
 import { outcomeOf } from '../presentation/outcome';
+import type { ToolsConfig } from './context';
+import { filtersItems, shownItems, type Verbosity } from './shown-items';
 import { NO_CHILDREN, type StepTree, StepTreeCache } from './step-tree';
 
 /** The key of the top-level list in `ListView.lists` (a nested list's key is its parent's id). */
 export const TOP = '';
 
-/** How a list groups and holds its steps. */
+/** How a list groups and holds its steps, and which of its top-level items it shows. */
 export interface ListViewOptions {
   /** The family function; `undefined` groups nothing. */
   familyOf: StepFamilyOf | undefined;
   /** How long a step that just ended stays out of its group (it is still drawn running). */
   minRunningMs: number;
+  /** The list's verbosity (`steps` when absent) and the tools' own (`ToolConfig.verbosity`). */
+  verbosity?: Verbosity;
+  tools?: ToolsConfig | undefined;
 }
 
 /** What one list draws from one snapshot. */
@@ -42,6 +47,11 @@ export interface ListView {
   readonly holdUntil: number | undefined;
   /** The snapshot the summary line draws: the previous one while no step changed in a way it shows. */
   readonly summary: StepsState;
+  /**
+   * The top-level items the list draws: all of `TOP`'s, or those its verbosity keeps (`shownItems`);
+   * the previous array while they are the same items.
+   */
+  readonly shown: readonly ListItem[];
 }
 
 /**
@@ -174,6 +184,25 @@ function reusable(
   return before;
 }
 
+/** Whether two lists hold the same items, item by item. */
+function sameRefs(a: readonly ListItem[], b: readonly ListItem[]): boolean {
+  return a.length === b.length && a.every((item, i) => item === b[i]);
+}
+
+/** The top-level items drawn: all of `top`, or what the verbosity keeps, the previous array when the same. */
+function shownOf(
+  previous: ListView | undefined,
+  top: readonly ListItem[],
+  state: StepsState,
+  tree: StepTree,
+  options: ListViewOptions,
+): readonly ListItem[] {
+  const { tools, verbosity = 'steps' } = options;
+  if (!filtersItems(tools, verbosity)) return top;
+  const items = shownItems(top, state, tree, tools, verbosity);
+  return previous && sameRefs(previous.shown, items) ? previous.shown : items;
+}
+
 /**
  * The view of `state`, from the `previous` view and its `tree`. `now` is the time the view is for
  * (`undefined`: no step is held, as in a server render and the list's first render, whose rows are
@@ -224,6 +253,7 @@ export function listView(
   for (const [parent, ids] of tree.children) itemsOf(parent, ids);
   // a step whose nested items are reasoning only
   for (const key of siblings.lists.keys()) if (!lists.has(key)) itemsOf(key, NO_CHILDREN);
+  const top = lists.get(TOP) ?? NO_CHILDREN;
   return {
     state,
     tree,
@@ -234,6 +264,7 @@ export function listView(
     held,
     holdUntil,
     summary: summaryOf(previous?.summary, state, unsettled.ended),
+    shown: shownOf(previous, top, state, tree, options),
   };
 }
 
@@ -273,7 +304,7 @@ export class ListModel {
 
   constructor(
     private readonly source: StepSource,
-    private readonly options: ListViewOptions,
+    private options: ListViewOptions,
   ) {
     const state = source.getSnapshot();
     this.view = listView(undefined, state, this.tree.get(state), options, undefined);
@@ -296,14 +327,24 @@ export class ListModel {
     };
   }
 
-  private update(): void {
+  /**
+   * Draws at another verbosity (the host's or the person's choice, or the tools'): the view is computed
+   * again from the same snapshot. Called from a layout effect; the constructor's options are the first.
+   */
+  setShown(verbosity: Verbosity, tools: ToolsConfig | undefined): void {
+    if (this.options.verbosity === verbosity && this.options.tools === tools) return;
+    this.options = { ...this.options, verbosity, tools };
+    this.update(true);
+  }
+
+  private update(force = false): void {
     const state = this.source.getSnapshot();
     const previous = this.view;
-    if (state === previous.state && previous.holdUntil === undefined) return;
+    if (!force && state === previous.state && previous.holdUntil === undefined) return;
     const next = listView(previous, state, this.tree.get(state), this.options, Date.now());
     this.view = next;
     this.arm(next.holdUntil);
-    if (next.state !== previous.state || next.lists !== previous.lists)
+    if (next.state !== previous.state || next.lists !== previous.lists || next.shown !== previous.shown)
       for (const listener of this.listeners) listener();
   }
 

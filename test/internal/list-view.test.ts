@@ -74,7 +74,64 @@ describe('listView', () => {
   });
 });
 
+describe('the items a verbosity shows', () => {
+  const failing = (id: string, at: number): StepEvent[] => [
+    { type: 'step-start', id, toolName: 'run_command', at },
+    { type: 'step-error', id, error: { message: 'exit 1' }, at: at + 1 },
+  ];
+  const running = (id: string, at: number): StepEvent[] => [{ type: 'step-start', id, toolName: 'run_command', at }];
+
+  it('are all of the top list at `steps`, and only what needs a person at `collapsed`, kept while the same', () => {
+    const store = syncStore();
+    store.apply([...read('a', 1), ...failing('f', 2), ...running('r', 3)]);
+    const tree = new StepTreeCache();
+    const state = store.getSnapshot();
+    const steps = listView(undefined, state, tree.get(state), options, undefined);
+    expect(steps.shown).toBe(itemsIn(steps, TOP));
+    const collapsed = { ...options, verbosity: 'collapsed' as const };
+    const view = listView(undefined, state, tree.get(state), collapsed, undefined);
+    expect(view.shown).toEqual(['f']);
+    // a progress update to a hidden row changes nothing the list draws: the same array
+    store.apply({ type: 'step-progress', id: 'r', content: 'half way' });
+    const next = store.getSnapshot();
+    const after = listView(view, next, tree.get(next), collapsed, 5000);
+    expect(after.shown).toBe(view.shown);
+    // a hidden row that fails is drawn
+    store.apply({ type: 'step-error', id: 'r', error: { message: 'killed' } });
+    const failed = store.getSnapshot();
+    expect(listView(after, failed, tree.get(failed), collapsed, 6000).shown).toEqual(['f', 'r']);
+  });
+
+  it('follow a tool collapsed on its own, whatever the list', () => {
+    const store = syncStore();
+    store.apply([...running('r', 1), { type: 'step-start', id: 's', toolName: 'search', at: 2 }]);
+    const state = store.getSnapshot();
+    const tools = { run_command: { verbosity: 'collapsed' as const } };
+    const view = listView(undefined, state, new StepTreeCache().get(state), { ...options, tools }, undefined);
+    expect(view.shown).toEqual(['s']);
+  });
+});
+
 describe('ListModel', () => {
+  it('draws another verbosity from the same snapshot, telling its listeners once', () => {
+    const store = syncStore();
+    store.apply([...read('a', 1), { type: 'step-start', id: 'w', toolName: 'run_command', at: 2 }]);
+    store.apply({ type: 'step-approval', id: 'w', approvalId: 'ap1' });
+    const model = new ListModel(store, options);
+    const stop = model.connect();
+    let told = 0;
+    model.subscribe(() => told++);
+    expect(model.getView().shown).toEqual(['a', 'w']);
+    model.setShown('collapsed', undefined);
+    expect(model.getView().shown).toEqual(['w']);
+    expect(told).toBe(1);
+    model.setShown('collapsed', undefined);
+    expect(told).toBe(1);
+    model.setShown('steps', undefined);
+    expect(model.getView().shown).toEqual(['a', 'w']);
+    stop();
+  });
+
   it('computes the view when its source notifies, not when it is read', () => {
     const source = stateSource(syncStore().getSnapshot());
     const model = new ListModel(source, options);

@@ -6,6 +6,7 @@ import { chunked, useChunk } from '../../internal/chunk';
 import { InListContext, useToolStepsOptions } from '../../internal/context';
 import { useClientLayoutEffect } from '../../internal/layout-effect';
 import { itemsIn, nestedStartOpen } from '../../internal/list-view';
+import { stepVerbosity } from '../../internal/shown-items';
 import { useSteadyStep } from '../../internal/steady-step';
 import { startsExpanded } from '../../internal/step-disclosure';
 import { NO_CHILDREN } from '../../internal/step-tree';
@@ -24,7 +25,7 @@ import type { VirtualRowsProps } from '../virtual-rows';
 import { useOpenKey } from './expanded';
 import { NestedSteps } from './nested';
 import { useListShared } from './shared';
-import { stepVerbosity, useVerbosity } from './verbosity';
+import { useVerbosity } from './verbosity';
 
 /**
  * The windowed rows, loaded the first time a list passes its `virtualize` threshold, and drawn directly

@@ -1,23 +1,14 @@
 'use client';
 
-import {
-  type ComponentPropsWithoutRef,
-  forwardRef,
-  memo,
-  useContext,
-  useMemo,
-  useState,
-  useSyncExternalStore,
-} from 'react';
-import { InListContext, useToolStepsLabels, useToolStepsOptions } from '../../internal/context';
-import { itemsIn, type ListModel, type ListView, TOP } from '../../internal/list-view';
+import { type ComponentPropsWithoutRef, forwardRef, memo, useContext, useMemo, useSyncExternalStore } from 'react';
+import { InListContext, useToolStepsLabels } from '../../internal/context';
+import type { ListModel } from '../../internal/list-view';
 import { drawPart, mergeRefs, type RenderProp } from '../../internal/render';
 import { ListKeyboardContext } from '../../internal/row-focus';
 import { VIRTUALIZE_AFTER } from '../../internal/virtual-layout';
 import type { ListItem } from '../../presentation/grouping';
 import { TopItems } from './items';
 import { useListShared, useSkipped } from './shared';
-import { anyCollapsed, shownItems, useVerbosity } from './verbosity';
 
 /** The types of `ToolStepsList`. */
 export declare namespace ToolStepsList {
@@ -44,29 +35,9 @@ export declare namespace ToolStepsList {
   }
 }
 
-/**
- * The top-level items the list draws: all of them, or, when the list or a tool is collapsed, those
- * `shownItems` keeps (computed once per view, the previous array kept while they are the same).
- */
+/** The top-level items the list draws (`ListView.shown`): a new array only when they change. */
 function useShownItems(model: ListModel): readonly ListItem[] {
-  const { verbosity } = useVerbosity();
-  const { tools } = useToolStepsOptions();
-  const filter = verbosity === 'collapsed' || anyCollapsed(tools);
-  const [cache] = useState<{ view?: ListView; key: unknown[]; items: readonly ListItem[] }>(() => ({
-    key: [],
-    items: [],
-  }));
-  const read = () => {
-    const view = model.getView();
-    const all = itemsIn(view, TOP);
-    if (!filter) return all;
-    if (cache.view === view && cache.key[0] === tools && cache.key[1] === verbosity) return cache.items;
-    const items = shownItems(all, view.state, view.tree, tools, verbosity);
-    if (items.length !== cache.items.length || items.some((item, i) => item !== cache.items[i])) cache.items = items;
-    cache.view = view;
-    cache.key = [tools, verbosity];
-    return cache.items;
-  };
+  const read = () => model.getView().shown;
   return useSyncExternalStore(model.subscribe, read, read);
 }
 

@@ -7,7 +7,7 @@ import { emptyStepsState } from '../../core';
 import { type ToolStepsOptions, ToolStepsOptionsContext, takeOptions, useSameOptions } from '../../internal/context';
 import { DecisionScopeProvider } from '../../internal/decisions';
 import { useClientLayoutEffect } from '../../internal/layout-effect';
-import { ListModel, type StepSource, stateSource } from '../../internal/list-view';
+import { ListModel, type ListViewOptions, type StepSource, stateSource } from '../../internal/list-view';
 import { OpenKeys } from '../../internal/open-keys';
 import { drawPart, type RenderProp } from '../../internal/render';
 import { ListKeyboard, ListKeyboardContext, type VirtualNav } from '../../internal/row-focus';
@@ -177,11 +177,19 @@ function useShared(
   source: StepSource,
   group: ToolStepsRoot.ViewOptions['group'],
   minRunningMs: number,
+  shown: Pick<ListViewOptions, 'verbosity' | 'tools'>,
   rows: OpenKeys,
   groups: OpenKeys,
 ): ListShared {
   const familyOf = group === false ? undefined : typeof group === 'function' ? group : defaultStepFamily;
-  const model = useMemo(() => new ListModel(source, { familyOf, minRunningMs }), [source, familyOf, minRunningMs]);
+  // the first verbosity draws the first view (a server render, too); a later one reaches the model below
+  const [first] = useState(shown);
+  const model = useMemo(
+    () => new ListModel(source, { familyOf, minRunningMs, ...first }),
+    [source, familyOf, minRunningMs, first],
+  );
+  const { verbosity, tools } = shown;
+  useClientLayoutEffect(() => model.setShown(verbosity ?? 'steps', tools), [model, verbosity, tools]);
   useEffect(() => model.connect(), [model]);
   const [nested] = useState(() => new OpenKeys(undefined, undefined, 'nested'));
   const [thoughts] = useState(() => new OpenKeys(undefined, undefined, 'thoughts'));
@@ -273,14 +281,14 @@ export const ToolStepsRoot = forwardRef<HTMLDivElement, ToolStepsRoot.Props>(fun
   const minRunningMs = Math.max(0, minimum) || 0;
   const rows = useOpenKeys(expanded, defaultExpanded, onExpandedChange, 'expanded');
   const groups = useOpenKeys(groupsExpanded, defaultGroupsExpanded, onGroupsExpandedChange, 'groupsExpanded');
-  const shared = useShared(source, group, minRunningMs, rows, groups);
-  const steady = useSteady(minRunningMs);
-  const run = useRun(source);
   const {
     verbosity: shown,
     set,
     switchable,
   } = useVerbosityState(verbosity, defaultVerbosity, onVerbosityChange, persist);
+  const shared = useShared(source, group, minRunningMs, { verbosity: shown, tools: options.tools }, rows, groups);
+  const steady = useSteady(minRunningMs);
+  const run = useRun(source);
   const chosen = useMemo(() => ({ verbosity: shown, set, switchable }), [shown, set, switchable]);
   return (
     <ToolStepsOptionsContext.Provider value={options}>

@@ -1,12 +1,8 @@
 'use client';
 
 import { createContext, startTransition, useContext, useEffect, useRef, useState } from 'react';
-import type { Step, StepsState } from 'tool-steps/core';
-import type { ToolsConfig } from '../../internal/context';
 import { useClientLayoutEffect } from '../../internal/layout-effect';
-import type { StepTree } from '../../internal/step-tree';
-import { isThought, type ListItem } from '../../presentation/grouping';
-import { outcomeOf } from '../../presentation/outcome';
+import { isVerbosity } from '../../internal/shown-items';
 import type { ToolStepsRoot } from './root';
 
 type Verbosity = ToolStepsRoot.Verbosity;
@@ -23,9 +19,6 @@ export const VerbosityContext = createContext<VerbosityState>({ verbosity: 'step
 VerbosityContext.displayName = 'ToolStepsVerbosityContext';
 
 export const useVerbosity = () => useContext(VerbosityContext);
-
-const isVerbosity = (value: unknown): value is Verbosity =>
-  value === 'collapsed' || value === 'steps' || value === 'expanded';
 
 /** The storage to use: the given one, else the browser's `localStorage` (none on the server, or when it is blocked). */
 function storageOf(persist: Persist): ToolStepsRoot.Persist['storage'] {
@@ -88,42 +81,3 @@ export function useVerbosityState(
   const switchable = value !== undefined || defaultValue !== undefined || persist !== undefined;
   return { verbosity: isVerbosity(verbosity) ? verbosity : 'steps', set, switchable };
 }
-
-/** Whether a step needs a person: it waits for approval, or it failed. `collapsed` never hides it. */
-export const needsPerson = (step: Step | undefined): boolean =>
-  step !== undefined && (step.status === 'awaiting-approval' || outcomeOf(step).status === 'failed');
-
-/** A step's verbosity: its tool's `verbosity` in `tools`, else the list's. */
-export const stepVerbosity = (step: Step | undefined, tools: ToolsConfig | undefined, list: Verbosity): Verbosity => {
-  const own = step && tools && Object.hasOwn(tools, step.toolName) ? tools[step.toolName]?.verbosity : undefined;
-  return isVerbosity(own) ? own : list;
-};
-
-/**
- * The top-level items a list shows: all of them, unless the list or a tool is `collapsed`. Then a
- * collapsed step's row is drawn only when it, or one of its nested steps, needs a person; a group only
- * when one of its steps is not collapsed; a thought only when the list is not. The previous array is
- * kept while the shown items are the same ones.
- */
-export function shownItems(
-  items: readonly ListItem[],
-  state: StepsState,
-  tree: StepTree,
-  tools: ToolsConfig | undefined,
-  list: Verbosity,
-): readonly ListItem[] {
-  const step = (id: string) => (Object.hasOwn(state.byId, id) ? state.byId[id] : undefined);
-  const collapsed = (id: string) => stepVerbosity(step(id), tools, list) === 'collapsed';
-  const needs = (id: string): boolean => needsPerson(step(id)) || (tree.children.get(id) ?? []).some(needs);
-  return items.filter((item) =>
-    typeof item === 'string'
-      ? !collapsed(item) || needs(item)
-      : isThought(item)
-        ? list !== 'collapsed'
-        : item.members.some((member) => typeof member === 'string' && !collapsed(member)),
-  );
-}
-
-/** Whether any tool of `tools` is `collapsed` (then a `steps` list filters its items too). */
-export const anyCollapsed = (tools: ToolsConfig | undefined): boolean =>
-  tools !== undefined && Object.values(tools).some((tool) => tool?.verbosity === 'collapsed');
