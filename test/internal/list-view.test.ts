@@ -77,7 +77,7 @@ describe('listView', () => {
 describe('the items a verbosity shows', () => {
   const failing = (id: string, at: number): StepEvent[] => [
     { type: 'step-start', id, toolName: 'run_command', at },
-    { type: 'step-error', id, error: { message: 'exit 1' }, at: at + 1 },
+    { type: 'step-error', id, message: 'exit 1', at: at + 1 },
   ];
   const running = (id: string, at: number): StepEvent[] => [{ type: 'step-start', id, toolName: 'run_command', at }];
 
@@ -97,7 +97,7 @@ describe('the items a verbosity shows', () => {
     const after = listView(view, next, tree.get(next), collapsed, 5000);
     expect(after.shown).toBe(view.shown);
     // a hidden row that fails is drawn
-    store.apply({ type: 'step-error', id: 'r', error: { message: 'killed' } });
+    store.apply({ type: 'step-error', id: 'r', message: 'killed' });
     const failed = store.getSnapshot();
     expect(listView(after, failed, tree.get(failed), collapsed, 6000).shown).toEqual(['f', 'r']);
   });
