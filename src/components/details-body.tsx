@@ -209,7 +209,9 @@ export function DetailsBody({
       {shown && kind ? (
         <Section
           name={shown}
-          title={both ? undefined : shown === 'details' ? words.details : words.modelRead}
+          title={
+            both ? undefined : shown === 'details' ? words.details : kind === 'terminal' ? words.output : words.result
+          }
           kind={kind}
           bar={
             <>

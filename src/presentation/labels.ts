@@ -101,6 +101,10 @@ export interface ToolStepsLabels {
     trigger: string;
     details: string;
     modelRead: string;
+    /** The heading of a lone result (no details beside it): what the call returned. */
+    result: string;
+    /** The same for a command's output (a terminal block). */
+    output: string;
     lastUpdate: string;
     arguments: string;
   };
@@ -408,6 +412,8 @@ export const defaultLabels: ToolStepsLabels = {
     trigger: 'Details',
     details: 'Details',
     modelRead: 'What the model read',
+    result: 'Result',
+    output: 'Output',
     lastUpdate: 'Last update',
     arguments: 'Arguments',
   },

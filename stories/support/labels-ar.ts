@@ -98,6 +98,8 @@ export const arabicLabels: ToolStepsLabels = {
     trigger: 'التفاصيل',
     details: 'التفاصيل',
     modelRead: 'ما قرأه النموذج',
+    result: 'النتيجة',
+    output: 'المخرجات',
     lastUpdate: 'آخر تحديث',
     arguments: 'المعاملات',
   },

@@ -94,6 +94,8 @@ export const germanLabels: ToolStepsLabels = {
     trigger: 'Details',
     details: 'Details',
     modelRead: 'Was das Modell las',
+    result: 'Ergebnis',
+    output: 'Ausgabe',
     lastUpdate: 'Letzte Meldung',
     arguments: 'Argumente',
   },

@@ -100,7 +100,7 @@ describe('cogitator-workspace-edit.sse', () => {
     const read = container.querySelector('[data-step-id="call_l7dXTPyLsxPFkThf4VucSmEH"]') as HTMLElement;
     await userEvent.click(within(read).getByRole('button', { name: 'Details' }));
     const result = await section(read, 'result');
-    expect(result.querySelector('[data-slot="tool-step-details-heading"]')?.textContent).toBe('What the model read');
+    expect(result.querySelector('[data-slot="tool-step-details-heading"]')?.textContent).toBe('Result');
     expect(
       await within(result).findByText(/export function formatUsd\(money: Money\): string \{/, { ignore: 'none' }),
     ).toBeInTheDocument();

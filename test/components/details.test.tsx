@@ -270,8 +270,11 @@ describe('ToolStepDetails content', () => {
 
   it('heads a lone output by what it is, and shows token savings from the wire', () => {
     const { container, rerender } = render(<ToolStepDetails step={makeStep({ status: 'failed', result: 'read' })} />);
-    expect(slot(container, 'tool-step-details-heading')?.textContent).toBe('What the model read');
+    // "What the model read" is said only beside "Details", where the two differ
+    expect(slot(container, 'tool-step-details-heading')?.textContent).toBe('Result');
     expect(container.querySelector('[data-slot="tool-step-switch"]')).toBeNull();
+    rerender(<ToolStepDetails step={makeStep({ status: 'failed', result: { stdout: 'npm ERR!', exitCode: 1 } })} />);
+    expect(slot(container, 'tool-step-details-heading')?.textContent).toBe('Output');
     rerender(
       <ToolStepDetails
         step={makeStep({

@@ -53,7 +53,7 @@ describe('terminal spans', () => {
 });
 
 describe('on screen', () => {
-  it('shows concealed text in "What the model read", marked', async () => {
+  it('shows concealed text in a terminal result, marked', async () => {
     const step = makeStep({
       status: 'succeeded',
       toolName: 'x',
