@@ -226,7 +226,7 @@ async function main({ browser, page, call }) {
         baseline: { name: 'a frame callback per store (before)', median: median(own.map((r) => r.painted)) },
         runs: MANY_RUNS,
         baselineRuns: ownRuns,
-        check: `longest task ${ms(median(shared.map((r) => r.longestTask)))} vs ${ms(median(own.map((r) => r.longestTask)))} ms · tasks of 50 ms or more ${median(shared.map((r) => r.tasks))} vs ${median(own.map((r) => r.tasks))} · React commits ${median(shared.map((r) => r.commits))} vs ${median(own.map((r) => r.commits))}`,
+        check: `longest task ${ms(median(shared.map((r) => r.longestTask)))} vs ${ms(median(own.map((r) => r.longestTask)))} ms (each run ${shared.map((r) => Math.round(r.longestTask)).join(' ')} vs ${own.map((r) => Math.round(r.longestTask)).join(' ')}) · tasks of 50 ms or more ${median(shared.map((r) => r.tasks))} vs ${median(own.map((r) => r.tasks))} · React commits ${median(shared.map((r) => r.commits))} vs ${median(own.map((r) => r.commits))}`,
       });
     }
   }

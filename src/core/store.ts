@@ -3,6 +3,7 @@
  * a module singleton.
  */
 import type { StepEvent } from './events';
+import { sharedFrames } from './frames';
 import { reduceSteps, reduceTimedBatches } from './reduce';
 import { repairState } from './repair';
 import { emptyStepsState, type StepsState } from './step';
@@ -19,7 +20,8 @@ export interface StepStoreOptions {
    * How listener notifications are batched: called with a `flush` function at most once until that
    * flush has run. Pass `(flush) => flush()` to notify synchronously (tests).
    * @default one `requestAnimationFrame` callback shared by every store on it (so the lists that
-   * changed in a frame render in one commit); a shared microtask where there is no
+   * changed in a frame render in one commit), which runs only as many flushes as fit a frame and
+   * keeps the rest, in order, for the next; a shared microtask where there is no
    * `requestAnimationFrame`
    */
   schedule?: (flush: () => void) => void;
@@ -54,46 +56,10 @@ export interface StepStore {
  */
 const RECENT_BATCHES = 64;
 
-/** The flushes waiting for the next frame, of every store on the default schedule, in the order they asked. */
-let nextFrame: (() => void)[] = [];
-
-/** Tells the page of an error without stopping the flushes after it (a browser logs it as uncaught). */
-function report(error: unknown): void {
-  if (typeof reportError === 'function') reportError(error);
-  else
-    queueMicrotask(() => {
-      throw error;
-    });
-}
-
-function runFrame(): void {
-  const flushes = nextFrame;
-  nextFrame = [];
-  for (const flush of flushes) {
-    try {
-      flush();
-    } catch (error) {
-      report(error);
-    }
-  }
-}
-
-/**
- * The default schedule, shared by every store: one `requestAnimationFrame` callback (a microtask where
- * there is none) flushes every store with something to tell, so React renders all the lists that
- * changed in a frame in one commit. A flush asked for while the frame runs waits for the next one.
- */
-function defaultSchedule(flush: () => void): void {
-  nextFrame.push(flush);
-  if (nextFrame.length > 1) return;
-  if (typeof requestAnimationFrame === 'function') requestAnimationFrame(runFrame);
-  else queueMicrotask(runFrame);
-}
-
 /** Makes a store: `getSnapshot / subscribe / apply / reset`, with an injected clock and scheduler. */
 export function createStepStore(options: StepStoreOptions = {}): StepStore {
   const now = options.now ?? Date.now;
-  const schedule = options.schedule ?? defaultSchedule;
+  const schedule = options.schedule ?? sharedFrames;
   // A stored state is data the kit did not make: its display fields are typed before anything draws them.
   const initial = options.initialState ? repairState(options.initialState) : emptyStepsState;
   const listeners = new Set<() => void>();

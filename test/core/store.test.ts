@@ -169,6 +169,12 @@ describe('the same events applied again', () => {
 });
 
 describe('subscribe and notifications', () => {
+  // the shared frame queue times its frames by this clock: stopped, no frame here is ever too long, so
+  // how many flushes a frame runs does not depend on the machine's load
+  beforeEach(() => {
+    vi.spyOn(performance, 'now').mockReturnValue(0);
+  });
+
   it('a batch notifies once', () => {
     const store = createStepStore({ schedule: sync });
     const listener = vi.fn();
@@ -314,14 +320,16 @@ describe('subscribe and notifications', () => {
     stores[3]?.apply(start('b'));
     expect(frames).toHaveLength(1);
     expect(heard).toEqual([]);
-    frames[0]?.(16);
+    // a frame runs as many as fit it (test/core/frames.test.ts), the rest on the frames after it
+    for (let frame = 0; frame < frames.length; frame++) frames[frame]?.(16 * (frame + 1));
     // in the order they asked for the frame, each once, with all of its applies
     expect(heard).toEqual(stores.map((_, i) => i));
     expect(stores[3]?.getSnapshot().ids).toEqual(['a', 'b']);
     // the next change asks for the next frame
+    const before = frames.length;
     stores[7]?.apply(start('c'));
-    expect(frames).toHaveLength(2);
-    frames[1]?.(32);
+    expect(frames).toHaveLength(before + 1);
+    frames[before]?.(16 * (before + 1));
     expect(heard.slice(100)).toEqual([7]);
   });
 
