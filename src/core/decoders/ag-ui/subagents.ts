@@ -8,8 +8,8 @@
  * stream never showed, a parent chain that loops back (a cycle), and a chain deeper than
  * `SUBAGENT_DEPTH` levels (the call goes under the deepest call allowed, so nothing is lost).
  */
-import type { StepEvent } from '../events';
-import { diagnostic } from './types';
+import type { StepEvent } from '../../events';
+import { diagnostic } from '../types';
 
 /** How many sub-agent levels are nested; a deeper call hangs under the call at this depth. */
 export const SUBAGENT_DEPTH = 8;

@@ -13,14 +13,14 @@
  * the run ended; it drops unknown event types. This decoder reads all of those and counts one
  * diagnostic for each kind.
  */
-import { array, type Check, check, nonEmpty, nullish, object, present, string, unknown } from '../check';
-import type { StepEvent } from '../events';
-import { isRecord, nonEmptyString, wireText } from '../values';
-import { type CustomCalls, tanstackCustom } from './ag-ui-custom';
-import { agUiContent, applyPatch } from './ag-ui-parts';
-import { subagentRuns } from './ag-ui-subagents';
-import { AG_UI_IGNORED, isAgUiType } from './ag-ui-types';
-import { closedEarly, describeIssue, diagnostic, type ProtocolName, parseFrame, type StepDecoder } from './types';
+import { array, type Check, check, nonEmpty, nullish, object, present, string, unknown } from '../../check';
+import type { StepEvent } from '../../events';
+import { isRecord, nonEmptyString, wireText } from '../../values';
+import { closedEarly, describeIssue, diagnostic, type ProtocolName, parseFrame, type StepDecoder } from '../types';
+import { type CustomCalls, tanstackCustom } from './custom';
+import { agUiContent, applyPatch } from './parts';
+import { subagentRuns } from './subagents';
+import { AG_UI_IGNORED, isAgUiType } from './types';
 
 const PROTOCOL: ProtocolName = 'ag-ui';
 /** Said of what `@ag-ui/client` refuses and this decoder reads. */
