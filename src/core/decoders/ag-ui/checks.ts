@@ -25,7 +25,7 @@ export const checks: Readonly<Record<string, Check<Record<string, unknown>>>> = 
   ACTIVITY_SNAPSHOT: loose({ messageId: nonEmpty, content: unknown }),
   ACTIVITY_DELTA: loose({ messageId: nonEmpty, patch: array(unknown) }),
   SUBAGENT_STARTED: loose({ subagentRunId: nonEmpty, parentToolCallId: str, parentSubagentRunId: str }),
-  SUBAGENT_FINISHED: loose({ subagentRunId: nonEmpty }),
+  SUBAGENT_FINISHED: loose({ subagentRunId: nonEmpty, outcome: unknown }),
   SUBAGENT_ERROR: loose({ subagentRunId: nonEmpty, message: str }),
 };
 

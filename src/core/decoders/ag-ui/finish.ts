@@ -2,7 +2,8 @@
  * The end of an AG-UI run for the AG-UI decoder: `RUN_FINISHED`'s outcome to the calls' and the run's end.
  * An interrupt naming a call asks for its approval and pauses the run; a cancelled run cancels its open
  * calls; a successful one keeps its frontend calls running (`pendingToolCallIds`, else every call of the
- * run without a result, as the reference derives it).
+ * run without a result, as the reference derives it), except the calls a suspended sub-agent holds: they
+ * wait, and the run ends paused (see ARCHITECTURE.md, AG-UI).
  */
 import type { StepEvent } from '../../events';
 import { isRecord } from '../../values';
@@ -22,6 +23,8 @@ export interface FinishingRun {
   readonly runCalls: readonly string[];
   /** Calls a `CUSTOM` approval request holds: the run that ends with one pauses. */
   readonly awaiting: ReadonlySet<string>;
+  /** Calls a suspended sub-agent holds (its run id by call): the run that ends with one pauses. */
+  readonly waiting: ReadonlyMap<string, string>;
   /** Reports a kind of reason once per stream. */
   once(key: string, reason: string, out: StepEvent[]): void;
 }
@@ -68,12 +71,21 @@ export function finishRun(e: Record<string, unknown>, run: FinishingRun, out: St
     ? outcome.pendingToolCallIds.filter((id): id is string => typeof id === 'string')
     : [];
   const keepOpen = (given.length > 0 ? given : open).filter((id) => run.calls.get(id)?.state === 'running');
-  // A call a `CUSTOM` approval request holds makes the run wait for the decision.
-  if (open.some((id) => run.awaiting.has(id))) {
+  // A call a `CUSTOM` approval request holds makes the run wait for the decision; a suspended sub-agent's
+  // calls wait for its input. Neither is a frontend call the app answers.
+  const held = [...run.waiting.keys()].filter((id) => run.calls.get(id)?.state !== 'ended');
+  if (held.length > 0) {
+    run.once(
+      'finish-suspended',
+      `"RUN_FINISHED" without an interrupt while sub-agent run "${run.waiting.get(held[0] as string)}" is suspended; its calls wait (the run ends paused)`,
+      out,
+    );
+  }
+  if (held.length > 0 || open.some((id) => run.awaiting.has(id))) {
     out.push({
       type: 'run-finish',
       status: 'paused',
-      keepOpen: keepOpen.filter((id) => !run.awaiting.has(id)),
+      keepOpen: keepOpen.filter((id) => !run.awaiting.has(id) && !run.waiting.has(id)),
     });
     return;
   }

@@ -58,6 +58,8 @@ export function agUi(options: AgUiOptions = {}): StepDecoder {
   /** The call a `TOOL_CALL_CHUNK` lane (`subagentRunId`, or `''`) has open. */
   const lanes = new Map<string, string>();
   const subagents = subagentRuns();
+  /** Calls a suspended sub-agent holds (its own still open, and those above it), with its run id. */
+  const waiting = new Map<string, string>();
   const reasoning = agUiReasoning();
   /** What TanStack AI's `CUSTOM` approvals and inputs read and change of the calls. */
   const customCalls: CustomCalls = {
@@ -223,12 +225,14 @@ export function agUi(options: AgUiOptions = {}): StepDecoder {
         started = true;
         ended = false;
         runCalls = [];
+        waiting.clear();
+        subagents.runStarted();
         out.push(typeof e.runId === 'string' ? { type: 'run-start', runId: e.runId } : { type: 'run-start' });
         return;
       }
       case 'RUN_FINISHED':
         ended = true;
-        finishRun(e, { calls, runCalls, awaiting: customCalls.awaiting, once }, out);
+        finishRun(e, { calls, runCalls, awaiting: customCalls.awaiting, waiting, once }, out);
         return;
       case 'RUN_ERROR': {
         ended = true;
@@ -292,9 +296,18 @@ export function agUi(options: AgUiOptions = {}): StepDecoder {
         return;
       }
       case 'SUBAGENT_STARTED':
-      case 'SUBAGENT_FINISHED':
         subagents.read(type, e, out);
         return;
+      case 'SUBAGENT_FINISHED': {
+        if (subagents.read(type, e, out) !== 'suspended') return;
+        // Its part of this run ended, not its work: its open calls and the calls above it wait for its input.
+        const run = e.subagentRunId as string;
+        for (const id of [...subagents.callsOf(run), ...subagents.callsAbove(run, out)]) {
+          const call = calls.get(id);
+          if (call && call.state !== 'ended') waiting.set(id, run);
+        }
+        return;
+      }
       case 'SUBAGENT_ERROR': {
         if (!subagents.read(type, e, out)) return;
         // The sub-agent's run failed: its calls still open will never end on their own.
