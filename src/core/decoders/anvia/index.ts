@@ -8,10 +8,10 @@
  * resumed stream starts after the ids it already sent). A bare client event (no envelope) is read
  * as it is, without sequence checks.
  */
-import type { StepEvent } from '../events';
-import { isRecord, nonEmptyString as str } from '../values';
-import { ANVIA_DENIED, anviaContentText, anviaMediaDetails } from './anvia-content';
-import { append, closedEarly, diagnostic, excerpt, type StepDecoder } from './types';
+import type { StepEvent } from '../../events';
+import { isRecord, nonEmptyString as str } from '../../values';
+import { append, closedEarly, diagnostic, excerpt, type StepDecoder } from '../types';
+import { ANVIA_DENIED, anviaContentText, anviaMediaDetails } from './content';
 
 /** The protocol version this decoder reads. */
 const ANVIA_CLIENT_PROTOCOL = 'anvia.client.v3';
