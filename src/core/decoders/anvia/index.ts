@@ -11,6 +11,7 @@ import { isRecord, nonEmptyString as str } from '../../values';
 import { closedEarly, diagnostic, excerpt, type StepDecoder } from '../types';
 import { ANVIA_DENIED, anviaContentText, anviaMediaDetails } from './content';
 import { anviaEnvelopes, stableKey } from './envelope';
+import { anviaReasoning } from './reasoning';
 
 type Json = Record<string, unknown>;
 
@@ -24,9 +25,6 @@ const IGNORED = new Set([
   'text_start',
   'text_delta',
   'text_end',
-  'reasoning_start',
-  'reasoning_delta',
-  'reasoning_end',
   'source',
   'attachment',
   'provider_tool_call',
@@ -48,6 +46,7 @@ export function anvia(): StepDecoder {
   let runEnded = false;
   let runStarted = false;
   const calls = new Map<string, Call>();
+  const reasoning = anviaReasoning();
 
   /** A `step-start` for a call the stream has not announced (a result after an approval, a resumed run). */
   function ensure(out: StepEvent[], id: string, toolName: string | undefined, parentId: string | undefined): Call {
@@ -192,6 +191,10 @@ export function anvia(): StepDecoder {
           out.push(str(e.runId) ? { type: 'run-start', runId: e.runId as string } : { type: 'run-start' });
         }
         return out;
+      case 'reasoning_start':
+      case 'reasoning_delta':
+      case 'reasoning_end':
+        return reasoning(type, e, parentId);
       case 'tool_call_start': {
         const id = callId(e);
         if (!id) return [diagnostic('anvia', 'a "tool_call_start" without a "toolCallId"; dropped')];
