@@ -6,8 +6,9 @@
  *
  * `SUBAGENT_FINISHED { outcome: { type: 'suspended' } }` ends the sub-agent's part of this run without
  * ending its work: it waits for outside input, and a later run may continue it. An end after an end (a
- * second `SUBAGENT_FINISHED` or `SUBAGENT_ERROR`, unless a new run or a new `SUBAGENT_STARTED` resumed a
- * suspended one) is dropped with a diagnostic, as is an outcome of another type (read as finished).
+ * second `SUBAGENT_FINISHED` or `SUBAGENT_ERROR`, unless a new `SUBAGENT_STARTED` began it again or a later
+ * run continues a suspended one) is dropped with a diagnostic; an outcome of another type is read as
+ * finished, with a diagnostic.
  *
  * What cannot be nested is drawn flat, with one diagnostic each: a run never started, a parent call the
  * stream never showed, a parent chain that loops back (a cycle), and a chain deeper than
@@ -24,7 +25,7 @@ export const SUBAGENT_DEPTH = 8;
 interface Run {
   parentCall?: string;
   parentRun?: string;
-  /** How its part of a run ended, and in which run of the stream (`runs` then). */
+  /** How its part of a run ended, and in which run of the stream (`streamRuns` then). */
   ended?: SubagentEnd;
   endedIn?: number;
 }
