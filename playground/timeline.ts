@@ -114,6 +114,7 @@ function readFrame(wire: Wire, frame: Json, timeline: Timeline) {
       if (event.type === 'run_start') timeline.ids({ runId: str(event.runId) });
       else if (event.type === 'message_start') timeline.ids({ messageId: str(event.messageId) });
       else if (event.type === 'text_delta' && typeof event.delta === 'string') timeline.text(event.delta);
+      else if (event.type === 'reasoning_start' && str(event.partId)) timeline.thought(event.partId as string);
       else if (event.type === 'tool_call_start' && str(event.toolCallId))
         timeline.call(event.toolCallId as string, str(event.toolName) ?? '');
       return;

@@ -14,8 +14,8 @@
 //   carries the diff), no presentation.
 // - native: no text at all (the StepEvent union has no text event).
 // - Reasoning: Cogitator `reasoning-*` parts (top level only), AI SDK `reasoning-*` chunks (a sub-agent's
-//   in its UIMessages), native `reasoning-*` events (nested by `parentId`). Anvia: not sent (the kit's
-//   Anvia decoder does not read its reasoning events).
+//   in its UIMessages), Anvia `reasoning_*` parts (a sub-agent's in its scope), native `reasoning-*` events
+//   (nested by `parentId`).
 import { randomUUID } from 'node:crypto';
 import { createUIMessageStream, pipeUIMessageStreamToResponse, readUIMessageStream } from 'ai';
 
@@ -236,6 +236,8 @@ function anvia(res, run, { resumed = false } = {}) {
   const line = (value) => `${JSON.stringify(value)}\n`;
   const frame = (event) =>
     line({ type: 'stream_event', streamId, eventId: ++eventId, event: { runId: run.id, ...event } });
+  /** Reasoning parts by segment id: their text so far, for `reasoning_end`, and a withheld one's kind. */
+  const thoughts = new Map();
   /** Nested agents: the scope of a sub-agent's events, by its parent tool call. */
   const scopes = new Map();
   const scopeOf = (parentId) => (parentId ? { scope: scopes.get(parentId) } : {});
@@ -279,6 +281,44 @@ function anvia(res, run, { resumed = false } = {}) {
           textPart.text += e.delta;
           out.push(frame({ type: 'text_delta', messageId: run.messageId, partId: textPart.id, delta: e.delta, turn }));
           return out;
+        }
+        case 'reasoning-start': {
+          // A reasoning part of the message, as @anvia/client's ClientStreamEvent has it (partId: the segment).
+          thoughts.set(e.id, { text: '', withheld: e.visibility });
+          return [
+            frame({ type: 'reasoning_start', messageId: run.messageId, partId: e.id, turn, ...scopeOf(e.parentId) }),
+          ];
+        }
+        case 'reasoning-delta': {
+          const thought = thoughts.get(e.id);
+          if (thought) thought.text += e.delta;
+          return [
+            frame({
+              type: 'reasoning_delta',
+              messageId: run.messageId,
+              partId: e.id,
+              delta: e.delta,
+              turn,
+              ...scopeOf(e.parentId),
+            }),
+          ];
+        }
+        case 'reasoning-end': {
+          const thought = thoughts.get(e.id) ?? { text: '' };
+          thoughts.delete(e.id);
+          // A withheld part's details say what it is (its data stays with the provider); else its whole text.
+          const withheld = e.visibility ?? thought.withheld;
+          return [
+            frame({
+              type: 'reasoning_end',
+              messageId: run.messageId,
+              partId: e.id,
+              text: withheld ? '' : thought.text,
+              ...(withheld ? { content: [{ type: withheld, data: '' }] } : {}),
+              turn,
+              ...scopeOf(e.parentId),
+            }),
+          ];
         }
         case 'call':
           return [

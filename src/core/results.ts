@@ -8,7 +8,7 @@
  */
 
 import type { StepEvent } from 'tool-steps/core';
-import { ANVIA_FAILED, anviaContentText, anviaMediaDetails } from './decoders/anvia-content';
+import { ANVIA_FAILED, anviaContentText, anviaMediaDetails } from './decoders/anvia/content';
 import { coercedText, isRecord } from './values';
 
 /**

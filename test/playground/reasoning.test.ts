@@ -1,7 +1,7 @@
 // The scripted agent thinks between its calls: on each wire that carries reasoning, its stream, decoded
 // by the kit, has reasoning segments between the steps, in the order the agent thought them.
 import { segmentOf, turnItems } from 'tool-steps/core';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
 // @ts-expect-error: a plain .mjs module of the playground, no types
 import { reasoningEvent } from '../../playground/server/model.mjs';
 // @ts-expect-error: a plain .mjs module of the playground, no types
@@ -16,7 +16,7 @@ beforeAll(async () => {
 
 afterAll(() => playground?.close());
 
-describe.each<Wire>(['cogitator', 'ai-sdk', 'native'])('on %s', (wire) => {
+describe.each<Wire>(['cogitator', 'ai-sdk', 'anvia', 'native'])('on %s', (wire) => {
   test('"Find the TODOs": a thought, the search, a thought, the reads, in that order', async () => {
     const c = new Conversation(playground.url, wire, `reasoning-${wire}`, playground.secret);
     await c.start('Find the TODOs');
@@ -38,10 +38,11 @@ describe.each<Wire>(['cogitator', 'ai-sdk', 'native'])('on %s', (wire) => {
   });
 });
 
-test('on native, the sub-agent thinks under its task call', async () => {
-  const c = new Conversation(playground.url, 'native', 'reasoning-review', playground.secret);
+test.each<Wire>(['native', 'anvia'])('on %s, the sub-agent thinks under its task call', async (wire) => {
+  const c = new Conversation(playground.url, wire, `reasoning-review-${wire}`, playground.secret);
   await c.start('Review the project with a sub-agent');
   const state = c.state;
+  expect(state.diagnostics.count).toBe(0);
   const task = state.ids.find((id) => state.byId[id]?.toolName === 'task') as string;
   const nested = turnItems(state, task);
   expect(nested[0]?.kind).toBe('reasoning');
@@ -85,4 +86,24 @@ describe("the model's reasoning parts (as @ai-sdk/anthropic and @ai-sdk/openai s
       visibility: 'encrypted',
     });
   });
+});
+
+test('the page places an Anvia reasoning part in the group of steps it began in, a sub-agent’s inside its call', async () => {
+  const event = (eventId: number, e: Record<string, unknown>) =>
+    JSON.stringify({ type: 'stream_event', streamId: 's', eventId, event: { runId: 'r', ...e } });
+  const m = { messageId: 'msg_1' };
+  const body = [
+    event(1, { type: 'message_start', ...m, role: 'assistant' }),
+    event(2, { type: 'reasoning_start', ...m, partId: 'rsn_1' }),
+    event(3, { type: 'tool_call_start', ...m, partId: 'p1', toolCallId: 'c1', toolName: 'task' }),
+    event(4, { type: 'reasoning_start', ...m, partId: 'rsn_2', scope: { parentToolCallId: 'c1' } }),
+    event(5, { type: 'reasoning_start', ...m, partId: 'rsn_3' }),
+  ].join('\n');
+  // the page's fetch reads its secret from the document when loaded; the timeline reader needs neither
+  vi.stubGlobal('document', { querySelector: () => null });
+  const { readTimeline, Timeline } = await import('../../playground/timeline');
+  vi.unstubAllGlobals();
+  const timeline = new Timeline();
+  await readTimeline(new Response(`${body}\n`), 'anvia', timeline);
+  expect(timeline.getSnapshot().items).toEqual([{ kind: 'steps', ids: ['c1'], thoughts: ['rsn_1', 'rsn_3'] }]);
 });

@@ -7,7 +7,7 @@
  */
 import { STEP_EVENT_TYPES } from '../event-check';
 import type { StepEvent } from '../events';
-import { isAgUiType } from './ag-ui-types';
+import { isAgUiType } from './ag-ui/types';
 import { excerpt, PROTOCOL_NAMES, type ProtocolName } from './types';
 
 /** The wire formats detection can name: every decoder's protocol. */

@@ -99,6 +99,95 @@ describe('AG-UI sub-agent runs', () => {
     expect(state.byId.a?.status).toBe('interrupted');
     expect(state.diagnostics.last?.reason).toMatch(/"SUBAGENT_ERROR" for sub-agent run "ghost" that never started/);
   });
+
+  // A suspended sub-agent (`SUBAGENT_FINISHED { outcome: { type: 'suspended', interruptIds } }`) is paused
+  // for outside input: a later run continues it. Its calls are neither done nor failed, they wait.
+  const suspended = (interruptIds?: string[]) => ({
+    type: 'SUBAGENT_FINISHED',
+    subagentRunId: 's1',
+    outcome: { type: 'suspended', ...(interruptIds ? { interruptIds } : {}) },
+  });
+  const suspendedStream = [
+    run,
+    ...call('a'),
+    { type: 'SUBAGENT_STARTED', subagentRunId: 's1', name: 'one', parentToolCallId: 'a' },
+    ...call('b', 's1'),
+    ...call('c', 's1'),
+    { type: 'TOOL_CALL_RESULT', toolCallId: 'c', content: 'read', subagentRunId: 's1' },
+  ];
+
+  it('reads a suspended sub-agent and the interrupt that names its call as awaiting approval, the run paused', () => {
+    const state = decode([
+      ...suspendedStream,
+      suspended(['i1']),
+      {
+        type: 'RUN_FINISHED',
+        threadId: 't',
+        runId: 'r',
+        outcome: {
+          type: 'interrupt',
+          interrupts: [
+            { id: 'i1', reason: 'approval', toolCallId: 'b', subagentRunId: 's1', message: 'Delete 3 files?' },
+          ],
+        },
+      },
+    ]);
+    expect(tree(state)).toEqual(['a awaiting-approval <>', 'b awaiting-approval <a>', 'c succeeded <a>']);
+    expect(state.byId.b?.approval).toMatchObject({ id: 'i1', description: 'Delete 3 files?' });
+    expect(state.run.status).toBe('paused');
+    expect(state.diagnostics.count).toBe(0);
+  });
+
+  it('holds a suspended sub-agent’s open calls and the calls above it when the run ends without an interrupt', () => {
+    const state = decode([
+      ...suspendedStream,
+      ...call('f'),
+      suspended(),
+      { type: 'RUN_FINISHED', threadId: 't', runId: 'r', outcome: { type: 'success', pendingToolCallIds: ['f'] } },
+    ]);
+    // `f` is a frontend call the app answers: it stays running; the sub-agent's calls wait with the run paused.
+    expect(tree(state)).toEqual([
+      'a awaiting-approval <>',
+      'b awaiting-approval <a>',
+      'c succeeded <a>',
+      'f running <>',
+    ]);
+    expect(state.run.status).toBe('paused');
+    expect(state.diagnostics.count).toBe(1);
+    expect(state.diagnostics.last?.reason).toMatch(/sub-agent run "s1" is suspended; its calls wait/);
+  });
+
+  it('drops an end after an end with a diagnostic, loses nothing else, and lets a later run end a suspended one', () => {
+    const first = decode([
+      ...suspendedStream,
+      suspended(),
+      { type: 'SUBAGENT_ERROR', subagentRunId: 's1', message: 'late' },
+      { type: 'SUBAGENT_FINISHED', subagentRunId: 'ghost', outcome: { type: 'suspended' } },
+      { type: 'SUBAGENT_STARTED', subagentRunId: 's2', name: 'two', parentToolCallId: 'a' },
+      { type: 'SUBAGENT_FINISHED', subagentRunId: 's2', outcome: { type: 'later' } },
+      { type: 'SUBAGENT_FINISHED', subagentRunId: 's2' },
+    ]);
+    // The error after the suspension cancels nothing: `b` still waits for the sub-agent.
+    expect(first.byId.b?.status).toBe('interrupted');
+    expect(first.diagnostics.count).toBe(4);
+
+    const decoder = agUi();
+    let state: StepsState = emptyStepsState;
+    const push = (event: Record<string, unknown>) => {
+      state = reduceSteps(state, decoder.push(JSON.stringify(event)));
+    };
+    for (const event of [...suspendedStream, suspended(), { type: 'RUN_FINISHED', threadId: 't', runId: 'r' }])
+      push(event);
+    const count = state.diagnostics.count;
+    push({ type: 'RUN_STARTED', threadId: 't', runId: 'r2' });
+    push({ type: 'TOOL_CALL_RESULT', toolCallId: 'b', content: 'deleted', subagentRunId: 's1' });
+    push({ type: 'SUBAGENT_FINISHED', subagentRunId: 's1' });
+    push({ type: 'TOOL_CALL_RESULT', toolCallId: 'a', content: 'done' });
+    push({ type: 'RUN_FINISHED', threadId: 't', runId: 'r2' });
+    expect(state.diagnostics.count).toBe(count);
+    expect(tree(state)).toEqual(['a succeeded <>', 'b succeeded <a>', 'c succeeded <a>']);
+    expect(state.run.status).toBe('done');
+  });
 });
 
 describe('TanStack AI CUSTOM approvals and inputs', () => {

@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import type { StepEvent } from 'tool-steps/core';
 import { decoders, detectProtocol, eventsFromText, stepsFromText } from 'tool-steps/wires';
 import { describe, expect, it } from 'vitest';
-import { applyPatch } from '../../../src/core/decoders/ag-ui-parts';
+import { applyPatch } from '../../../src/core/decoders/ag-ui/parts';
 
 const sse = (events: Record<string, unknown>[]) => events.map((e) => `data: ${JSON.stringify(e)}\n\n`).join('');
 const start = { type: 'RUN_STARTED', threadId: 't', runId: 'r' };

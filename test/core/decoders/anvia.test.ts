@@ -721,13 +721,12 @@ describe('anvia: run_end statuses, interactions, errors', () => {
     expect(state.byId.c1).toMatchObject(expected);
   });
 
-  it('ignores text, reasoning, turns and data; reports unknown event types', () => {
+  it('ignores text, turns and data; reports unknown event types', () => {
     const events = decode(
       envelope([
         runStart,
         { type: 'turn_start', turn: 1 },
         { type: 'text_delta', messageId: 'm', partId: 'p', delta: 'hi' },
-        { type: 'reasoning_delta', messageId: 'm', partId: 'r', delta: 'hm' },
         { type: 'data', name: 'progress', data: { pct: 5 } },
         { type: 'telepathy', payload: 1 },
         runEnd('completed'),

@@ -3,8 +3,8 @@
  * `ContentPart[]`, in AG-UI's events reference) to what the model read and a media details block, and the
  * RFC 6902 subset `ACTIVITY_DELTA` uses.
  */
-import type { MediaDetails } from '../results';
-import { isRecord, setOwn } from '../values';
+import type { MediaDetails } from '../../results';
+import { isRecord, setOwn } from '../../values';
 
 /**
  * An AG-UI content part as the kit's media renderer reads parts: `{ type: 'image' | 'file', mediaType,

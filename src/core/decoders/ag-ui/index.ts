@@ -13,86 +13,18 @@
  * the run ended; it drops unknown event types. This decoder reads all of those and counts one
  * diagnostic for each kind.
  */
-import { array, type Check, check, nonEmpty, nullish, object, present, string, unknown } from '../check';
-import type { StepEvent } from '../events';
-import { isRecord, nonEmptyString, wireText } from '../values';
-import { type CustomCalls, tanstackCustom } from './ag-ui-custom';
-import { agUiContent, applyPatch } from './ag-ui-parts';
-import { subagentRuns } from './ag-ui-subagents';
-import { AG_UI_IGNORED, isAgUiType } from './ag-ui-types';
-import { closedEarly, describeIssue, diagnostic, type ProtocolName, parseFrame, type StepDecoder } from './types';
+import { check } from '../../check';
+import type { StepEvent } from '../../events';
+import { isRecord, wireText } from '../../values';
+import { closedEarly, describeIssue, diagnostic, type ProtocolName, parseFrame, type StepDecoder } from '../types';
+import { CLOSE_ALL, checks, fast, KEEP_OPEN, plausibleTime, REASONING, REJECTS, SKIP, typeFlags } from './checks';
+import { type CustomCalls, tanstackCustom } from './custom';
+import { finishRun, type RunCall } from './finish';
+import { agUiContent, applyPatch } from './parts';
+import { agUiReasoning } from './reasoning';
+import { subagentRuns } from './subagents';
 
 const PROTOCOL: ProtocolName = 'ag-ui';
-/** Said of what `@ag-ui/client` refuses and this decoder reads. */
-const REJECTS = ' (the reference client rejects the run)';
-
-/** 0.0.x encoders write absent optional fields as `null`: every optional field here accepts it. */
-const str = nullish(string);
-const loose = (shape: Record<string, Check>) => object<Record<string, unknown>>(shape, true);
-
-const checks: Readonly<Record<string, Check<Record<string, unknown>>>> = {
-  RUN_STARTED: loose({ threadId: str, runId: str }),
-  RUN_FINISHED: loose({ outcome: unknown }),
-  RUN_ERROR: loose({ message: str, code: str }),
-  TOOL_CALL_START: loose({ toolCallId: nonEmpty, toolCallName: string, subagentRunId: str }),
-  TOOL_CALL_ARGS: loose({ toolCallId: nonEmpty, delta: string }),
-  TOOL_CALL_END: loose({ toolCallId: nonEmpty }),
-  TOOL_CALL_CHUNK: loose({ toolCallId: str, toolCallName: str, delta: str, subagentRunId: str }),
-  TOOL_CALL_RESULT: loose({ toolCallId: nonEmpty, content: present, error: str }),
-  MESSAGES_SNAPSHOT: loose({ messages: array(unknown) }),
-  ACTIVITY_SNAPSHOT: loose({ messageId: nonEmpty, content: unknown }),
-  ACTIVITY_DELTA: loose({ messageId: nonEmpty, patch: array(unknown) }),
-  SUBAGENT_STARTED: loose({ subagentRunId: nonEmpty, parentToolCallId: str, parentSubagentRunId: str }),
-  SUBAGENT_FINISHED: loose({ subagentRunId: nonEmpty }),
-  SUBAGENT_ERROR: loose({ subagentRunId: nonEmpty, message: str }),
-};
-
-const id = (v: unknown): boolean => typeof v === 'string' && v !== '';
-const text = (v: unknown): boolean => typeof v === 'string';
-const absentOrText = (v: unknown): boolean => v == null || typeof v === 'string';
-/**
- * The same answers as `checks` for the frames of a call, without copying the frame: these come once per
- * argument fragment, so they are the decoder's hot path. `false` sends the frame to `checks` (for its
- * diagnostic, or for the fields checked only there).
- */
-const fast: Readonly<Record<string, (e: Record<string, unknown>) => boolean>> = {
-  TOOL_CALL_START: (e) => id(e.toolCallId) && text(e.toolCallName) && absentOrText(e.subagentRunId),
-  TOOL_CALL_ARGS: (e) => id(e.toolCallId) && text(e.delta),
-  TOOL_CALL_END: (e) => id(e.toolCallId),
-  TOOL_CALL_RESULT: (e) => id(e.toolCallId) && e.content !== undefined && absentOrText(e.error),
-};
-
-/** Event types that say nothing about tool calls: read and ignored, without a diagnostic. */
-const IGNORED = AG_UI_IGNORED;
-/** The reasoning events, current and legacy (read by `reasoning`). */
-const REASONING = /^(?:REASONING|THINKING)_/;
-
-/** Events that close the open chunked call of every lane (the client's `transformChunks`). */
-const CLOSES_ALL = /^(?:RUN_(?:STARTED|FINISHED|ERROR)|MESSAGES_SNAPSHOT)$/;
-/** Events that leave a lane's open chunked call open; any other event closes the call of its own lane. */
-const KEEPS_OPEN = /^(?:TOOL_CALL_CHUNK|RAW|ACTIVITY_(?:SNAPSHOT|DELTA)|REASONING_ENCRYPTED_VALUE|SUBAGENT_STARTED)$/;
-
-/** What the decoder does with a type: `0` not AG-UI; else bits of `KNOWN`, `CLOSE_ALL`, `KEEP_OPEN`, `SKIP`. */
-const KNOWN = 1;
-const CLOSE_ALL = 2;
-const KEEP_OPEN = 4;
-const SKIP = 8;
-/** The kinds of the types seen, so each frame costs one lookup instead of three regular expressions. */
-const kinds = new Map<string, number>();
-/** Types are few; a stream that invents new ones is still read, only without the memo past this many. */
-const MAX_KINDS = 512;
-
-function typeFlags(type: string): number {
-  const known = kinds.get(type);
-  if (known !== undefined) return known;
-  const kind = !isAgUiType(type)
-    ? 0
-    : KNOWN |
-      (CLOSES_ALL.test(type) ? CLOSE_ALL : KEEPS_OPEN.test(type) ? KEEP_OPEN : 0) |
-      (IGNORED.test(type) ? SKIP : 0);
-  if (kinds.size < MAX_KINDS) kinds.set(type, kind);
-  return kind;
-}
 
 /** Options of `agUi()`. */
 export interface AgUiOptions {
@@ -103,19 +35,11 @@ export interface AgUiOptions {
   custom?: (name: string, value: unknown) => readonly StepEvent[] | undefined;
 }
 
-interface Call {
-  /** `open`: arguments streaming; `running`: arguments complete; `ended`: a result or an error came. */
-  state: 'open' | 'running' | 'ended';
-  name: string;
+interface Call extends RunCall {
   /** The argument text of a call built from chunks (re-parsed when a chunk reopens it). */
   text?: string;
   /** Closed once already: a later chunk for it appends, as the reference does. */
   reopened?: boolean;
-}
-
-/** Milliseconds since 2000 and before 2100: the only `timestamp`s read as times (the unit is a convention). */
-function plausibleTime(value: unknown): number | undefined {
-  return typeof value === 'number' && value > 946_684_800_000 && value < 4_102_444_800_000 ? value : undefined;
 }
 
 function parseJson(text: string): { ok: true; value: unknown } | { ok: false } {
@@ -134,6 +58,9 @@ export function agUi(options: AgUiOptions = {}): StepDecoder {
   /** The call a `TOOL_CALL_CHUNK` lane (`subagentRunId`, or `''`) has open. */
   const lanes = new Map<string, string>();
   const subagents = subagentRuns();
+  /** Calls a suspended sub-agent holds (its own still open, and those above it), with its run id. */
+  const waiting = new Map<string, string>();
+  const reasoning = agUiReasoning();
   /** What TanStack AI's `CUSTOM` approvals and inputs read and change of the calls. */
   const customCalls: CustomCalls = {
     has: (id) => calls.has(id),
@@ -292,73 +219,20 @@ export function agUi(options: AgUiOptions = {}): StepDecoder {
     out.push(event);
   }
 
-  function finished(e: Record<string, unknown>, out: StepEvent[]): void {
-    ended = true;
-    const outcome = isRecord(e.outcome) ? e.outcome : undefined;
-    const open = runCalls.filter((id) => calls.get(id)?.state !== 'ended');
-    const streaming = open.filter((id) => calls.get(id)?.state === 'open');
-    if (streaming.length > 0) {
-      once(
-        'finish-open',
-        `"RUN_FINISHED" with call "${streaming[0]}" still streaming its arguments${REJECTS}; it ends interrupted`,
-        out,
-      );
-    }
-    // Interrupts that name no call (a graph node asking a question) have no step to show on.
-    const interrupts = outcome?.type === 'interrupt' ? outcome.interrupts : [];
-    if (Array.isArray(interrupts) && interrupts.length > 0) {
-      for (const interrupt of interrupts) {
-        if (!isRecord(interrupt) || typeof interrupt.toolCallId !== 'string' || interrupt.toolCallId === '') continue;
-        const id = interrupt.toolCallId;
-        const approval: StepEvent = { type: 'step-approval', id };
-        if (typeof interrupt.id === 'string') approval.approvalId = interrupt.id;
-        const description = typeof interrupt.message === 'string' ? interrupt.message : interrupt.reason;
-        if (typeof description === 'string') approval.description = description;
-        if (!calls.has(id)) calls.set(id, { state: 'running', name: '' });
-        out.push(approval);
-      }
-      out.push({ type: 'run-finish', status: 'paused' });
-      return;
-    }
-    if (outcome?.type === 'cancelled') {
-      for (const id of open) {
-        out.push({ type: 'step-cancelled', id, reason: 'The run was cancelled.' });
-        (calls.get(id) as Call).state = 'ended';
-      }
-      out.push({ type: 'run-finish', status: 'done' });
-      return;
-    }
-    // Frontend tools: the client runs them after the run ends, so they stay running. The producer's
-    // list wins; without one, every call of this run that got no result (as the reference derives it).
-    const given = Array.isArray(outcome?.pendingToolCallIds)
-      ? outcome.pendingToolCallIds.filter((id): id is string => typeof id === 'string')
-      : [];
-    const keepOpen = (given.length > 0 ? given : open).filter((id) => calls.get(id)?.state === 'running');
-    // A call a `CUSTOM` approval request holds makes the run wait for the decision.
-    if (open.some((id) => customCalls.awaiting.has(id))) {
-      out.push({
-        type: 'run-finish',
-        status: 'paused',
-        keepOpen: keepOpen.filter((id) => !customCalls.awaiting.has(id)),
-      });
-      return;
-    }
-    out.push(
-      keepOpen.length > 0 ? { type: 'run-finish', status: 'done', keepOpen } : { type: 'run-finish', status: 'done' },
-    );
-  }
-
   function translate(type: string, e: Record<string, unknown>, out: StepEvent[]): void {
     switch (type) {
       case 'RUN_STARTED': {
         started = true;
         ended = false;
         runCalls = [];
+        waiting.clear();
+        subagents.runStarted();
         out.push(typeof e.runId === 'string' ? { type: 'run-start', runId: e.runId } : { type: 'run-start' });
         return;
       }
       case 'RUN_FINISHED':
-        finished(e, out);
+        ended = true;
+        finishRun(e, { calls, runCalls, awaiting: customCalls.awaiting, waiting, once }, out);
         return;
       case 'RUN_ERROR': {
         ended = true;
@@ -422,9 +296,18 @@ export function agUi(options: AgUiOptions = {}): StepDecoder {
         return;
       }
       case 'SUBAGENT_STARTED':
-      case 'SUBAGENT_FINISHED':
         subagents.read(type, e, out);
         return;
+      case 'SUBAGENT_FINISHED': {
+        if (subagents.read(type, e, out) !== 'suspended') return;
+        // Its part of this run ended, not its work: its open calls and the calls above it wait for its input.
+        const run = e.subagentRunId as string;
+        for (const id of [...subagents.callsOf(run), ...subagents.callsAbove(run, out)]) {
+          const call = calls.get(id);
+          if (call && call.state !== 'ended') waiting.set(id, run);
+        }
+        return;
+      }
       case 'SUBAGENT_ERROR': {
         if (!subagents.read(type, e, out)) return;
         // The sub-agent's run failed: its calls still open will never end on their own.
@@ -443,93 +326,6 @@ export function agUi(options: AgUiOptions = {}): StepDecoder {
         if (mapped) for (const event of mapped) out.push(event);
         return;
       }
-    }
-  }
-
-  /** The legacy `THINKING_TEXT_MESSAGE_*` segments have no id: they are numbered, and the open one is the one. */
-  let thinkingCount = 0;
-  let thinking: string | undefined;
-  const segments = new Set<string>();
-  /** Segments that streamed text, and those that ended: an encrypted value changes neither. */
-  const segmentText = new Set<string>();
-  const segmentEnded = new Set<string>();
-
-  /**
-   * Reasoning messages, as the client keeps them (`role: 'reasoning'` messages): `REASONING_MESSAGE_START`
-   * → a segment (`messageId`), `_CONTENT` / `_CHUNK` → its text, `_END` → its end; the legacy
-   * `THINKING_TEXT_MESSAGE_*` the same, numbered. The phase markers (`REASONING_START` / `_END`,
-   * `THINKING_START` / `_END`) draw nothing. `REASONING_ENCRYPTED_VALUE` (an opaque value for the app to
-   * send back) of a `message` with no text makes that segment `encrypted`: it happened, its text is not shown.
-   */
-  function reasoning(type: string, e: Record<string, unknown>, out: StepEvent[]): void {
-    const id = nonEmptyString(e.messageId);
-    const delta = (segment: string) => {
-      if (e.delta === undefined) return;
-      if (typeof e.delta !== 'string') {
-        out.push(diagnostic(PROTOCOL, `a "${type}" whose "delta" is not text; dropped`));
-        return;
-      }
-      if (e.delta === '') return;
-      segmentText.add(segment);
-      out.push({ type: 'reasoning-delta', id: segment, delta: e.delta });
-    };
-    const start = (segment: string) => {
-      segments.add(segment);
-      out.push({ type: 'reasoning-start', id: segment });
-    };
-    switch (type) {
-      case 'REASONING_MESSAGE_START':
-      case 'REASONING_MESSAGE_CONTENT':
-      case 'REASONING_MESSAGE_END':
-      case 'REASONING_MESSAGE_CHUNK': {
-        if (id === undefined) {
-          out.push(diagnostic(PROTOCOL, `a "${type}" without a "messageId"; dropped`));
-          return;
-        }
-        if (type === 'REASONING_MESSAGE_START') start(id);
-        else if (type === 'REASONING_MESSAGE_END') {
-          segmentEnded.add(id);
-          out.push({ type: 'reasoning-end', id });
-        } else {
-          // A chunk opens its message as the client's chunk transform does; the reducer says of content for an unknown one.
-          if (type === 'REASONING_MESSAGE_CHUNK' && !segments.has(id)) start(id);
-          delta(id);
-        }
-        return;
-      }
-      case 'REASONING_ENCRYPTED_VALUE': {
-        // A tool call's opaque value draws nothing; a message's is reasoning that happened, never shown as text.
-        if (e.subtype !== 'message') return;
-        const entity = nonEmptyString(e.entityId);
-        if (entity === undefined) {
-          out.push(diagnostic(PROTOCOL, `a "${type}" without an "entityId"; dropped`));
-          return;
-        }
-        if (segmentText.has(entity) || segmentEnded.has(entity)) return;
-        if (segments.has(entity)) {
-          out.push({ type: 'reasoning-start', id: entity, visibility: 'encrypted' });
-          return;
-        }
-        segments.add(entity);
-        segmentEnded.add(entity);
-        out.push(
-          { type: 'reasoning-start', id: entity, visibility: 'encrypted' },
-          { type: 'reasoning-end', id: entity },
-        );
-        return;
-      }
-      case 'THINKING_TEXT_MESSAGE_START':
-        thinkingCount++;
-        thinking = `thinking-${thinkingCount}`;
-        start(thinking);
-        return;
-      case 'THINKING_TEXT_MESSAGE_CONTENT':
-        delta(thinking ?? `thinking-${thinkingCount}`);
-        return;
-      case 'THINKING_TEXT_MESSAGE_END':
-        out.push({ type: 'reasoning-end', id: thinking ?? `thinking-${thinkingCount}` });
-        thinking = undefined;
-        return;
     }
   }
 

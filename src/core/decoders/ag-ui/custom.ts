@@ -10,9 +10,9 @@
  * Other names are the app's own (read with the `custom` option). A known name with a malformed value is
  * a diagnostic; nothing else is lost.
  */
-import type { StepEvent } from '../events';
-import { isRecord } from '../values';
-import { diagnostic } from './types';
+import type { StepEvent } from '../../events';
+import { isRecord } from '../../values';
+import { diagnostic } from '../types';
 
 /** What the AG-UI decoder lets this read and change of its calls. */
 export interface CustomCalls {

@@ -1,9 +1,9 @@
 /**
- * The AG-UI event types, apart from the decoder (./ag-ui.ts) so detection can ask about a frame without
+ * The AG-UI event types, apart from the decoder (./index.ts) so detection can ask about a frame without
  * importing the decoder, which `readStream` loads only once a stream is known to be AG-UI.
  */
 
-/** The types the decoder reads (each has a check in ./ag-ui.ts). */
+/** The types the decoder reads (each has a check in ./index.ts). */
 export const AG_UI_READ_TYPES: ReadonlySet<string> = new Set([
   'RUN_STARTED',
   'RUN_FINISHED',

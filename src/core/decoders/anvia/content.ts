@@ -4,8 +4,8 @@
  * public reader's module is one no lazily loaded decoder imports (the rule in
  * test/core/lazy-exports.test.ts).
  */
-import type { MediaDetails } from '../results';
-import { isRecord } from '../values';
+import type { MediaDetails } from '../../results';
+import { isRecord } from '../../values';
 
 /** Anvia `content` parts as a media details block (the parts are copied, not changed). */
 export function anviaMediaDetails(parts: readonly unknown[]): MediaDetails {

@@ -3,33 +3,17 @@
  * `stream_start` (eventId 0), `stream_event` (eventIds 1, 2, ... each one more than the last), then
  * `stream_end` (the last eventId again). A step is keyed by `toolCallId` (then `callId`).
  *
- * The envelope is checked: an event whose id repeats or goes backwards, or that belongs to another
- * stream, is dropped with a diagnostic; missing ids are reported and the event is still read (a
- * resumed stream starts after the ids it already sent). A bare client event (no envelope) is read
- * as it is, without sequence checks.
+ * The envelope's sequence is checked (./envelope.ts). A bare client event (no envelope) is read as it
+ * is, without sequence checks.
  */
-import type { StepEvent } from '../events';
-import { isRecord, nonEmptyString as str } from '../values';
-import { ANVIA_DENIED, anviaContentText, anviaMediaDetails } from './anvia-content';
-import { append, closedEarly, diagnostic, excerpt, type StepDecoder } from './types';
-
-/** The protocol version this decoder reads. */
-const ANVIA_CLIENT_PROTOCOL = 'anvia.client.v3';
+import type { StepEvent } from '../../events';
+import { isRecord, nonEmptyString as str } from '../../values';
+import { closedEarly, diagnostic, excerpt, type StepDecoder } from '../types';
+import { ANVIA_DENIED, anviaContentText, anviaMediaDetails } from './content';
+import { anviaEnvelopes, stableKey } from './envelope';
+import { anviaReasoning } from './reasoning';
 
 type Json = Record<string, unknown>;
-
-function missingEvents(eventId: number, after: number): string {
-  const missing = eventId - after - 1;
-  return `eventId ${eventId} follows ${after}: ${missing} event${missing === 1 ? ' is' : 's are'} missing`;
-}
-
-function stableKey(value: unknown): string {
-  try {
-    return JSON.stringify(value) ?? 'undefined';
-  } catch {
-    return String(value);
-  }
-}
 
 /** Events that carry nothing about tool steps or the run's outcome: read and ignored. */
 const IGNORED = new Set([
@@ -41,9 +25,6 @@ const IGNORED = new Set([
   'text_start',
   'text_delta',
   'text_end',
-  'reasoning_start',
-  'reasoning_delta',
-  'reasoning_end',
   'source',
   'attachment',
   'provider_tool_call',
@@ -62,18 +43,10 @@ interface Call {
 
 /** Makes a decoder for one Anvia client stream (or several, one after the other, as in a capture). */
 export function anvia(): StepDecoder {
-  let streamId: string | undefined;
-  /** The last event id read in sequence; `undefined` when any positive id may come next (a resumable stream). */
-  let lastId: number | undefined;
-  /** An id that jumped ahead of `lastId`, read but not yet confirmed by the id after it. */
-  let ahead: number | undefined;
-  /** The event of the `ahead` id, to tell a replay of it (dropped) from the true event of that id (read). */
-  let aheadEvent: string | undefined;
-  let streamEnded = false;
-  let streamEndStatus: string | undefined;
   let runEnded = false;
   let runStarted = false;
   const calls = new Map<string, Call>();
+  const reasoning = anviaReasoning();
 
   /** A `step-start` for a call the stream has not announced (a result after an approval, a resumed run). */
   function ensure(out: StepEvent[], id: string, toolName: string | undefined, parentId: string | undefined): Call {
@@ -218,6 +191,10 @@ export function anvia(): StepDecoder {
           out.push(str(e.runId) ? { type: 'run-start', runId: e.runId as string } : { type: 'run-start' });
         }
         return out;
+      case 'reasoning_start':
+      case 'reasoning_delta':
+      case 'reasoning_end':
+        return reasoning(type, e, parentId);
       case 'tool_call_start': {
         const id = callId(e);
         if (!id) return [diagnostic('anvia', 'a "tool_call_start" without a "toolCallId"; dropped')];
@@ -300,118 +277,13 @@ export function anvia(): StepDecoder {
     }
   }
 
-  function envelope(frame: Json): StepEvent[] {
-    const type = frame.type;
-    const id = frame.streamId;
-    if (type === 'stream_start') {
-      const out: StepEvent[] = [];
-      if (streamId !== undefined && !streamEnded)
-        out.push(diagnostic('anvia', `stream "${streamId}" was replaced by a new stream before its "stream_end"`));
-      if (frame.protocol !== ANVIA_CLIENT_PROTOCOL) {
-        out.push(
-          diagnostic(
-            'anvia',
-            `a stream of protocol ${stableKey(frame.protocol)}, not "${ANVIA_CLIENT_PROTOCOL}"; read as ${ANVIA_CLIENT_PROTOCOL}`,
-          ),
-        );
-      }
-      streamId = typeof id === 'string' ? id : undefined;
-      // A resumable stream may be a resumption: its first event follows ids sent in an earlier response.
-      lastId = frame.resumable === true ? undefined : 0;
-      ahead = undefined;
-      aheadEvent = undefined;
-      streamEnded = false;
-      streamEndStatus = undefined;
-      return out;
-    }
-    const eventId = frame.eventId;
-    if (type === 'stream_event') {
-      if (streamEnded)
-        return [diagnostic('anvia', `a "stream_event" after "stream_end" of stream "${streamId}"; dropped`)];
-      if (streamId !== undefined && id !== streamId) {
-        return [
-          diagnostic('anvia', `a "stream_event" of stream ${stableKey(id)} inside stream "${streamId}"; dropped`),
-        ];
-      }
-      if (typeof eventId !== 'number' || !Number.isSafeInteger(eventId) || eventId < 1) {
-        return [
-          diagnostic('anvia', `a "stream_event" with eventId ${stableKey(eventId)}, not a positive integer; dropped`),
-        ];
-      }
-      const out: StepEvent[] = [];
-      if (lastId !== undefined) {
-        if (eventId <= lastId || (eventId === ahead && stableKey(frame.event) === aheadEvent)) {
-          const how = eventId <= lastId && eventId !== lastId ? 'goes backwards from' : 'repeats';
-          return [
-            diagnostic(
-              'anvia',
-              `eventId ${eventId} ${how} ${eventId === ahead ? ahead : lastId}; the event was dropped`,
-            ),
-          ];
-        }
-        if (eventId === ahead) {
-          // The id of the jump again, with another event: the jump was one bad id (a 4 written as 5)
-          // and this is the true event of that id, not a replay.
-          ahead = undefined;
-          aheadEvent = undefined;
-          lastId = eventId;
-        } else if (eventId === lastId + 1) {
-          // The sequence goes on from before a jump: the jump was one bad id, not lost events.
-          ahead = undefined;
-          aheadEvent = undefined;
-          lastId = eventId;
-        } else if (ahead !== undefined && eventId > ahead) {
-          // The sequence goes on after the jump: the events in between were really lost.
-          if (eventId > ahead + 1) out.push(diagnostic('anvia', missingEvents(eventId, ahead)));
-          ahead = undefined;
-          aheadEvent = undefined;
-          lastId = eventId;
-        } else {
-          // A jump ahead is read, but the sequence is only moved once the next id confirms it, so one
-          // bad id (1,000,000,000 in the middle of a stream) costs its own event at most.
-          out.push(diagnostic('anvia', missingEvents(eventId, lastId)));
-          ahead = eventId;
-          aheadEvent = stableKey(frame.event);
-        }
-      } else {
-        lastId = eventId;
-      }
-      if (streamId === undefined && typeof id === 'string') streamId = id;
-      if (!isRecord(frame.event))
-        return [...out, diagnostic('anvia', `a "stream_event" ${eventId} without an "event" object; dropped`)];
-      return out.length === 0 ? event(frame.event) : append(out, event(frame.event));
-    }
-    // stream_end
-    const out: StepEvent[] = [];
-    if (streamId !== undefined && id !== streamId)
-      out.push(diagnostic('anvia', `a "stream_end" of stream ${stableKey(id)} inside stream "${streamId}"`));
-    if (lastId !== undefined && eventId !== lastId && eventId !== ahead) {
-      out.push(
-        diagnostic(
-          'anvia',
-          `"stream_end" says the last eventId is ${stableKey(eventId)}, but it was ${ahead ?? lastId}`,
-        ),
-      );
-    }
-    streamEnded = true;
-    streamEndStatus = typeof frame.status === 'string' ? frame.status : undefined;
-    if (!runEnded && frame.status === 'error') {
-      out.push({
-        type: 'run-error',
-        message: 'The stream ended with an error before the run finished.',
-        code: 'stream_error',
-      });
+  const envelopes = anviaEnvelopes({
+    event,
+    runEnded: () => runEnded,
+    endRun() {
       runEnded = true;
-    } else if (!runEnded && frame.status === 'missing') {
-      out.push({
-        type: 'run-error',
-        message: 'The server has no stream to resume (stream_end: missing).',
-        code: 'stream_missing',
-      });
-      runEnded = true;
-    }
-    return out;
-  }
+    },
+  });
 
   return {
     protocol: 'anvia',
@@ -428,13 +300,13 @@ export function anvia(): StepDecoder {
       }
       if (!isRecord(value)) return [diagnostic('anvia', 'a frame that is not a JSON object')];
       const type = value.type;
-      if (type === 'stream_start' || type === 'stream_event' || type === 'stream_end') return envelope(value);
+      if (type === 'stream_start' || type === 'stream_event' || type === 'stream_end') return envelopes.read(value);
       return event(value);
     },
     end() {
       if (runEnded) return [];
       runEnded = true;
-      if (streamEnded && streamEndStatus === 'completed') {
+      if (envelopes.endedCompleted()) {
         return [{ type: 'run-abort', code: 'stream-closed' }];
       }
       return [closedEarly(runStarted)];
