@@ -77,7 +77,8 @@ function withFinalInput(draft: Draft, step: Step): Step {
 /** Ends every open step of the run: `interrupted`, or `awaiting-approval` when the run paused. */
 function closeOpenSteps(draft: Draft, to: StepStatus, at: number | undefined, keepOpen?: readonly string[]): void {
   const keep = keepOpen && keepOpen.length > 0 ? new Set(keepOpen) : undefined;
-  for (const id of draft.allIds()) {
+  for (let place = 0, count = draft.stepCount(); place < count; place++) {
+    const id = draft.idAt(place) as string;
     const step = draft.get(id);
     if (!step || (step.status !== 'input-streaming' && step.status !== 'running') || keep?.has(id)) continue;
     if (step.status === 'input-streaming') draft.parseLater(id);

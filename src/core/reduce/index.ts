@@ -79,7 +79,9 @@ export interface ReduceStepsOptions {
  * Applies one event, or a batch of events, to a state: the one way to fold `StepEvent`s. Pure and
  * total: unknown events, events for unknown ids, out-of-order and duplicate events never throw; they
  * are dropped or repaired and counted in `state.diagnostics`. A batch gives the same result as
- * applying its events one by one, but copies the step map and the id list at most once. Returns
+ * applying its events one by one. Its cost does not grow with the number of steps: the returned state
+ * holds its steps in a persistent table and builds `ids` and `byId` on their first read (`stepOf` and
+ * `stepCount` read it without them). Any state is accepted, a plain one a host made included. Returns
  * `state` itself when nothing changed.
  *
  * @example
@@ -104,8 +106,8 @@ export function reduceSteps(
 
 /**
  * Applies several batches in one pass, each with its own clock reading (the store's applies made while
- * a flush was pending): the same state as `reduceSteps` batch after batch, with one copy of the step
- * map and no copy of an event to stamp its time. Internal; not exported from the package.
+ * a flush was pending): the same state as `reduceSteps` batch after batch, in one draft and with no
+ * copy of an event to stamp its time. Internal; not exported from the package.
  */
 export function reduceTimedBatches(
   state: StepsState,
