@@ -7,7 +7,9 @@
 // round, so a shared machine's load drifts alike for all of them. Figures: the median per call of each
 // rung and the ratio of the largest rung's to the smallest's (1.00: a call costs the same however many
 // steps; the goal is at most 20×), and the longest single task of each rung (the build batch, the
-// slowest call, the run's end closing every step). Not a test.
+// slowest call, the run's end closing every step). Then what a reader of the public `state.ids` and
+// `state.byId` pays on its first read of a new state (both are built from the store's table on demand;
+// `stepOf` reads one step without them). Not a test.
 // `node bench/append.mjs --rungs 1000,100000` runs some rungs only; `--calls 50` calls per round.
 import os from 'node:os';
 import { performance } from 'node:perf_hooks';
@@ -100,4 +102,20 @@ const longest = Math.max(...rungs.flatMap((r) => [r.build, r.slowest]));
 console.log(
   `  ${last.size.toLocaleString('en')} / ${first.size.toLocaleString('en')}: ${ratio.toFixed(2)}× (goal ≤ ${GOAL}×: ${ratio <= GOAL ? 'met' : 'not met'}) · longest task ${longest.toFixed(0)} ms (goal < 1,000 ms: ${longest < 1000 ? 'met' : 'not met'})`,
 );
+console.log("\nthe first read of a new state's `ids` and `byId` (median of 5 new states each)");
+for (const r of rungs) {
+  const read = (key) =>
+    median(
+      Array.from({ length: 5 }, () => {
+        r.store.apply(call(`new-${r.next++}`));
+        const state = r.store.getSnapshot();
+        const t0 = performance.now();
+        void state[key];
+        return performance.now() - t0;
+      }),
+    );
+  console.log(
+    `  ${r.size.toLocaleString('en').padStart(7)} steps: ids ${read('ids').toFixed(2).padStart(7)} ms · byId ${read('byId').toFixed(2).padStart(7)} ms`,
+  );
+}
 await server.close();
