@@ -16,10 +16,16 @@ const SHIFT = 9;
 const CHUNK = 1 << SHIFT;
 const MASK = CHUNK - 1;
 
-/** A persistent vector: chunks of `CHUNK` entries (the last one shorter), never changed once built. */
-export interface Vec<T> {
-  readonly dir: readonly (readonly T[])[];
-  readonly length: number;
+/**
+ * A persistent vector: chunks of `CHUNK` entries (the last one shorter), never changed once built; `built`
+ * keeps the plain array or map made from it (`ids`, `byId`), read on every access of those getters.
+ */
+export class Vec<T> {
+  built: unknown = undefined;
+  constructor(
+    readonly dir: readonly (readonly T[])[],
+    readonly length: number,
+  ) {}
 }
 
 /** What a reduced state holds: `ids[i]`'s step is `steps[i]` (a hole when a host's state had no step for it). */
@@ -33,13 +39,8 @@ export interface StepTable {
   readonly index: Map<string, number>;
 }
 
-/** The plain `ids` array and `byId` map built from a vector, kept with it (a vector never changes). */
-const materialized = new WeakMap<Vec<unknown>, unknown>();
-
 const TABLE: unique symbol = Symbol('tool-steps.table');
 type TableState = StepsState & { [TABLE]?: StepTable };
-
-export const EMPTY_VEC: Vec<never> = Object.freeze({ dir: Object.freeze([]), length: 0 });
 
 export function vecAt<T>(vec: Vec<T>, at: number): T | undefined {
   return at >= 0 && at < vec.length ? (vec.dir[at >> SHIFT] as readonly T[])[at & MASK] : undefined;
@@ -96,14 +97,14 @@ export class VecDraft<T> {
   }
 
   done(): Vec<T> {
-    return { dir: this.dir, length: this.length };
+    return new Vec(this.dir, this.length);
   }
 }
 
 function vecOf<T>(items: readonly T[]): Vec<T> {
   const dir: T[][] = [];
   for (let i = 0; i < items.length; i += CHUNK) dir.push(items.slice(i, i + CHUNK));
-  return { dir, length: items.length };
+  return new Vec(dir, items.length);
 }
 
 function flatten<T>(vec: Vec<T>): T[] {
@@ -122,16 +123,16 @@ export function put<T>(map: Record<string, T>, id: string, value: T): void {
 }
 
 function idsOfTable(table: StepTable): readonly string[] {
-  let ids = materialized.get(table.ids) as readonly string[] | undefined;
+  let ids = table.ids.built as readonly string[] | undefined;
   if (!ids) {
     ids = flatten(table.ids);
-    materialized.set(table.ids, ids);
+    table.ids.built = ids;
   }
   return ids;
 }
 
 function byIdOfTable(table: StepTable): Readonly<Record<string, Step>> {
-  let byId = materialized.get(table.steps) as Record<string, Step> | undefined;
+  let byId = table.steps.built as Record<string, Step> | undefined;
   if (!byId) {
     byId = {};
     const { dir } = table.ids;
@@ -143,7 +144,7 @@ function byIdOfTable(table: StepTable): Readonly<Record<string, Step>> {
         if (step !== undefined) put(byId, ids[j] as string, step);
       }
     }
-    materialized.set(table.steps, byId);
+    table.steps.built = byId;
   }
   return byId;
 }
@@ -178,8 +179,8 @@ export function tableOf(state: StepsState): StepTable {
     steps.push(first && Object.hasOwn(byId, id) ? byId[id] : undefined);
   }
   const table: StepTable = { ids: vecOf(ids), steps: vecOf(steps), index };
-  materialized.set(table.ids, ids);
-  materialized.set(table.steps, byId);
+  table.ids.built = ids;
+  table.steps.built = byId;
   takenIn.set(byId, { ids, table });
   return table;
 }
