@@ -4,9 +4,10 @@
  * a `StepTable` off its enumerable surface: the ids and the steps in persistent vectors of fixed chunks
  * (a batch copies the directory and the chunks it touches, never the whole), and an id → place index
  * shared by the states of one run. `ids` and `byId` are own enumerable getters that build the plain
- * array and map on first read and keep them (per vector, so states that share their steps share the
- * objects too): `JSON.stringify`, `structuredClone`, spread, `Object.keys` and `Object.freeze` see a
- * plain state. Readers that must stay O(1) per update use `stepOf` and `stepCount`; a plain state
+ * array and map on first read, keep them (per vector, so states that share their steps share the
+ * objects too) and become data properties holding them: `JSON.stringify`, `structuredClone`, spread,
+ * `Object.keys` and `Object.freeze` see a plain state, and a host may still write either (the state is
+ * then read as plain). Readers that must stay O(1) per update use `stepOf` and `stepCount`; a plain state
  * (`{ ids, byId, ... }` made by a host, parsed from JSON) is read as it is and taken in by the reducer.
  */
 import type { Step, StepsState } from './step';
@@ -32,11 +33,32 @@ export class Vec<T> {
 export interface StepTable {
   readonly ids: Vec<string>;
   readonly steps: Vec<Step | undefined>;
-  /**
-   * Id → place, shared by the states of one run and only ever added to: a place is read as `id`'s only
-   * where this table's `ids` holds `id` there, so a state never sees a later state's steps.
-   */
-  readonly index: Map<string, number>;
+  readonly index: PlaceIndex;
+}
+
+/**
+ * Id → place, shared by the states of one run and only ever added to: a place is read as `id`'s only
+ * where the table's own `ids` holds `id` there, so a state never sees a later state's steps. `covered`
+ * is the number of places of the last state that added to it: a batch adds to the index only from that
+ * state (a run), else it builds its own (a branch: another state made from the same base, or a state a
+ * host made), so an index holds the places of one line of states, never of two.
+ */
+export interface PlaceIndex {
+  readonly places: Map<string, number>;
+  covered: number;
+}
+
+/** An index of the places of `ids`, each id at its first place. */
+export function indexOf(ids: Vec<string>): PlaceIndex {
+  const places = new Map<string, number>();
+  let at = 0;
+  for (const chunk of ids.dir) {
+    for (const id of chunk) {
+      if (!places.has(id)) places.set(id, at);
+      at++;
+    }
+  }
+  return { places, covered: ids.length };
 }
 
 const TABLE: unique symbol = Symbol('tool-steps.table');
@@ -48,13 +70,13 @@ export function vecAt<T>(vec: Vec<T>, at: number): T | undefined {
 
 /** The place of `id` in `table`, or -1. */
 export function placeOf(table: StepTable, id: string): number {
-  const at = table.index.get(id);
+  const at = table.index.places.get(id);
   return at !== undefined && vecAt(table.ids, at) === id ? at : -1;
 }
 
 /** The step `id` of `table`, or `undefined`. */
 export function tableStep(table: StepTable, id: string): Step | undefined {
-  const at = table.index.get(id);
+  const at = table.index.places.get(id);
   return at !== undefined && vecAt(table.ids, at) === id ? vecAt(table.steps, at) : undefined;
 }
 
@@ -149,9 +171,17 @@ function byIdOfTable(table: StepTable): Readonly<Record<string, Step>> {
   return byId;
 }
 
-/** The table a state holds, if the reducer made it. */
+/**
+ * The table a state holds, if the reducer made it and a host did not replace its `ids` or `byId` since:
+ * once built they are data properties (see `settle`), which a host may write.
+ */
 function heldTable(state: StepsState): StepTable | undefined {
-  return (state as TableState)[TABLE];
+  const table = (state as TableState)[TABLE];
+  if (!table) return undefined;
+  const { built: ids } = table.ids;
+  const { built: byId } = table.steps;
+  if ((ids !== undefined && state.ids !== ids) || (byId !== undefined && state.byId !== byId)) return undefined;
+  return table;
 }
 
 /** Plain states already taken in, by their `byId` (with the `ids` they were read with). */
@@ -169,16 +199,18 @@ export function tableOf(state: StepsState): StepTable {
     typeof state.byId === 'object' && state.byId !== null ? state.byId : ({} as Record<string, Step>);
   const known = takenIn.get(byId);
   if (known && known.ids === ids) return known.table;
-  const index = new Map<string, number>();
+  const idsVec = vecOf(ids);
+  // Covering no place: the first batch from a plain state builds its own index, so the one kept here
+  // (for as long as the host keeps the state) never takes in a run's later ids.
+  const index = indexOf(idsVec);
+  index.covered = -1;
   const steps: (Step | undefined)[] = [];
   for (let i = 0; i < ids.length; i++) {
     const id = ids[i] as string;
     // A repeated id (a hand-made state) keeps its first place, as the reducer's one step per id.
-    const first = !index.has(id);
-    if (first) index.set(id, i);
-    steps.push(first && Object.hasOwn(byId, id) ? byId[id] : undefined);
+    steps.push(index.places.get(id) === i && Object.hasOwn(byId, id) ? byId[id] : undefined);
   }
-  const table: StepTable = { ids: vecOf(ids), steps: vecOf(steps), index };
+  const table: StepTable = { ids: idsVec, steps: vecOf(steps), index };
   table.ids.built = ids;
   table.steps.built = byId;
   takenIn.set(byId, { ids, table });
@@ -198,6 +230,20 @@ function detach(state: TableState, key: 'ids' | 'byId', value: unknown): void {
   Object.defineProperty(state, key, { value, enumerable: true, writable: true, configurable: true });
 }
 
+/**
+ * Turns a getter the state has read into a data property holding what it built: a loop that reads
+ * `state.byId[id]` for every step then reads a property, not a getter (a third of the time). A frozen or
+ * sealed state keeps its getters.
+ */
+function settle(state: TableState, key: 'ids' | 'byId', value: unknown): void {
+  if (!Object.isExtensible(state)) return;
+  try {
+    Object.defineProperty(state, key, { value, enumerable: true, writable: true, configurable: true });
+  } catch {
+    // a property a host made non-configurable stays a getter
+  }
+}
+
 /** A state holding `table`, with `ids` and `byId` read from it on demand. */
 export function tableState(
   table: StepTable,
@@ -207,14 +253,18 @@ export function tableState(
   const state: TableState = {
     get ids(): readonly string[] {
       const held = (this as TableState)[TABLE];
-      return held ? idsOfTable(held) : [];
+      const ids = held ? idsOfTable(held) : [];
+      settle(this as TableState, 'ids', ids);
+      return ids;
     },
     set ids(value: readonly string[]) {
       detach(this as TableState, 'ids', value);
     },
     get byId(): Readonly<Record<string, Step>> {
       const held = (this as TableState)[TABLE];
-      return held ? byIdOfTable(held) : {};
+      const byId = held ? byIdOfTable(held) : {};
+      settle(this as TableState, 'byId', byId);
+      return byId;
     },
     set byId(value: Readonly<Record<string, Step>>) {
       detach(this as TableState, 'byId', value);

@@ -112,6 +112,12 @@ describe('a reduced state as hosts handle it', () => {
     expect(stepOf(state, 'c0')).toBe(step);
     expect(state.ids).toEqual(['c0', 'open']);
     expect(reduceSteps(state, { type: 'step-progress', id: 'open' }).byId.c0).toBe(step);
+    const read = run(1) as { -readonly [K in keyof StepsState]: StepsState[K] };
+    expect(read.ids).toEqual(['c0', 'open']);
+    expect(stepOf(read, 'c0')?.toolName).toBe('read_file');
+    read.ids = ['open'];
+    expect(stepCount(read)).toBe(1);
+    expect(reduceSteps(read, call('c1')).ids).toEqual(['open', 'c1']);
   });
 });
 
@@ -160,6 +166,15 @@ describe('the table behind a state', () => {
     expect(stepOf(yThenX, 'x')?.result).toBe('second');
     expect(reduceSteps(withX, call('z')).byId.x?.result).toBe('first');
     expect(stepOf(base, 'x')).toBeUndefined();
+    const one = createStepStore({ schedule: (flush) => flush() });
+    const two = createStepStore({ schedule: (flush) => flush() });
+    one.apply([...call('a'), ...call('b')]);
+    two.apply([...call('b'), ...call('a')]);
+    one.apply(call('c'));
+    expect(one.getSnapshot().ids).toEqual(['a', 'b', 'c']);
+    expect(two.getSnapshot().ids).toEqual(['b', 'a']);
+    expect(stepOf(two.getSnapshot(), 'c')).toBeUndefined();
+    expect(stepOf(two.getSnapshot(), 'a')).toBe(two.getSnapshot().byId.a);
   });
 
   it('holds a "__proto__" id as an own key of `byId`', () => {

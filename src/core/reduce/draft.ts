@@ -6,7 +6,17 @@
  */
 import { indexToExtend, segmentIndex, segmentOf } from '../segments';
 import type { ReasoningSegment, ReasoningSegments, Step, StepsState } from '../step';
-import { placeOf, type StepTable, tableOf, tableState, tableStep, VecDraft, vecAt } from '../step-table';
+import {
+  indexOf,
+  type PlaceIndex,
+  placeOf,
+  type StepTable,
+  tableOf,
+  tableState,
+  tableStep,
+  VecDraft,
+  vecAt,
+} from '../step-table';
 import { NO_PARSE, PARSE_EVERY_BATCH_UP_TO, parseArguments, parsedLength, shallowJsonEqual } from './arguments';
 import type { SegmentDraft } from './reasoning';
 
@@ -26,9 +36,8 @@ export class Draft implements SegmentDraft {
   /** The batch's steps and ids, made on the first change. */
   private steps: VecDraft<Step | undefined> | undefined;
   private ids: VecDraft<string> | undefined;
-  /** The id → place index, the base's (shared with the run's other states) until it must be copied. */
-  private index: Map<string, number>;
-  private ownIndex = false;
+  /** The id → place index: the base's, shared with the states of its run, or one of the batch's own. */
+  private index: PlaceIndex;
   /**
    * The reasoning segments and their ids, copied at most once per batch: arrays of pointers, cheap to
    * copy however many segments (a map of thousands is not). `segmentIds` and its index change only
@@ -55,7 +64,7 @@ export class Draft implements SegmentDraft {
   /** Where step `id` is in the draft, or -1. */
   private placeOf(id: string): number {
     if (!this.ids) return placeOf(this.table, id);
-    const at = this.index.get(id);
+    const at = this.index.places.get(id);
     return at !== undefined && this.ids.at(at) === id ? at : -1;
   }
 
@@ -71,16 +80,15 @@ export class Draft implements SegmentDraft {
       this.steps.set(at, step);
       return;
     }
-    this.ids ??= new VecDraft(this.table.ids);
-    const place = this.ids.length;
-    const known = this.index.get(step.id);
-    if (known !== undefined && known !== place && !this.ownIndex) {
-      // Another state made from the same base (a branch) gave this id another place: the shared index
-      // cannot say both, so this run goes on with its own copy.
-      this.index = new Map(this.index);
-      this.ownIndex = true;
+    if (!this.ids) {
+      this.ids = new VecDraft(this.table.ids);
+      // Another state already added to the base's index (this is a branch), or the base is a host's
+      // state: this line of states goes on with an index of its own.
+      if (this.index.covered !== this.table.ids.length) this.index = indexOf(this.table.ids);
     }
-    this.index.set(step.id, place);
+    const place = this.ids.length;
+    this.index.places.set(step.id, place);
+    this.index.covered = place + 1;
     this.ids.push(step.id);
     this.steps.push(step);
   }
