@@ -201,7 +201,7 @@ export const scenarios: Scenario[] = [
       },
     },
     baseline: {
-      name: 'reduceSteps per event (one copy per event)',
+      name: 'reduceSteps per event (a state per event)',
       run: () => {
         let s = emptyStepsState;
         for (const e of run2000) s = reduceSteps(s, e);

@@ -58,6 +58,7 @@ export {
   REASONING_VISIBILITIES,
   STEP_STATUSES,
 } from './step';
+export { stepCount, stepOf } from './step-table';
 export type { StepStore, StepStoreOptions } from './store';
 export { createStepStore } from './store';
 export type { Framing, ReadStreamOptions, StreamSource } from './stream';

@@ -224,9 +224,16 @@ export interface ReasoningSegments {
   segments: readonly ReasoningSegment[];
 }
 
-/** The state of a run: steps in order of first appearance, by id. */
+/**
+ * The state of a run: steps in order of first appearance, by id. A state `reduceSteps` returns builds
+ * `ids` and `byId` from its own table on their first read (then keeps them); they are own enumerable
+ * properties, so JSON, `structuredClone` and spread see plain data. To read one step or the count on
+ * every update, `stepOf(state, id)` and `stepCount(state)` cost the same however many steps there are.
+ */
 export interface StepsState {
+  /** The step ids in order of first appearance. */
   ids: readonly string[];
+  /** Every step by its id (`stepOf(state, id)` reads one without building the map). */
   byId: Readonly<Record<string, Step>>;
   /**
    * The model's reasoning between the calls; absent until the first segment arrives. `turnItems(state)`

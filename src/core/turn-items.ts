@@ -4,8 +4,9 @@
  * its index in `ids`, so the order is a merge of the two lists, never stored twice.
  */
 import type { StepsState } from './step';
+import { idsKey, stepOf, stepsKey } from './step-table';
 
-/** One item of a turn: a step (`state.byId[id]`) or a reasoning segment (`segmentOf(state.reasoning, id)`). */
+/** One item of a turn: a step (`stepOf(state, id)`) or a reasoning segment (`segmentOf(state.reasoning, id)`). */
 export interface TurnItem {
   readonly kind: 'step' | 'reasoning';
   readonly id: string;
@@ -13,8 +14,8 @@ export interface TurnItem {
 
 /** The `parentId` a step names, when it names another step of the state (else `undefined`). */
 export function namedParent(state: StepsState, id: string): string | undefined {
-  const parentId = state.byId[id]?.parentId;
-  if (typeof parentId !== 'string' || parentId === id || !Object.hasOwn(state.byId, parentId)) return undefined;
+  const parentId = stepOf(state, id)?.parentId;
+  if (typeof parentId !== 'string' || parentId === id || stepOf(state, parentId) === undefined) return undefined;
   return parentId;
 }
 
@@ -55,17 +56,18 @@ const TOP = '';
 
 /** What one computation of the items read, and the lists it made (one per parent; `TOP` for the top level). */
 interface Entry {
-  byId: StepsState['byId'];
+  /** `stepsKey(state)`: the same while no step changed. */
+  steps: object;
   segmentIds: readonly string[] | undefined;
   lists: Map<string, readonly TurnItem[]>;
 }
 
 /**
- * Cached by the step list a state holds (`state.ids`, the same array until a step arrives). A segment's
+ * Cached by the step list a state holds (`idsKey(state)`, the same until a step arrives). A segment's
  * parent and place never change after its start, so a reasoning delta, which changes neither `ids`,
  * `byId` nor the segments' order, returns the very same arrays.
  */
-const cache = new WeakMap<readonly string[], Entry>();
+const cache = new WeakMap<object, Entry>();
 
 function sameItems(a: readonly TurnItem[] | undefined, b: readonly TurnItem[]): boolean {
   if (!a || a.length !== b.length) return false;
@@ -104,7 +106,7 @@ function compute(state: StepsState, previous: Entry | undefined): Entry {
     const before = previous?.lists.get(key);
     lists.set(key, sameItems(before, list) ? (before as readonly TurnItem[]) : Object.freeze(list));
   }
-  return { byId: state.byId, segmentIds: segments?.ids, lists };
+  return { steps: stepsKey(state), segmentIds: segments?.ids, lists };
 }
 
 /**
@@ -115,21 +117,22 @@ function compute(state: StepsState, previous: Entry | undefined): Entry {
  *
  * Memo-friendly: the same array while the items of that list are the same (a reasoning delta or a
  * step's progress changes none), so `useSyncExternalStore(subscribe, () => turnItems(getSnapshot()))`
- * re-renders only when an item arrives. Look each item up in `state.byId` or `segmentOf(state.reasoning, id)`.
+ * re-renders only when an item arrives. Look each item up with `stepOf(state, id)` or `segmentOf(state.reasoning, id)`.
  *
  * @example
  * ```ts
  * for (const item of turnItems(state)) {
- *   if (item.kind === 'step') drawStep(state.byId[item.id]);
+ *   if (item.kind === 'step') drawStep(stepOf(state, item.id));
  *   else drawThought(segmentOf(state.reasoning, item.id));
  * }
  * ```
  */
 export function turnItems(state: StepsState, parentId?: string): readonly TurnItem[] {
-  let entry = cache.get(state.ids);
-  if (!entry || entry.byId !== state.byId || entry.segmentIds !== state.reasoning?.ids) {
+  const key = idsKey(state);
+  let entry = cache.get(key);
+  if (!entry || entry.steps !== stepsKey(state) || entry.segmentIds !== state.reasoning?.ids) {
     entry = compute(state, entry);
-    cache.set(state.ids, entry);
+    cache.set(key, entry);
   }
   return entry.lists.get(parentId ?? TOP) ?? NO_ITEMS;
 }

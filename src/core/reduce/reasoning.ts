@@ -3,8 +3,8 @@
  * with the run. A segment is its own record beside the steps (`state.reasoning`); its place among the
  * steps is `stepsBefore`, fixed at its start, so a delta touches the segment alone.
  */
-import type { StepEventOf } from './events';
-import type { ReasoningSegment, ReasoningStatus } from './step';
+import type { StepEventOf } from '../events';
+import type { ReasoningSegment, ReasoningStatus } from '../step';
 
 /** What the handlers need of the reducer's copy-on-write draft. */
 export interface SegmentDraft {
