@@ -57,7 +57,10 @@ function rung(size) {
   // tools that alternate, so the default grouping makes rows, not one group of everything
   for (let i = 0; i < size; i++) {
     const id = `old-${i}`;
-    events.push({ type: 'step-start', id, toolName: i % 3 === 0 ? 'bash' : 'read_file' }, { type: 'step-result', id, result: i });
+    events.push(
+      { type: 'step-start', id, toolName: i % 3 === 0 ? 'bash' : 'read_file' },
+      { type: 'step-result', id, result: i },
+    );
   }
   store.apply(events);
   const model = new ListModel(store, { familyOf: defaultStepFamily, minRunningMs: 0 });
