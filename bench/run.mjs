@@ -77,6 +77,7 @@ const scripts = [
   ['details.mjs', [], []], // a 50,000-line log, a 10,000-line diff and 5 MB of JSON opened in details, in Chromium
   ['decode.mjs', [], []], // decode + reduce against the floor on every wire, 100 to 3,200 calls
   ['append.mjs', [], []], // one call a batch into a store of 1,000, 10,000 and 100,000 steps: the cost per call
+  ['list-append.mjs', [], []], // the same calls with the list's model following the store: the list's cost per call
   // the AI SDK run with 100 reasoning deltas before each call beside the same run without (2,000 calls: 200,000 deltas)
   ['decode.mjs', [], ['ai-sdk', 'ai-sdk+reasoning', '--rungs', '500,2000']],
   ['anchors.mjs', ['--expose-gc'], []], // the floor, the kit and the AI SDK's own client on the same bytes, two ladders
