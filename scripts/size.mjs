@@ -53,7 +53,9 @@ const KB = 1000;
  * grouping that takes thoughts in, `turnItems`; budget 61.3); the reasoning row in a chunk of its own measured 61.64 kB
  * (esbuild's extra shared chunks cost more than the row), so it stays in the entry; 62.01 kB with the list's verbosity
  * (collapsed, steps, expanded; its switch and `persist`; budget 62.4); 62.20 kB and (b) 14.10 kB with reasoning
- * segments in an array found by `segmentOf`, and Mastra and AG-UI sub-agents (budget (b) 14.2). `conditions` are the resolve conditions (Next
+ * segments in an array found by `segmentOf`, and Mastra and AG-UI sub-agents (budget (b) 14.2); 63.55 kB and (b)
+ * 15.26 kB with the steps in a persistent table (an append costs the same at any size) and the frame queue that
+ * flushes only what fits a frame (budgets 63.7 and 15.4). `conditions` are the resolve conditions (Next
  * resolves server components with `react-server`).
  */
 export const scenarios = [
@@ -61,14 +63,14 @@ export const scenarios = [
     id: 'a',
     name: "import { ToolSteps, useToolStream } from 'tool-steps'",
     code: "import { ToolSteps, useToolStream } from 'tool-steps';\nconsole.log(ToolSteps, useToolStream);",
-    budget: 62.4 * KB,
+    budget: 63.7 * KB,
     target: 35 * KB,
   },
   {
     id: 'b',
     name: "everything from 'tool-steps/core'",
     code: "export * from 'tool-steps/core';",
-    budget: 14.2 * KB,
+    budget: 15.4 * KB,
     target: 12 * KB,
   },
   {
