@@ -14,7 +14,7 @@
  * drawn at the top level with a diagnostic.
  */
 import type { ReasoningSegment, Step } from './step';
-import type { UIMessageLike } from './ui-messages';
+import type { UIMessageLike } from './ui-messages/parts';
 import { isRecord } from './values';
 
 const KINDS: Readonly<Record<string, string>> = {

@@ -7,7 +7,7 @@
 import type { StepEvent } from '../events';
 import { type CandidateCall, isMastraPartType, mastraParent, readMastraPart } from '../mastra-parts';
 import type { Step } from '../step';
-import { eventsFromSubAgentMessage } from '../ui-messages';
+import { eventsFromSubAgentMessage } from '../ui-messages/sub-agents';
 import { isRecord } from '../values';
 import { diagnostic } from './types';
 

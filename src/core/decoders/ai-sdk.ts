@@ -55,7 +55,8 @@ import {
 } from '../check';
 import type { StepEvent } from '../events';
 import type { Step } from '../step';
-import { eventsFromSubAgentMessage, isUIMessageLike, messageText, type UIMessageLike } from '../ui-messages';
+import { isUIMessageLike, messageText, type UIMessageLike } from '../ui-messages/parts';
+import { eventsFromSubAgentMessage } from '../ui-messages/sub-agents';
 import { isMastraChunk, mastraParts, type OpenCall } from './ai-sdk-mastra';
 import { closedEarly, describeIssue, diagnostic, type ProtocolName, parseFrame, type StepDecoder } from './types';
 
