@@ -3,7 +3,7 @@
 // forwarding function, a constant file) that the entry exports instead.
 //
 // Why: the build keeps one file per module and points each entry's export straight at the module that
-// defines the name (dist/index.js imports ./core/ui-messages.js, not the barrels in between). An app's
+// defines the name (dist/index.js imports ./core/ui-messages/parts.js, not the barrels in between). An app's
 // esbuild build with code splitting then puts every module an entry file imports, and that some chunk
 // uses, into a chunk the app's entry loads, even when the app never uses the name: re-exporting the AI
 // SDK decoder's `UIMessage` readers from their own module put them into every page that draws a list.
@@ -226,11 +226,11 @@ describe('bundling: an app loads nothing more up front through an entry than fro
   }
 
   it('sees a module a lazy decoder uses pulled up front when the entry exports one of its names (negative control)', async () => {
-    const ui = JSON.stringify(join(root, 'src/core/ui-messages.ts'));
+    const ui = JSON.stringify(join(root, 'src/core/ui-messages/parts.ts'));
     const extra = `import { messageText as pulled } from ${ui};\nexport { pulled };`;
     const own = await direct('core', ['createToolStream']);
     const via = await throughEntry('core', ['createToolStream'], extra);
-    expect(own.modules).not.toContain('src/core/ui-messages.ts');
-    expect(via.modules.filter((m) => !own.modules.includes(m))).toContain('src/core/ui-messages.ts');
+    expect(own.modules).not.toContain('src/core/ui-messages/parts.ts');
+    expect(via.modules.filter((m) => !own.modules.includes(m))).toContain('src/core/ui-messages/parts.ts');
   });
 });
